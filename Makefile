@@ -1,0 +1,32 @@
+# Everything a fresh machine needs: `make demo` and `make test` create .venv
+# and install the project into it when it is missing or pyproject.toml changed.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+export SDL_VIDEODRIVER ?= dummy
+export SDL_AUDIODRIVER ?= dummy
+export PYGAME_HIDE_SUPPORT_PROMPT := 1
+
+.PHONY: demo test bench lint install-pi clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/splendor-companion demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python tests/bench/run_all.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

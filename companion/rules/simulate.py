@@ -1,0 +1,63 @@
+"""Seeded games between computer players, written as records.
+
+Used by ``splendor-companion simulate``, the property tests, the golden
+playthroughs, the benchmarks and the demo.  Everything is determined by the
+seed: the deck order comes from a :class:`~companion.rules.deck.Deck` and the
+players' choices from a ``random.Random`` seeded from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from companion.rules.actions import Buy, ReserveDeck
+from companion.rules.catalogue import Card
+from companion.rules.deck import Deck
+from companion.rules.players import POLICIES, choose_turn
+from companion.rules.record import Record, new_record
+from companion.rules.state import GameState, player_names
+
+#: A safety net: no real or simulated game needs this many turns.
+MAX_TURNS = 1000
+
+
+def play_game(
+    seed: int,
+    players: int | Sequence[str] = 2,
+    policy: str | Sequence[str] = "random",
+) -> tuple[Record, list[GameState]]:
+    """Play one seeded game; return its record and every state from the start."""
+    names = player_names(players) if isinstance(players, int) else tuple(players)
+    policies = [policy] * len(names) if isinstance(policy, str) else list(policy)
+    chosen = [POLICIES[p] for p in policies]
+    deck = Deck(seed)
+    rng = random.Random(f"players-{seed}")
+    state = deck.deal(names)
+    record = new_record(state, Seed=str(seed), Policies=", ".join(policies))
+    states = [state]
+    hidden: dict[int, list[Card]] = {i: [] for i in range(len(names))}
+
+    def reveal(level: int) -> str | None:
+        card = deck.draw(level)
+        return card.id if card else None
+
+    while not state.is_over():
+        if state.turn >= MAX_TURNS:
+            raise RuntimeError(f"game {seed} did not end within {MAX_TURNS} turns")
+        mover = state.current
+        turn = choose_turn(state, chosen[mover], rng, reveal, hidden[mover])
+        if isinstance(turn.action, ReserveDeck):
+            card = deck.draw(turn.action.level)
+            assert card is not None
+            hidden[mover].append(card)
+        elif isinstance(turn.action, Buy):
+            hidden[mover] = [c for c in hidden[mover] if c.id != turn.action.card]
+        state = state.apply(turn)
+        record.turns.append(turn)
+        states.append(state)
+    outcome = state.outcome()
+    assert outcome is not None
+    record.headers["Result"] = outcome.summary()
+    record.headers["Winner"] = ", ".join(outcome.winners)
+    return record, states

@@ -1,0 +1,537 @@
+"""The game log: every confirmed turn on disk before the screen moves on.
+
+One SQLite file (standard library, no server).  Why these choices:
+
+* **WAL + ``synchronous=FULL``**: each :meth:`GameLog.append_turn` is its own
+  transaction, and with FULL the WAL is fsynced at every commit, so a turn
+  whose call has returned survives a power cut; WAL also lets ``review`` read
+  the file while the companion writes it.
+* **Notation text + state hash per turn**: the game is rebuilt by replaying
+  the rules, and the stored hashes prove the rebuilt state is the one the
+  players saw (see :meth:`GameLog.resume`).
+* **Undo marks, never deletes**: ``taken_back_at`` is set on the turn, so an
+  argument about "what did the box think I did" can be settled later.
+* **A damaged or foreign file is set aside, not repaired**: the companion must
+  start at the table whatever happened to the SD card, and the old file is
+  kept byte for byte (renamed with a timestamp suffix) for whoever wants to
+  rescue it.  Only SQLite's "corrupt"/"not a database" answers, a foreign
+  ``application_id`` or a schema newer than this code count; a locked or
+  unreadable file is an error reported to the user and left where it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.record import schema
+from companion.record.kinds import UnknownGameType, kind
+
+APP_DIR = "splendor-companion"
+DB_NAME = "games.db"
+#: The result stored for a game the players chose not to resume.
+ABANDONED = "abandoned"
+
+
+class LogError(Exception):
+    """A game-log failure the user can act on; the message is one line."""
+
+
+class ResumeError(LogError):
+    """The stored turns do not replay to the stored states.
+
+    ``turn`` is the 1-based number of the live turn that failed.
+    """
+
+    def __init__(self, game_id: int, turn: int, message: str) -> None:
+        super().__init__(f"game {game_id}, turn {turn}: {message}")
+        self.game_id = game_id
+        self.turn = turn
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/splendor-companion/games.db`` (``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR / DB_NAME
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as listed by ``splendor-companion games``."""
+
+    id: int
+    game_type: str
+    players: tuple[str, ...]
+    started_at: str
+    finished_at: str | None
+    turns: int
+    """Live turns (not taken back)."""
+    taken_back: int
+    result: str | None
+    winners: tuple[str, ...]
+    reason: str | None
+    headers: Mapping[str, str]
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        return self.result == ABANDONED
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """One confirmed turn as stored; ``number`` counts live turns from 1 (0 if taken back)."""
+
+    seq: int
+    number: int
+    notation: str
+    state_hash: str
+    confidence: float | None
+    confirmed_at: str
+    taken_back_at: str | None
+    has_thumbnail: bool
+
+    @property
+    def taken_back(self) -> bool:
+        return self.taken_back_at is not None
+
+
+# ---------------------------------------------------------------- opening
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+        words in str(exc) for words in ("not a database", "malformed", "corrupt")
+    )
+
+
+def _problem(path: Path) -> str | None:
+    """Why the file at ``path`` cannot be our log (None when it can).
+
+    Only reads: the checks run before anything is written to the file.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    except sqlite3.DatabaseError as exc:
+        if _is_damage(exc):
+            return f"not a readable SQLite database ({exc})"
+        raise LogError(f"cannot open the game log {path}: {exc}") from None
+    try:
+        app_id = int(db.execute("PRAGMA application_id").fetchone()[0])
+        user_version = schema.version(db)
+        tables = int(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        if tables and app_id != schema.APPLICATION_ID:
+            return "not a splendor-companion game log (another program's database)"
+        if user_version > schema.LATEST:
+            return (
+                f"written by a newer splendor-companion (schema {user_version};"
+                f" this one knows up to {schema.LATEST})"
+            )
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            return f"damaged ({check})"
+    except sqlite3.DatabaseError as exc:
+        if _is_damage(exc):
+            return f"damaged ({exc})"
+        raise LogError(f"cannot read the game log {path}: {exc}") from None
+    finally:
+        db.close()
+    return None
+
+
+def set_aside(path: Path, moment: datetime | None = None) -> Path:
+    """Rename ``path`` (and its -wal/-shm files) with a timestamp suffix; return the new name."""
+    suffix = (moment or now_utc()).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.set-aside-{suffix}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.set-aside-{suffix}-{n}")
+    path.rename(target)
+    for extra in ("-wal", "-shm", "-journal"):
+        side = path.with_name(path.name + extra)
+        if side.exists():
+            side.rename(target.with_name(target.name + extra))
+    return target
+
+
+# ---------------------------------------------------------------- the log
+class GameLog:
+    """The SQLite game log.  Open with :meth:`open`; use as a context manager.
+
+    Every write method commits before it returns.  One ``GameLog`` belongs
+    to one thread (the companion's main loop), as its connection does.
+    """
+
+    def __init__(
+        self,
+        db: sqlite3.Connection,
+        path: Path,
+        notice: str | None = None,
+        set_aside_as: Path | None = None,
+        clock: Callable[[], datetime] = now_utc,
+    ) -> None:
+        self._db = db
+        self.path = path
+        #: One line for the user when the file found was set aside, else None.
+        self.notice = notice
+        #: Where a damaged or foreign file was moved, if it was.
+        self.set_aside_as = set_aside_as
+        self._clock = clock
+
+    # ----------------------------------------------------------- lifecycle
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], datetime] = now_utc,
+    ) -> GameLog:
+        """Open (creating or migrating) the log at ``path`` or :func:`default_db_path`.
+
+        A damaged or foreign file is moved aside and a fresh log started; the
+        returned log's :attr:`notice` then says so in one line.
+        """
+        where = Path(path) if path is not None else default_db_path()
+        try:
+            where.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise LogError(f"cannot create the folder for the game log {where}: {exc}") from None
+        if where.is_dir():
+            raise LogError(f"the game log {where} is a folder, not a file")
+        notice = None
+        aside = None
+        problem = _problem(where)
+        if problem:
+            try:
+                aside = set_aside(where, clock())
+            except OSError as exc:
+                raise LogError(
+                    f"the game log {where} is {problem}; cannot move it aside: {exc}"
+                ) from None
+            notice = f"{where} is {problem}; kept it as {aside.name} and started a fresh game log"
+        try:
+            db = sqlite3.connect(where, isolation_level=None, timeout=10.0)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+            schema.migrate(db)
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"cannot open the game log {where}: {exc}") from None
+        return cls(db, where, notice, aside, clock)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> GameLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One committed transaction (BEGIN IMMEDIATE: no surprise lock upgrade)."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise LogError(f"the game log {self.path} is busy: {exc}") from None
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"could not save to the game log {self.path}: {exc}") from None
+
+    # ------------------------------------------------------------- writing
+    def start_game(
+        self, game_type: str, players: Sequence[str], setup_headers: Mapping[str, str]
+    ) -> int:
+        """Log a new game and return its id.
+
+        ``setup_headers`` are the record headers that set the game up (for
+        Splendor: ``Nobles``, ``Market1``..``Market3``; see
+        :func:`companion.record.kinds.setup_headers`).  ``Game`` and
+        ``Players`` are filled in from the arguments.  The set-up is checked by
+        dealing it, so a game that could not be resumed is never started.
+        """
+        game = _kind(game_type)
+        headers = {"Game": game_type, "Players": ", ".join(players)}
+        headers.update({k: v for k, v in setup_headers.items() if k not in ("Result", "Winner")})
+        headers["Game"] = game_type
+        headers["Players"] = ", ".join(players)
+        try:
+            start = game.initial_state(headers)
+        except ValueError as exc:
+            raise LogError(f"cannot start a {game_type} game: {exc}") from None
+        with self._write() as db:
+            cur = db.execute(
+                "INSERT INTO games (game_type, players, headers, start_hash, started_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    game_type,
+                    json.dumps(list(players)),
+                    json.dumps(headers),
+                    start.digest(),
+                    _stamp(self._clock()),
+                ),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def append_turn(
+        self,
+        game_id: int,
+        turn: object,
+        state_hash: str,
+        thumbnail_jpeg: bytes | None = None,
+        confidence: float | None = None,
+    ) -> int:
+        """Store one confirmed turn, committed (fsynced) before returning its number.
+
+        ``turn`` is the notation text (or a turn value, written with ``str``);
+        ``state_hash`` is ``state.digest()`` of the state *after* the turn.
+        Returns the turn's number among the game's live turns, from 1.
+        The notation is read once here, so a log never holds unreadable text.
+        """
+        notation = str(turn).strip()
+        info = self._game_row(game_id)
+        if info["finished_at"] is not None:
+            raise LogError(f"game {game_id} is over; no more turns can be logged")
+        try:
+            _kind(info["game_type"]).parse_turn(notation)
+        except ValueError as exc:
+            raise LogError(f"cannot log turn '{notation}': {exc}") from None
+        if confidence is not None and not 0.0 <= confidence <= 1.0:
+            raise LogError(f"confidence must be between 0 and 1, not {confidence}")
+        with self._write() as db:
+            seq = db.execute(
+                "SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO turns (game_id, seq, notation, state_hash, confidence, thumbnail,"
+                " confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    notation,
+                    state_hash,
+                    confidence,
+                    None if thumbnail_jpeg is None else sqlite3.Binary(thumbnail_jpeg),
+                    _stamp(self._clock()),
+                ),
+            )
+            live = db.execute(
+                "SELECT count(*) FROM turns WHERE game_id = ? AND taken_back_at IS NULL",
+                (game_id,),
+            ).fetchone()[0]
+        return int(live)
+
+    def undo_last(self, game_id: int) -> TurnRow | None:
+        """Mark the last live turn as taken back and return it (None if there is none).
+
+        Undoing the last turn of a finished game reopens it: its result is
+        cleared, since the game is being played on.
+        """
+        self._game_row(game_id)
+        with self._write() as db:
+            row = db.execute(
+                "SELECT seq FROM turns WHERE game_id = ? AND taken_back_at IS NULL"
+                " ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            db.execute(
+                "UPDATE turns SET taken_back_at = ? WHERE game_id = ? AND seq = ?",
+                (_stamp(self._clock()), game_id, row[0]),
+            )
+            db.execute(
+                "UPDATE games SET finished_at = NULL, result = NULL, winners = NULL,"
+                " reason = NULL WHERE id = ?",
+                (game_id,),
+            )
+        return next(t for t in self.turns(game_id, taken_back=True) if t.seq == row[0])
+
+    def finish(
+        self, game_id: int, result: str, winners: Sequence[str], reason: str = ""
+    ) -> None:
+        """Record the end of a game: ``result`` is ``Outcome.summary()``,
+        ``reason`` the tie-break explanation (``Outcome.reason``)."""
+        self._game_row(game_id)
+        with self._write() as db:
+            db.execute(
+                "UPDATE games SET finished_at = ?, result = ?, winners = ?, reason = ?"
+                " WHERE id = ?",
+                (_stamp(self._clock()), result, json.dumps(list(winners)), reason, game_id),
+            )
+
+    def finish_with(self, game_id: int, outcome: Any) -> None:
+        """:meth:`finish` from an ``Outcome`` value (``summary()``, ``winners``, ``reason``)."""
+        self.finish(game_id, outcome.summary(), outcome.winners, outcome.reason)
+
+    def abandon(self, game_id: int) -> None:
+        """Close a game the players chose not to resume (its turns stay)."""
+        self.finish(game_id, ABANDONED, (), "The players chose not to resume this game.")
+
+    # ------------------------------------------------------------- reading
+    def _game_row(self, game_id: int) -> sqlite3.Row:
+        cur = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        cur.row_factory = sqlite3.Row
+        row = cur.fetchone()
+        if row is None:
+            raise LogError(f"there is no game {game_id} in {self.path}")
+        return row  # type: ignore[no-any-return]
+
+    def _summaries(self, where: str = "", params: tuple[Any, ...] = ()) -> list[GameSummary]:
+        cur = self._db.execute(
+            "SELECT g.*,"
+            " (SELECT count(*) FROM turns t WHERE t.game_id = g.id"
+            "   AND t.taken_back_at IS NULL) AS live,"
+            " (SELECT count(*) FROM turns t WHERE t.game_id = g.id"
+            "   AND t.taken_back_at IS NOT NULL) AS back"
+            f" FROM games g {where} ORDER BY g.id",
+            params,
+        )
+        cur.row_factory = sqlite3.Row
+        return [
+            GameSummary(
+                id=r["id"],
+                game_type=r["game_type"],
+                players=tuple(json.loads(r["players"])),
+                started_at=r["started_at"],
+                finished_at=r["finished_at"],
+                turns=r["live"],
+                taken_back=r["back"],
+                result=r["result"],
+                winners=tuple(json.loads(r["winners"])) if r["winners"] else (),
+                reason=r["reason"],
+                headers=json.loads(r["headers"]),
+            )
+            for r in cur.fetchall()
+        ]
+
+    def games(self) -> list[GameSummary]:
+        """Every logged game, oldest first."""
+        return self._summaries()
+
+    def game(self, game_id: int) -> GameSummary:
+        found = self._summaries("WHERE g.id = ?", (game_id,))
+        if not found:
+            raise LogError(f"there is no game {game_id} in {self.path}")
+        return found[0]
+
+    def unfinished(self) -> list[GameSummary]:
+        """Games neither finished nor abandoned, most recent first: offered for resuming."""
+        return list(reversed(self._summaries("WHERE g.finished_at IS NULL")))
+
+    def turns(self, game_id: int, taken_back: bool = False) -> list[TurnRow]:
+        """The game's live turns in order; with ``taken_back``, every row ever confirmed."""
+        cur = self._db.execute(
+            "SELECT seq, notation, state_hash, confidence, confirmed_at, taken_back_at,"
+            " thumbnail IS NOT NULL FROM turns WHERE game_id = ?"
+            + ("" if taken_back else " AND taken_back_at IS NULL")
+            + " ORDER BY seq",
+            (game_id,),
+        )
+        rows, number = [], 0
+        for seq, notation, digest, conf, at, back, thumb in cur.fetchall():
+            if back is None:
+                number += 1
+            rows.append(
+                TurnRow(seq, number if back is None else 0, notation, digest, conf, at, back,
+                        bool(thumb))
+            )
+        return rows
+
+    def thumbnail(self, game_id: int, seq: int) -> bytes | None:
+        """The JPEG stored with a turn (by its ``seq``), or None."""
+        row = self._db.execute(
+            "SELECT thumbnail FROM turns WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        return None if row is None or row[0] is None else bytes(row[0])
+
+    def headers(self, game_id: int) -> dict[str, str]:
+        """The game's record headers, with ``Result`` and ``Winner`` from its result."""
+        info = self._game_row(game_id)
+        headers: dict[str, str] = json.loads(info["headers"])
+        headers["Result"] = info["result"] or "*"
+        if info["winners"]:
+            winners = json.loads(info["winners"])
+            if winners:
+                headers["Winner"] = ", ".join(winners)
+        return headers
+
+    def record(self, game_id: int) -> Any:
+        """The game's record (headers and live turns), as :mod:`companion.rules.record`."""
+        info = self._game_row(game_id)
+        notations = [t.notation for t in self.turns(game_id)]
+        try:
+            return _kind(info["game_type"]).make_record(self.headers(game_id), notations)
+        except ValueError as exc:
+            raise LogError(f"game {game_id} cannot be read back: {exc}") from None
+
+    def resume(self, game_id: int) -> tuple[Any, Any]:
+        """Rebuild a game: ``(record, state)`` after replaying every live turn.
+
+        Each replayed state is checked against the hash stored with its turn;
+        the first turn that is illegal, or whose hash differs, raises
+        :class:`ResumeError` naming it.  Nothing is written.
+        """
+        info = self._game_row(game_id)
+        game = _kind(info["game_type"])
+        headers = self.headers(game_id)
+        try:
+            state = game.initial_state(headers)
+        except ValueError as exc:
+            raise ResumeError(game_id, 0, f"the set-up cannot be dealt again: {exc}") from None
+        if state.digest() != info["start_hash"]:
+            raise ResumeError(
+                game_id, 0, "the set-up does not deal the state that was stored at the start"
+            )
+        rows = self.turns(game_id)
+        for row in rows:
+            try:
+                turn = game.parse_turn(row.notation)
+                state = state.apply(turn)
+            except ValueError as exc:
+                raise ResumeError(
+                    game_id, row.number, f"'{row.notation}' cannot be replayed: {exc}"
+                ) from None
+            if state.digest() != row.state_hash:
+                raise ResumeError(
+                    game_id,
+                    row.number,
+                    f"'{row.notation}' replays to state {state.digest()} but the log stored"
+                    f" {row.state_hash}: the log and the rules disagree",
+                )
+        return game.make_record(headers, [r.notation for r in rows]), state
+
+
+def _kind(game_type: str) -> Any:
+    try:
+        return kind(game_type)
+    except UnknownGameType as exc:
+        raise LogError(str(exc)) from None

@@ -1,0 +1,189 @@
+"""What the screen shows, as one immutable value the referee fills in.
+
+The referee never draws: after every event it builds a :class:`ScreenView`
+(the game state, the mode, a title and a sentence, an optional menu and what
+the three buttons do now) and hands it to :meth:`Screen.draw
+<companion.screen.draw.Screen.draw>`.  Like PettingZoo's ``render()``, the
+picture is a pure function of this value, so the referee's tests can assert
+on views without pygame, and the screen's tests render views without a
+referee.
+
+This module imports nothing of pygame on purpose: the referee's state
+machine builds views and stays free of pygame.
+
+The constructors (:meth:`ScreenView.proposal`, :meth:`ScreenView.choice`,
+...) give each situation of the issue its usual title and button hints; use
+``dataclasses.replace`` to change any of it.  Text should stay within the
+glyphs of pygame's bundled font (Latin letters, digits, ``…``, ``·``, ``—``,
+``×``): symbols such as ★ are *drawn* as shapes by the screen, not typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from companion.rules.actions import Turn
+from companion.rules.describe import describe_turn
+from companion.rules.outcome import Outcome
+from companion.rules.state import GameState
+
+
+class Mode(Enum):
+    """What the companion is doing; chooses the prompt's colour and the layout."""
+
+    SETUP = "setup"
+    """The market and nobles were read: check them on the screen, then start."""
+    WAITING = "waiting"
+    """Nothing to confirm: watching the table for the next still frame."""
+    PROPOSAL = "proposal"
+    """A candidate turn: CONFIRM applies it, NEXT shows the next one, BACK cancels."""
+    CHOICE = "choice"
+    """A menu: manual entry, tokens to return, a noble, an unsure card."""
+    ERROR = "error"
+    """A change that no legal turn explains, with its reason."""
+    END = "end"
+    """The game is over: standings with the tie-break explained."""
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonHints:
+    """What each of the three buttons does right now; an empty label hides it.
+
+    The screen always names the button (CONFIRM, NEXT, BACK) beside its
+    colour, so the hints are readable without telling green from red.
+    ``hold_back`` is what holding BACK for 2 s does (undo the last turn).
+    """
+
+    confirm: str = ""
+    next: str = ""
+    back: str = ""
+    hold_back: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenView:
+    """Everything one frame of the screen shows.
+
+    ``state`` is the position the scoreboard shows (``None`` before a game is
+    set up).  ``title`` is the prompt's headline and ``text`` its sentence
+    (the proposed turn in words, an error's reason...).  ``candidate`` is
+    ``(i, n)``, "candidate i of n", counted from 1.  ``menu`` lists the
+    choices with ``selected`` highlighted.  ``outcome`` overrides
+    ``state.outcome()`` on the end screen.  ``note`` is a small status line
+    (camera, last confirmed turn...).
+    """
+
+    state: GameState | None
+    mode: Mode = Mode.WAITING
+    title: str = ""
+    text: str = ""
+    candidate: tuple[int, int] | None = None
+    menu: tuple[str, ...] = ()
+    selected: int = 0
+    hints: ButtonHints = field(default_factory=ButtonHints)
+    outcome: Outcome | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.menu and not 0 <= self.selected < len(self.menu):
+            raise ValueError(f"selected item {self.selected} is not in a menu of {len(self.menu)}")
+        if self.candidate is not None:
+            i, n = self.candidate
+            if not 1 <= i <= n:
+                raise ValueError(f"candidate {i} of {n} is out of range")
+
+    # -------------------------------------------------------------- situations
+    @classmethod
+    def setup(
+        cls, state: GameState, text: str = "", title: str = "Check the market and nobles"
+    ) -> ScreenView:
+        """The table was read for a new game; the players check it and start."""
+        names = ", ".join(p.name for p in state.players)
+        return cls(
+            state,
+            Mode.SETUP,
+            title,
+            text or f"{len(state.players)} players: {names}. Does the screen match the table?",
+            hints=ButtonHints(confirm="Start the game", next="Read again", back="Fix by hand"),
+        )
+
+    @classmethod
+    def waiting(
+        cls, state: GameState, text: str = "", title: str = "Waiting for a still table"
+    ) -> ScreenView:
+        """Between turns: the mover plays, the camera waits for hands to leave."""
+        return cls(
+            state,
+            Mode.WAITING,
+            title,
+            text or f"{state.player.name}, play your turn, then take your hands off the table.",
+            hints=ButtonHints(next="Enter by hand", hold_back="Hold 2 s: undo"),
+        )
+
+    @classmethod
+    def proposal(cls, state: GameState, turn: Turn, index: int = 1, count: int = 1) -> ScreenView:
+        """Candidate ``index`` of ``count`` for the change seen on the table."""
+        return cls(
+            state,
+            Mode.PROPOSAL,
+            "Is this what happened?",
+            describe_turn(state, turn),
+            candidate=(index, count),
+            hints=ButtonHints(
+                confirm="Yes, apply",
+                next="Next guess" if count > 1 else "",
+                back="No, cancel",
+                hold_back="Hold 2 s: undo",
+            ),
+        )
+
+    @classmethod
+    def choice(
+        cls,
+        state: GameState | None,
+        title: str,
+        items: tuple[str, ...] | list[str],
+        selected: int = 0,
+        text: str = "",
+    ) -> ScreenView:
+        """A menu: NEXT moves the highlight, CONFIRM picks it, BACK goes back."""
+        return cls(
+            state,
+            Mode.CHOICE,
+            title,
+            text,
+            menu=tuple(items),
+            selected=selected,
+            hints=ButtonHints(confirm="Choose", next="Next item", back="Back"),
+        )
+
+    @classmethod
+    def error(
+        cls, state: GameState, reason: str, title: str = "That does not fit the rules"
+    ) -> ScreenView:
+        """A change no legal turn explains: put the table right or enter the turn."""
+        return cls(
+            state,
+            Mode.ERROR,
+            title,
+            reason,
+            hints=ButtonHints(
+                next="Enter by hand", back="Table is fixed", hold_back="Hold 2 s: undo"
+            ),
+        )
+
+    @classmethod
+    def end(cls, state: GameState, outcome: Outcome | None = None) -> ScreenView:
+        """The standings, with the tie-break explained by ``Outcome.reason``."""
+        result = outcome or state.outcome()
+        if result is None:
+            raise ValueError("the game is not over: there are no standings yet")
+        return cls(
+            state,
+            Mode.END,
+            "Game over",
+            result.reason,
+            outcome=result,
+            hints=ButtonHints(confirm="New game", hold_back="Hold 2 s: undo"),
+        )

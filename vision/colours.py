@@ -1,0 +1,129 @@
+"""Colour classes: what each token, gem and deck back looks like under the current light.
+
+Colours are compared in CIE Lab (OpenCV's 8-bit Lab) *after* the frame is
+white-balanced against the white squares printed around the markers, so the
+built-in defaults already survive most changes of light; ``splendor-companion
+calibrate`` learns the classes from a frame of the freshly laid-out table (a
+full supply, empty player slots, three decks) and stores them as JSON in the
+XDG config folder.
+
+Design decisions
+----------------
+* Lightness counts half as much as hue (``L_WEIGHT``): light falls unevenly
+  across a table, hue much less so.
+* Gems on cards (bonus gems, cost circles, noble squares) have their own
+  classes, separate from tokens: the printed card colours are not the tokens'.
+* Class names are the gem letters of :mod:`companion.rules.gems`, ``empty``
+  for an empty printed slot, ``1``/``2``/``3`` for the deck backs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.errors import VisionError
+
+L_WEIGHT = 0.5
+
+#: Nominal printed/moulded colours, BGR (the renderer draws with these).
+TOKEN_BGR: dict[str, tuple[int, int, int]] = {
+    "w": (228, 232, 234),
+    "u": (170, 80, 30),
+    "g": (70, 140, 30),
+    "r": (40, 35, 190),
+    "k": (40, 36, 34),
+    "y": (40, 180, 225),
+    "empty": (150, 150, 150),
+}
+GEM_BGR: dict[str, tuple[int, int, int]] = {
+    "w": (226, 226, 222),
+    "u": (190, 110, 40),
+    "g": (70, 160, 60),
+    "r": (50, 70, 215),
+    "k": (60, 55, 55),
+}
+BACK_BGR: dict[str, tuple[int, int, int]] = {
+    "1": (50, 110, 45),
+    "2": (40, 150, 205),
+    "3": (150, 80, 30),
+    "empty": (214, 222, 226),
+}
+
+
+def to_lab(bgr: tuple[int, int, int] | np.ndarray) -> np.ndarray:
+    px = np.asarray(bgr, dtype=np.uint8).reshape(1, -1, 3)
+    return cv2.cvtColor(px, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+
+
+def _centres(table: dict[str, tuple[int, int, int]]) -> dict[str, tuple[float, float, float]]:
+    return {k: tuple(float(x) for x in to_lab(v)[0]) for k, v in table.items()}
+
+
+@dataclass(frozen=True)
+class ColourModel:
+    """Lab centres per class for tokens, card gems and deck backs."""
+
+    tokens: dict[str, tuple[float, float, float]] = field(
+        default_factory=lambda: _centres(TOKEN_BGR))
+    gems: dict[str, tuple[float, float, float]] = field(default_factory=lambda: _centres(GEM_BGR))
+    backs: dict[str, tuple[float, float, float]] = field(default_factory=lambda: _centres(BACK_BGR))
+    source: str = "built-in defaults"
+
+    def to_json(self) -> str:
+        return json.dumps({"schema": "splendor-companion/colours", "version": 1,
+                           "source": self.source, "tokens": self.tokens, "gems": self.gems,
+                           "backs": self.backs}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> ColourModel:
+        try:
+            d = json.loads(text)
+            return cls({k: tuple(v) for k, v in d["tokens"].items()},
+                       {k: tuple(v) for k, v in d["gems"].items()},
+                       {k: tuple(v) for k, v in d["backs"].items()},
+                       d.get("source", "file"))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise VisionError(f"malformed colour file: {exc!r}") from None
+
+
+def distances(lab: np.ndarray, classes: dict[str, tuple[float, float, float]]) -> dict[str, float]:
+    """Weighted Lab distance from one colour to each class centre."""
+    out = {}
+    for name, c in classes.items():
+        d = np.asarray(lab, np.float32) - np.asarray(c, np.float32)
+        out[name] = float(np.sqrt((L_WEIGHT * d[0]) ** 2 + d[1] ** 2 + d[2] ** 2))
+    return out
+
+
+def default_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "splendor-companion" / "colours.json"
+
+
+def load_colours(path: str | Path | None = None) -> ColourModel:
+    """The stored classes (``path`` or the XDG default), else the built-in defaults.
+
+    A path given explicitly must exist; the default path may be absent.
+    """
+    p = Path(path) if path else default_path()
+    if not p.exists():
+        if path:
+            raise VisionError(f"colour file {p} not found")
+        return ColourModel()
+    try:
+        return ColourModel.from_json(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise VisionError(f"cannot read colour file {p}: {exc.strerror}") from None
+
+
+def save_colours(model: ColourModel, path: str | Path | None = None) -> Path:
+    p = Path(path) if path else default_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(model.to_json() + "\n", encoding="utf-8")
+    return p

@@ -25,15 +25,25 @@ from companion.rules.gems import COLOURS, Gem, Tokens
 LEVELS: tuple[int, int, int] = (1, 2, 3)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A development card: what a player buys for its bonus and points."""
+    """A development card: what a player buys for its bonus and points.
+
+    Equality and hashing go by id alone: ids are unique in the catalogue and
+    cards are compared in the engine's hottest loops.
+    """
 
     id: str
     level: int
     bonus: Gem
     points: int
     cost: Tokens
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
 
     def __str__(self) -> str:
         return self.id

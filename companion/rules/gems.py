@@ -74,6 +74,10 @@ COLOURS: tuple[Gem, ...] = (Gem.WHITE, Gem.BLUE, Gem.GREEN, Gem.RED, Gem.BLACK)
 #: The six token kinds: the five colours then gold.
 TOKENS: tuple[Gem, ...] = (*COLOURS, Gem.GOLD)
 _INDEX = {gem: i for i, gem in enumerate(TOKENS)}
+for _i, _gem in enumerate(TOKENS):
+    # A plain attribute lookup is several times faster than hashing an Enum
+    # member, and Tokens[gem] is the engine's innermost operation.
+    _gem._index = _i  # type: ignore[attr-defined]
 
 
 class Tokens:
@@ -97,9 +101,16 @@ class Tokens:
             values += [0] * (6 - len(values))
         if len(values) != 6:
             raise ValueError(f"expected 6 counts, got {len(values)}")
-        if any(n < 0 for n in values):
+        if min(values) < 0:
             raise ValueError(f"negative token count in {values}")
         object.__setattr__(self, "_counts", tuple(values))
+
+    @classmethod
+    def _raw(cls, counts: tuple[int, int, int, int, int, int]) -> Tokens:
+        """Wrap counts already known to be six non-negative ints (the hot path)."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "_counts", counts)
+        return new
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tokens is immutable")
@@ -136,7 +147,7 @@ class Tokens:
 
     # -- access ---------------------------------------------------------------
     def __getitem__(self, gem: Gem) -> int:
-        return self._counts[_INDEX[gem]]
+        return self._counts[gem._index]  # type: ignore[attr-defined]
 
     def items(self) -> Iterator[tuple[Gem, int]]:
         return zip(TOKENS, self._counts, strict=True)
@@ -166,7 +177,10 @@ class Tokens:
 
     # -- arithmetic -----------------------------------------------------------
     def __add__(self, other: Tokens) -> Tokens:
-        return Tokens(a + b for a, b in zip(self._counts, other._counts, strict=True))
+        a, b = self._counts, other._counts
+        return Tokens._raw(
+            (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+        )
 
     def __sub__(self, other: Tokens) -> Tokens:
         """Difference; raises ``ValueError`` if it would go below zero."""

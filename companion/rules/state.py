@@ -324,8 +324,12 @@ class GameState:
 
     def price(self, card: Card, player: Player | None = None) -> Tokens:
         """What ``card`` costs ``player`` (default: the one to move) after bonuses."""
-        bonuses = (player or self.player).bonuses
-        return Tokens(max(card.cost[g] - bonuses[g], 0) for g in COLOURS)
+        b = (player or self.player).bonuses.counts
+        c = card.cost.counts
+        return Tokens._raw(
+            (max(c[0] - b[0], 0), max(c[1] - b[1], 0), max(c[2] - b[2], 0),
+             max(c[3] - b[3], 0), max(c[4] - b[4], 0), 0)
+        )
 
     def _locate_purchase(self, card_id: str) -> tuple[Card, tuple[int, int] | None, int]:
         """The card, its market place (or None) and its reserved index (or -1)."""
@@ -506,9 +510,9 @@ class GameState:
             actions += [ReserveCard(c.id) for c in self.market_cards()]
             actions += [ReserveDeck(level) for level in LEVELS if self.decks[level - 1] > 0]
         for card in self._buyable_cards():
-            payment = self.payments(card)
-            if payment:
-                actions.append(Buy(card.id, payment[0]))
+            payment = self.simplest_payment(card)
+            if payment is not None:
+                actions.append(Buy(card.id, payment))
         return actions or [Pass()]
 
     def _takes(self) -> Iterator[Take]:
@@ -524,6 +528,14 @@ class GameState:
     def _buyable_cards(self) -> Iterator[Card]:
         yield from self.market_cards()
         yield from (c for c in self.player.reserved if isinstance(c, Card))
+
+    def simplest_payment(self, card: Card) -> Tokens | None:
+        """The payment spending the fewest gold, or ``None`` if unaffordable."""
+        price = self.price(card).counts
+        held = self.player.tokens.counts
+        gems = [min(need, have) for need, have in zip(price[:5], held[:5], strict=True)]
+        gold = sum(price) - sum(gems)
+        return Tokens((*gems, gold)) if gold <= held[5] else None
 
     def payments(self, card: Card | str) -> list[Tokens]:
         """Every exact payment the player to move can make for ``card``.

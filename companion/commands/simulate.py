@@ -1,0 +1,66 @@
+"""``splendor-companion simulate``: seeded games between computer players.
+
+Writes one record per game (checked by ``replay``) and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+from companion.commands import CommandError
+from companion.rules.simulate import play_game
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "simulate",
+        help="play seeded games between computer players and write their records",
+        description="Play K seeded games between random or greedy computer players and "
+        "write each game's record into --out (game-<seed>.txt).",
+    )
+    p.add_argument("--game", choices=("splendor", "duel"), default="splendor")
+    p.add_argument("--players", type=int, default=2, help="2 to 4 (Duel: 2)")
+    p.add_argument("--games", type=int, default=1, help="number of games (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
+    p.add_argument("--policy", default="random", help="random or greedy (default random)")
+    p.add_argument("--out", type=Path, default=Path("out/simulate"), help="folder for records")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    if args.game == "duel":
+        from companion.commands._duel import simulate_duel
+
+        return simulate_duel(args)
+    if args.players not in (2, 3, 4):
+        raise CommandError(f"Splendor is for 2 to 4 players, not {args.players}")
+    if args.policy not in ("random", "greedy"):
+        raise CommandError(f"unknown policy '{args.policy}' (random or greedy)")
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot create {args.out}: {exc.strerror}") from None
+    wins: Counter[str] = Counter()
+    turns = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        record, states = play_game(seed, args.players, args.policy)
+        path = args.out / f"game-{seed}.txt"
+        path.write_text(record.text(), encoding="utf-8")
+        outcome = states[-1].outcome()
+        assert outcome is not None
+        wins.update(outcome.winners)
+        turns += len(record.turns)
+        if args.games <= 20 or (i + 1) % 10 == 0 or i + 1 == args.games:
+            print(
+                f"[{i + 1}/{args.games}] seed {seed}: {len(record.turns)} turns;"
+                f" {outcome.reason}"
+            )
+    print(f"{args.games} games, {turns / args.games:.1f} turns on average; records in {args.out}")
+    for name, n in wins.most_common():
+        print(f"  {name}: {n} win{'s' if n != 1 else ''}")
+    return 0

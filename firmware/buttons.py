@@ -289,8 +289,11 @@ class GpioPanel(EdgePanel):
         pins = {Button.CONFIRM: confirm_pin, Button.NEXT: next_pin, Button.BACK: back_pin}
         try:
             for button, pin in pins.items():
+                # gpiozero's own hold detection is unused, but its hold thread
+                # still waits hold_time on a pressed button and close() joins it:
+                # a short hold_time keeps closing quick.
                 device = gpiozero.Button(
-                    pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+                    pin, pull_up=True, bounce_time=None, hold_time=0.1, pin_factory=pin_factory
                 )
                 device.when_pressed = self._callback(button, True)
                 device.when_released = self._callback(button, False)

@@ -151,8 +151,12 @@ class GpioIndicators(Indicators):
         error_pin: int = 13,
         buzzer_pin: int | None = 12,
         pin_factory: Any = None,
+        tempo: float = 1.0,
     ) -> None:
+        """``tempo`` divides every pattern's durations (tests play them 10x faster)."""
         import gpiozero
+
+        self.tempo = tempo
 
         self._leds: dict[Light, Any] = {}
         self._buzzer: Any = None
@@ -193,7 +197,8 @@ class GpioIndicators(Indicators):
         p = sound.pattern
         # gpiozero's blink thread: on/off `count` times, then off; returns at once
         # unless background=False.
-        self._buzzer.beep(on_time=p.on, off_time=p.off, n=p.count, background=not wait)
+        on, off = p.on / self.tempo, p.off / self.tempo
+        self._buzzer.beep(on_time=on, off_time=off, n=p.count, background=not wait)
 
     def silence(self) -> None:
         if self._buzzer is not None:

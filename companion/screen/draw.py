@@ -1,0 +1,502 @@
+"""The screen: draws a :class:`ScreenView` onto an off-screen surface.
+
+``Screen(size).draw(view)`` returns a ``pygame.Surface`` and touches no
+display, so it runs headless (``SDL_VIDEODRIVER=dummy``) in tests, in the
+demo and on a Pi without a desktop; :class:`~companion.screen.window.Window`
+blits the result when a display exists.  As PettingZoo's
+``render_mode="rgb_array"``, the picture depends on the view and the size
+alone.
+
+Design decisions (where the issue was silent):
+
+* A scoreboard table, one row per player in seating order (the order never
+  changes, so a player finds their row without reading), the mover's row
+  highlighted and marked with ▶, rather than one column per player: rows
+  leave each player's name a wide box and keep the gem columns aligned.
+* For each colour a player's cards (bonus) are a rounded square and their
+  tokens a circle, under a column headed by the gem's letter; gold (tokens
+  only) is headed by a drawn star.  A count of zero is an empty outline, so
+  the eye finds what players have.
+* The prompt keeps the mode's colour as a stripe (green proposal, yellow
+  choice, red error, grey waiting) and always says in words what it is.
+* The three buttons are drawn as their colours *and* named (CONFIRM, NEXT,
+  BACK), with what each does now; a button that does nothing is dimmed.
+* Every text goes through :class:`~companion.screen.painter.Painter`, which
+  shrinks and ellipsizes it into its box and records where it went;
+  :attr:`Screen.drawn` exposes those records to the tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from companion.rules.gems import COLOURS, Gem
+from companion.rules.outcome import Outcome
+from companion.rules.state import WINNING_POINTS, GameState, Player
+from companion.screen import layout as lay
+from companion.screen import palette
+from companion.screen.painter import Drawn, Painter
+from companion.screen.text import FontBook
+from companion.screen.view import Mode, ScreenView
+
+DEFAULT_SIZE = (800, 480)
+
+
+class Screen:
+    """Draws views at one size; keeps its surface and fonts between frames."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+        w, h = size
+        if w < 160 or h < 96:
+            raise ValueError(f"the screen needs at least 160×96 pixels, not {w}×{h}")
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.size = (int(w), int(h))
+        self.surface = pygame.Surface(self.size)
+        self.fonts = FontBook()
+        #: Every text and shape of the last frame (see :class:`Painter`).
+        self.drawn: list[Drawn] = []
+
+    # ------------------------------------------------------------------ API
+    def draw(self, view: ScreenView) -> pygame.Surface:
+        """Draw ``view`` and return the surface (the same object every frame)."""
+        painter = Painter(self.surface, self.fonts)
+        self.surface.fill(palette.BACKGROUND)
+        state = view.state
+        players = len(state.players) if state is not None else 0
+        banner = bool(state is not None and state.final_round and view.mode is not Mode.END)
+        # The setup screen shows the market where the rows go: give it 4 rows' room.
+        # A menu needs room too: it keeps the mover's row only (what they hold is
+        # what a return or a noble choice is about).
+        focus = view.mode is Mode.CHOICE and bool(view.menu) and state is not None
+        rows = 4 if view.mode is Mode.SETUP else 1 if focus else max(players, 2)
+        layout = lay.compute(self.size, rows, banner)
+        _top_bar(painter, layout, view)
+        if layout.banner is not None and state is not None:
+            _banner(painter, layout, state)
+        if view.mode is Mode.END and state is not None:
+            outcome = view.outcome or state.outcome()
+            if outcome is not None:
+                _standings(painter, layout, layout.body, outcome, state)
+            else:
+                _prompt(painter, layout, view)
+        else:
+            if view.mode is Mode.SETUP and state is not None:
+                _setup(painter, layout, state)
+            elif state is not None:
+                _table(painter, layout, state, only_current=focus)
+            _prompt(painter, layout, view)
+        _buttons(painter, layout, view)
+        self.drawn = painter.drawn
+        return self.surface
+
+    def save(self, path: str | Path) -> Path:
+        """Save the last frame as a PNG (a screenshot); returns the path."""
+        from companion.screen.window import save_screenshot
+
+        return save_screenshot(self.surface, path)
+
+
+# ---------------------------------------------------------------- top bar
+def _top_bar(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
+    top = layout.top
+    pygame.draw.rect(p.surface, palette.PANEL, top)
+    pad = layout.px(10)
+    state = view.state
+    inner = top.inflate(-2 * pad, -layout.px(8))
+    if state is None:
+        p.text(inner, "Splendor companion", layout.px(32))
+        return
+    if view.mode is Mode.END:
+        rounds = max(state.round - 1, 1) if state.current == 0 else state.round
+        p.text(inner, f"Game over after {rounds} rounds", layout.px(32))
+        return
+    supply_w = min(layout.px(360), inner.width // 2)
+    left = pygame.Rect(inner.left, inner.top, inner.width - supply_w - pad, inner.height)
+    if view.mode is Mode.SETUP:
+        words = f"New game · {len(state.players)} players"
+    else:
+        words = f"Round {state.round} · {state.player.name} to play"
+    p.text(left, words, layout.px(32), min_size=layout.px(20))
+    supply = pygame.Rect(inner.right - supply_w, inner.top, supply_w, inner.height)
+    _supply(p, layout, supply, state)
+
+
+def _supply(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameState) -> None:
+    label_w = layout.px(66)
+    p.text(
+        pygame.Rect(box.left, box.top, label_w, box.height),
+        "Supply",
+        layout.px(22),
+        palette.TEXT_DIM,
+    )
+    cells = lay.split(
+        pygame.Rect(box.left + label_w, box.top, box.width - label_w, box.height), 6, 0
+    )
+    chip = min(box.height, layout.px(28))
+    for gem, cell in zip((*COLOURS, Gem.GOLD), cells, strict=True):
+        rect = pygame.Rect(cell.left, 0, chip, chip)
+        rect.centery = cell.centery
+        p.gem_chip(rect, gem, None)
+        left = rect.right + layout.px(3)
+        count = pygame.Rect(left, cell.top, cell.right - left - layout.px(2), cell.height)
+        p.text(count, str(state.supply[gem]), layout.px(26), align="left")
+
+
+# ----------------------------------------------------------------- banner
+def _banner(p: Painter, layout: lay.Layout, state: GameState) -> None:
+    rect = layout.banner
+    assert rect is not None
+    p.rounded(rect, palette.BANNER, radius=layout.px(6), label="banner")
+    leaders = [pl.name for pl in state.players if pl.points >= WINNING_POINTS]
+    n = len(state.players)
+    left = (n - state.current) % n
+    who = " and ".join(leaders) if leaders else "A player"
+    verb = "have" if len(leaders) > 1 else "has"
+    turns = f"{left} turn{'s' if left != 1 else ''} left"
+    text = f"FINAL ROUND · {who} {verb} {WINNING_POINTS}+ points · {turns}"
+    inner = rect.inflate(-layout.px(16), -layout.px(4))
+    p.text(inner, text, layout.px(28), palette.TEXT_DARK, min_size=layout.px(16), align="center")
+
+
+# ------------------------------------------------------------------ table
+def _table(p: Painter, layout: lay.Layout, state: GameState, only_current: bool = False) -> None:
+    _table_header(p, layout)
+    if only_current:
+        _player_row(p, layout, layout.rows[0], state.player, True)
+        return
+    for index, (row, player) in enumerate(zip(layout.rows, state.players, strict=False)):
+        _player_row(p, layout, row, player, index == state.current)
+
+
+def _table_header(p: Painter, layout: lay.Layout) -> None:
+    cells = lay.columns(layout.header)
+    size = layout.px(20)
+    dim = palette.TEXT_DIM
+    # Legend: which shape is a card (bonus) and which a token.
+    legend = cells[0].inflate(-layout.px(8), -layout.px(6))
+    mark = min(legend.height, layout.px(16))
+    half = legend.width // 2
+    square = pygame.Rect(legend.left, 0, mark, mark)
+    square.centery = legend.centery
+    p.rounded(square, palette.TEXT_DIM, radius=max(mark // 5, 1), label="legend card")
+    p.text(
+        pygame.Rect(
+            square.right + layout.px(4), legend.top, half - mark - layout.px(8), legend.height
+        ),
+        "cards",
+        size,
+        dim,
+    )
+    dot = pygame.Rect(legend.left + half, 0, mark, mark)
+    dot.centery = legend.centery
+    p.circle(dot.center, mark // 2, palette.TEXT_DIM, palette.TEXT_DIM)
+    p.mark("legend token", dot)
+    p.text(
+        pygame.Rect(
+            dot.right + layout.px(4),
+            legend.top,
+            legend.right - dot.right - layout.px(4),
+            legend.height,
+        ),
+        "tokens",
+        size,
+        dim,
+    )
+    p.text(cells[1].inflate(-layout.px(4), -layout.px(4)), "Points", size, dim, align="center")
+    chip = layout.header.height - layout.px(4)
+    for gem, cell in zip((*COLOURS, Gem.GOLD), cells[2:8], strict=True):
+        rect = pygame.Rect(0, 0, chip, chip)
+        rect.center = cell.center
+        p.gem_chip(rect, gem, None)
+    p.text(cells[8].inflate(-layout.px(4), -layout.px(4)), "Nobles", size, dim, align="center")
+    p.text(cells[9].inflate(-layout.px(4), -layout.px(4)), "Reserved", size, dim, align="center")
+
+
+def _player_row(
+    p: Painter, layout: lay.Layout, row: pygame.Rect, player: Player, current: bool
+) -> None:
+    body = row.inflate(0, -layout.px(4))
+    fill = palette.CURRENT_ROW if current else palette.PANEL
+    edge = palette.CURRENT_EDGE if current else None
+    p.rounded(body, fill, edge, radius=layout.px(8), width=layout.px(2))
+    cells = lay.columns(body)
+    inset = layout.px(4)
+    # Name, after a ▶ for the player to move (space kept so names align).
+    name_cell = cells[0]
+    marker = pygame.Rect(0, 0, layout.px(12), min(layout.px(18), body.height // 2))
+    marker.left = name_cell.left + layout.px(8)
+    marker.centery = name_cell.centery
+    if current:
+        p.triangle_right(marker, palette.CURRENT_EDGE)
+    name_box = pygame.Rect(
+        marker.right + layout.px(6),
+        body.top + inset,
+        name_cell.right - marker.right - layout.px(10),
+        body.height - 2 * inset,
+    )
+    p.text(name_box, player.name, min(layout.px(36), body.height * 0.8), min_size=layout.px(18))
+    # Points, large.
+    p.text(
+        cells[1].inflate(-inset, -inset),
+        str(player.points),
+        min(layout.px(56), body.height * 1.05),
+        palette.WINNER if player.points >= WINNING_POINTS else palette.TEXT,
+        align="center",
+    )
+    # Bonuses (squares) and tokens (circles) per colour.
+    chip = min(int(body.height * 0.7), (cells[2].width - 3 * inset) // 2)
+    for gem, cell in zip(COLOURS, cells[2:7], strict=True):
+        pair_w = 2 * chip + inset
+        left = cell.centerx - pair_w // 2
+        square = pygame.Rect(left, 0, chip, chip)
+        square.centery = cell.centery
+        circle = pygame.Rect(left + chip + inset, 0, chip, chip)
+        circle.centery = cell.centery
+        bonus, tokens = player.bonuses[gem], player.tokens[gem]
+        p.gem_chip(square, gem, bonus, square=True, faint=not bonus)
+        p.gem_chip(circle, gem, tokens, faint=not tokens)
+    gold = pygame.Rect(0, 0, chip, chip)
+    gold.center = cells[7].center
+    p.gem_chip(gold, Gem.GOLD, player.tokens[Gem.GOLD], faint=not player.tokens[Gem.GOLD])
+    # Nobles: a tile per count; reserved: a card back.
+    _counter(p, layout, cells[8], len(player.nobles), palette.NOBLE, chip, chip, "nobles")
+    _counter(
+        p, layout, cells[9], len(player.reserved), palette.RESERVED, int(chip * 0.75), chip,
+        "reserved",
+    )
+
+
+def _counter(
+    p: Painter,
+    layout: lay.Layout,
+    cell: pygame.Rect,
+    count: int,
+    colour: palette.Colour,
+    width: int,
+    height: int,
+    label: str,
+) -> None:
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = cell.center
+    if count:
+        p.rounded(rect, colour, palette.darker(colour), radius=layout.px(4), label=label)
+        inner = rect.inflate(-max(width // 6, 2), -max(height // 6, 2))
+        p.text(inner, str(count), height * 1.05, palette.TEXT_DARK, align="center")
+    else:
+        p.rounded(rect, palette.PANEL, palette.FAINT, radius=layout.px(4), label=label)
+
+
+# ----------------------------------------------------------------- prompt
+def _prompt(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
+    box = layout.prompt
+    accent = palette.MODE_ACCENT[view.mode]
+    p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
+    stripe = pygame.Rect(box.left, box.top, layout.px(8), box.height)
+    pygame.draw.rect(p.surface, accent, stripe, border_radius=layout.px(4))
+    pad = layout.px(12)
+    inner = pygame.Rect(
+        stripe.right + pad, box.top + layout.px(6), box.right - stripe.right - 2 * pad,
+        box.height - layout.px(12),
+    )
+    title_h = layout.px(36)
+    title = pygame.Rect(inner.left, inner.top, inner.width, title_h)
+    tag = ""
+    if view.candidate is not None and view.candidate[1] > 1:
+        tag = f"{view.candidate[0]} of {view.candidate[1]}"
+    pages = _menu_pages(layout, view, inner, title_h)
+    if pages is not None and pages[1] > 1:
+        tag = f"page {pages[0] + 1} of {pages[1]}"
+    if tag:
+        tag_box = pygame.Rect(0, title.top + layout.px(3), layout.px(112), title_h - layout.px(6))
+        tag_box.right = title.right
+        p.rounded(tag_box, accent, radius=layout.px(14), label="tag")
+        p.text(tag_box.inflate(-layout.px(10), -layout.px(4)), tag, layout.px(26),
+               palette.TEXT_DARK, align="center")
+        title.width -= tag_box.width + layout.px(10)
+    p.text(title, view.title, layout.px(36), accent, min_size=layout.px(22))
+    rest = pygame.Rect(inner.left, title.bottom + layout.px(4), inner.width,
+                       inner.bottom - title.bottom - layout.px(4))
+    if view.note:
+        note_h = layout.px(22)
+        note = pygame.Rect(rest.left, rest.bottom - note_h, rest.width, note_h)
+        p.text(note, view.note, layout.px(22), palette.TEXT_DIM, min_size=layout.px(16))
+        rest.height -= note_h + layout.px(4)
+    if not view.menu:
+        if view.text:
+            p.paragraph(rest, view.text, layout.px(32), palette.TEXT, min_size=layout.px(20))
+        return
+    if view.text:
+        text_h = min(layout.px(30), rest.height // 3)
+        text_box = pygame.Rect(rest.left, rest.top, rest.width, text_h)
+        p.text(text_box, view.text, layout.px(26), palette.TEXT_DIM, min_size=layout.px(18))
+        rest = pygame.Rect(rest.left, text_box.bottom + layout.px(4), rest.width,
+                           rest.bottom - text_box.bottom - layout.px(4))
+    _menu(p, layout, view, rest)
+
+
+def _menu_grid(layout: lay.Layout, view: ScreenView, box: pygame.Rect) -> tuple[int, int, int]:
+    """(columns, rows per column, item height) for the menu in ``box``."""
+    item_h = layout.px(32)
+    rows = max(box.height // item_h, 1)
+    cols = 1 if len(view.menu) <= rows else 2
+    return cols, rows, item_h
+
+
+def _menu_pages(
+    layout: lay.Layout, view: ScreenView, inner: pygame.Rect, title_h: int
+) -> tuple[int, int] | None:
+    """(page shown, pages) of the menu, or None without a menu; mirrors :func:`_prompt`."""
+    if not view.menu:
+        return None
+    height = inner.height - title_h - layout.px(4)
+    if view.note:
+        height -= layout.px(22) + layout.px(4)
+    if view.text:
+        text_h = min(layout.px(30), height // 3)
+        height -= text_h + layout.px(4)
+    cols, rows, _ = _menu_grid(layout, view, pygame.Rect(0, 0, inner.width, height))
+    per_page = cols * rows
+    pages = -(-len(view.menu) // per_page)
+    return view.selected // per_page, pages
+
+
+def _menu(p: Painter, layout: lay.Layout, view: ScreenView, box: pygame.Rect) -> None:
+    cols, rows, item_h = _menu_grid(layout, view, box)
+    per_page = cols * rows
+    first = (view.selected // per_page) * per_page
+    shown = view.menu[first : first + per_page]
+    gap = layout.px(10)
+    col_boxes = lay.split(box, cols, gap)
+    accent = palette.MODE_ACCENT[Mode.CHOICE]
+    for i, item in enumerate(shown):
+        col, line = divmod(i, rows)
+        column = col_boxes[col]
+        cell = pygame.Rect(column.left, box.top + line * item_h, column.width, item_h)
+        cell = cell.inflate(0, -layout.px(4))
+        chosen = first + i == view.selected
+        if chosen:
+            p.rounded(cell, accent, radius=layout.px(6), label="menu item")
+        else:
+            p.rounded(cell, palette.BACKGROUND, palette.PANEL_EDGE, radius=layout.px(6), width=1,
+                      label="menu item")
+        marker = pygame.Rect(cell.left + layout.px(8), 0, layout.px(10), cell.height // 2)
+        marker.centery = cell.centery
+        if chosen:
+            p.triangle_right(marker, palette.TEXT_DARK)
+        text_box = pygame.Rect(
+            marker.right + layout.px(8),
+            cell.top + layout.px(2),
+            cell.right - marker.right - layout.px(14),
+            cell.height - layout.px(4),
+        )
+        p.text(text_box, item, layout.px(26), palette.TEXT_DARK if chosen else palette.TEXT,
+               min_size=layout.px(18))
+
+
+# ---------------------------------------------------------------- buttons
+_BUTTONS = (
+    ("CONFIRM", palette.BUTTON_CONFIRM),
+    ("NEXT", palette.BUTTON_NEXT),
+    ("BACK", palette.BUTTON_BACK),
+)
+
+
+def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
+    hints = view.hints
+    texts = (hints.confirm, hints.next, hints.back or hints.hold_back)
+    boxes = lay.split(layout.buttons, 3, layout.px(GAP_BUTTONS))
+    for (name, colour), hint, box in zip(_BUTTONS, texts, boxes, strict=True):
+        active = bool(hint)
+        p.rounded(box, palette.PANEL, palette.PANEL_EDGE if active else None,
+                  radius=layout.px(10), width=1)
+        d = min(box.height - layout.px(12), layout.px(32))
+        lamp = pygame.Rect(box.left + layout.px(8), 0, d, d)
+        lamp.centery = box.centery
+        if active:
+            p.circle(lamp.center, d // 2, colour, palette.darker(colour))
+        else:
+            p.circle(lamp.center, d // 2, palette.PANEL, palette.FAINT)
+        p.mark(f"button {name}", lamp)
+        text_left = lamp.right + layout.px(8)
+        text_w = box.right - text_left - layout.px(8)
+        label = name
+        if name == "BACK" and hints.hold_back and hints.back:
+            label = f"BACK · {hints.hold_back}"
+        name_h = layout.px(18)
+        name_box = pygame.Rect(text_left, box.top + layout.px(4), text_w, name_h)
+        p.text(name_box, label, layout.px(20), palette.TEXT_DIM if active else palette.FAINT,
+               min_size=layout.px(14))
+        if active:
+            hint_box = pygame.Rect(text_left, name_box.bottom, text_w,
+                                   box.bottom - name_box.bottom - layout.px(3))
+            p.text(hint_box, hint, layout.px(28), palette.TEXT, min_size=layout.px(18))
+
+
+GAP_BUTTONS = 8
+
+
+# ---------------------------------------------------------------- standings
+def _standings(
+    p: Painter, layout: lay.Layout, box: pygame.Rect, outcome: Outcome, state: GameState
+) -> None:
+    p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
+    pad = layout.px(12)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    title = pygame.Rect(inner.left, inner.top, inner.width, layout.px(40))
+    crown = pygame.Rect(title.left, 0, layout.px(34), layout.px(26))
+    crown.centery = title.centery
+    p.crown(crown, palette.WINNER)
+    p.mark("crown", crown)
+    winners = " and ".join(outcome.winners)
+    verb = "share the victory" if outcome.shared else "wins"
+    head_left = crown.right + layout.px(10)
+    head = pygame.Rect(head_left, title.top, title.right - head_left, title.height)
+    p.text(head, f"{winners} {verb}", layout.px(40), palette.WINNER, min_size=layout.px(22))
+    reason_h = layout.px(84)
+    reason = pygame.Rect(inner.left, inner.bottom - reason_h, inner.width, reason_h)
+    p.paragraph(reason, outcome.reason, layout.px(28), palette.TEXT, min_size=layout.px(18))
+    top = title.bottom + layout.px(8)
+    space = reason.top - layout.px(8) - top
+    n = max(len(outcome.standings), 1)
+    row_h = min(layout.px(56), space // n)
+    nobles = {pl.name: len(pl.nobles) for pl in state.players}
+    for i, standing in enumerate(outcome.standings):
+        row = pygame.Rect(inner.left, top + i * row_h, inner.width, row_h).inflate(0, -layout.px(4))
+        won = standing.name in outcome.winners
+        fill = palette.WINNER if won else palette.BACKGROUND
+        ink = palette.TEXT_DARK if won else palette.TEXT
+        p.rounded(row, fill, None if won else palette.PANEL_EDGE, radius=layout.px(8), width=1,
+                  label="standing")
+        parts = lay.columns_of(row, (9, 41, 18, 16, 16))
+        size = min(layout.px(34), row.height * 0.8)
+        p.text(parts[0].inflate(-layout.px(8), -layout.px(4)), _ordinal(standing.rank), size, ink,
+               align="center")
+        p.text(parts[1].inflate(-layout.px(8), -layout.px(4)), standing.name, size, ink,
+               min_size=layout.px(18))
+        figures = (
+            (_plural(standing.points, "point"), size),
+            (_plural(standing.cards, "card"), size * 0.8),
+            (_plural(nobles.get(standing.name, 0), "noble"), size * 0.8),
+        )
+        for part, (words, words_size) in zip(parts[2:], figures, strict=True):
+            box_ = part.inflate(-layout.px(8), -layout.px(4))
+            p.text(box_, words, words_size, ink, min_size=layout.px(16), align="right")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ------------------------------------------------------------------ setup
+def _setup(p: Painter, layout: lay.Layout, state: GameState) -> None:
+    from companion.screen.market import draw_market
+
+    draw_market(p, layout, layout.table, state)

@@ -1,0 +1,210 @@
+"""Drawing primitives that remember what they drew.
+
+A :class:`Painter` wraps the target surface and the :class:`FontBook`; every
+text and every shape goes through it, and it records the rectangle each one
+took.  The records are how the tests prove the layout requirement ("nothing
+drawn is cut off or overlaps") for any view and any size, instead of trusting
+eyes on a few screenshots: texts must lie inside their boxes and the surface
+and never overlap each other; shapes (chips, tiles) must not overlap each
+other; a text may sit on a shape only when its box lies inside that shape
+(the count written on a token).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+import pygame.gfxdraw
+
+from companion.rules.gems import Gem
+from companion.screen import palette
+from companion.screen.palette import Colour
+from companion.screen.text import FontBook, paragraph_height
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One thing drawn: a text (with the box it had to fit) or a shape."""
+
+    kind: str  # "text" or "shape"
+    label: str
+    rect: pygame.Rect
+    box: pygame.Rect
+
+
+class Painter:
+    """Draws onto ``surface`` and records every text and shape."""
+
+    def __init__(self, surface: pygame.Surface, fonts: FontBook) -> None:
+        self.surface = surface
+        self.fonts = fonts
+        self.drawn: list[Drawn] = []
+
+    # ------------------------------------------------------------------ text
+    def text(
+        self,
+        box: pygame.Rect,
+        text: str,
+        size: float,
+        colour: Colour = palette.TEXT,
+        min_size: float | None = None,
+        align: str = "left",
+    ) -> pygame.Rect:
+        """One line fitted into ``box`` (shrunk, then cut with "…"), centred vertically."""
+        size_i = max(int(size), 1)
+        min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
+        fit = self.fonts.fit_line(text, box.width, box.height, size_i, min_i)
+        if not fit.text:
+            return pygame.Rect(box.x, box.y, 0, 0)
+        image = fit.font.render(fit.text, True, colour)
+        rect = image.get_rect()
+        rect.centery = box.centery
+        if align == "center":
+            rect.centerx = box.centerx
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.left = box.left
+        rect.clamp_ip(box)
+        self.surface.blit(image, rect)
+        self.drawn.append(Drawn("text", fit.text, rect, pygame.Rect(box)))
+        return rect
+
+    def paragraph(
+        self,
+        box: pygame.Rect,
+        text: str,
+        size: float,
+        colour: Colour = palette.TEXT,
+        min_size: float | None = None,
+        align: str = "left",
+    ) -> pygame.Rect:
+        """Word-wrapped text fitted into ``box``, from its top; returns the area used."""
+        size_i = max(int(size), 1)
+        min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
+        fit = self.fonts.fit_paragraph(text, box.width, box.height, size_i, min_i)
+        y = box.top
+        used = pygame.Rect(box.x, box.y, box.width, 0)
+        for line in fit.lines:
+            if not line:
+                y += fit.font.get_linesize()
+                continue
+            image = fit.font.render(line, True, colour)
+            rect = image.get_rect(top=y)
+            if align == "center":
+                rect.centerx = box.centerx
+            else:
+                rect.left = box.left
+            self.surface.blit(image, rect)
+            self.drawn.append(Drawn("text", line, rect, pygame.Rect(box)))
+            y += fit.font.get_linesize()
+        used.height = paragraph_height(fit.font, len(fit.lines))
+        return used
+
+    # ---------------------------------------------------------------- shapes
+    def mark(self, label: str, rect: pygame.Rect) -> None:
+        """Record a shape drawn directly (a circle, a crown) for the layout checks."""
+        self.drawn.append(Drawn("shape", label, pygame.Rect(rect), pygame.Rect(rect)))
+
+    def rounded(
+        self,
+        rect: pygame.Rect,
+        fill: Colour,
+        edge: Colour | None = None,
+        radius: int = 6,
+        width: int = 2,
+        label: str = "",
+    ) -> None:
+        """A rounded rectangle; recorded as a shape when it has a ``label``."""
+        pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(self.surface, edge, rect, width=max(width, 1), border_radius=radius)
+        if label:
+            self.mark(label, rect)
+
+    def circle(self, center: tuple[int, int], radius: int, fill: Colour, edge: Colour) -> None:
+        x, y = center
+        pygame.gfxdraw.filled_circle(self.surface, x, y, radius, fill)
+        pygame.gfxdraw.aacircle(self.surface, x, y, radius, edge)
+        if radius > 10:
+            pygame.gfxdraw.aacircle(self.surface, x, y, radius - 1, edge)
+
+    def polygon(self, points: list[tuple[float, float]], fill: Colour) -> None:
+        pts = [(round(x), round(y)) for x, y in points]
+        pygame.gfxdraw.filled_polygon(self.surface, pts, fill)
+        pygame.gfxdraw.aapolygon(self.surface, pts, fill)
+
+    def star(self, center: tuple[float, float], radius: float, fill: Colour) -> None:
+        """A five-pointed star: gold's sign, since the font has no ★ glyph."""
+        cx, cy = center
+        points = []
+        for i in range(10):
+            r = radius if i % 2 == 0 else radius * 0.45
+            angle = -math.pi / 2 + i * math.pi / 5
+            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+        self.polygon(points, fill)
+
+    def triangle_right(self, rect: pygame.Rect, fill: Colour) -> None:
+        """A ▶ marker (the current player, the highlighted menu item)."""
+        self.polygon(
+            [(rect.left, rect.top), (rect.right, rect.centery), (rect.left, rect.bottom)], fill
+        )
+
+    def crown(self, rect: pygame.Rect, fill: Colour) -> None:
+        """A small crown: the nobles' sign and the winner's."""
+        x, y, w, h = rect.x, rect.y, rect.width, rect.height
+        self.polygon(
+            [
+                (x, y + h),
+                (x, y + h * 0.25),
+                (x + w * 0.27, y + h * 0.6),
+                (x + w * 0.5, y),
+                (x + w * 0.73, y + h * 0.6),
+                (x + w, y + h * 0.25),
+                (x + w, y + h),
+            ],
+            fill,
+        )
+
+    # ----------------------------------------------------------- gem glyphs
+    def gem_chip(
+        self,
+        rect: pygame.Rect,
+        gem: Gem,
+        count: int | None,
+        square: bool = False,
+        faint: bool = False,
+    ) -> None:
+        """A token (circle) or a card bonus (rounded square) of ``gem``.
+
+        ``count`` is written inside; ``None`` writes the gem's letter (the
+        header), and gold's letter is a drawn star.  ``faint`` draws an empty
+        outline: the player has none (no "0" to read past).
+        """
+        colour, edge = palette.GEM[gem], palette.GEM_EDGE[gem]
+        label = f"{'card' if square else 'token'} {gem.letter}"
+        if faint:  # an outline only, whatever the background (the mover's row is lighter)
+            if square:
+                pygame.draw.rect(
+                    self.surface, palette.FAINT, rect, width=max(rect.width // 16, 1),
+                    border_radius=max(rect.width // 6, 2),
+                )
+            else:
+                x, y = rect.center
+                for r in range(rect.width // 2, rect.width // 2 - max(rect.width // 16, 1), -1):
+                    pygame.gfxdraw.aacircle(self.surface, x, y, r, palette.FAINT)
+            self.mark(label, rect)
+            return
+        if square:
+            self.rounded(rect, colour, edge, radius=max(rect.width // 6, 2), label=label)
+        else:
+            self.circle(rect.center, rect.width // 2, colour, edge)
+            self.mark(label, rect)
+        inner = rect.inflate(-rect.width // 5, -rect.height // 5)
+        if count is None and gem is Gem.GOLD:
+            self.star(rect.center, rect.width * 0.36, palette.TEXT_DARK)
+            return
+        text = gem.letter.upper() if count is None else str(count)
+        self.text(inner, text, rect.height * 1.05, palette.ink_on(gem), align="center")

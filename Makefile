@@ -28,5 +28,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# Set up a Raspberry Pi OS machine (apt packages, venv in /opt, user, config,
+# systemd unit): `sudo make install-pi`; `make install-pi ARGS=--dry-run` shows
+# the plan.  Deliberately not tied to .venv: it installs system-wide.
+install-pi:
+	bash systemd/install-pi.sh $(ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Set up a Raspberry Pi OS (Bookworm or later) machine to run splendor-companion
+# at boot on its screen:
+#
+#   1. system packages from apt (picamera2 and lgpio only come from there);
+#   2. the user `splendor`, in the groups gpio, video, render, input;
+#   3. a virtual environment in /opt/splendor-companion that sees apt's
+#      packages (--system-site-packages), with this project installed in it;
+#   4. /etc/splendor-companion/config.toml (only if absent: edits are kept);
+#   5. the systemd unit, enabled.
+#
+# Run it again at any time (after `git pull`, say): every step is idempotent.
+# Usage: sudo systemd/install-pi.sh [--dry-run]     (or: sudo make install-pi)
+#   --dry-run   print what would be done and change nothing (root not needed)
+set -euo pipefail
+
+PREFIX=/opt/splendor-companion
+CONFIG_DIR=/etc/splendor-companion
+UNIT_DIR=/etc/systemd/system
+UNIT_NAME=splendor-companion.service
+SERVICE_USER=splendor
+STATE_DIR=/var/lib/splendor-companion
+GROUPS_NEEDED=(gpio video render input)
+APT_PACKAGES=(
+    python3-venv python3-pip   # the virtual environment
+    python3-picamera2          # the camera (libcamera bindings; not installable from PyPI)
+    python3-lgpio              # gpiozero's pin library on the Pi 4 and Pi 5
+    rpicam-apps-lite           # rpicam-hello, to check the camera by hand
+    fonts-dejavu-core          # the screen's font
+    libsdl2-2.0-0              # SDL with the KMS/DRM video driver
+)
+# Overridable for the tests only (they point these at fake files).
+MODEL_FILE=${SPLENDOR_MODEL_FILE:-/proc/device-tree/model}
+OS_RELEASE=${SPLENDOR_OS_RELEASE:-/etc/os-release}
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+DRY_RUN=0
+
+die() { echo "install-pi: $*" >&2; exit 1; }
+
+for arg in "$@"; do
+    case $arg in
+        --dry-run) DRY_RUN=1 ;;
+        -h | --help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown option $arg (use --dry-run or --help)" ;;
+    esac
+done
+
+# -- checks: refuse before touching anything ----------------------------------------------
+model=$(tr -d '\0' 2>/dev/null <"$MODEL_FILE" || true)
+[[ $model == "Raspberry Pi"* ]] ||
+    die "this is not a Raspberry Pi with Raspberry Pi OS (no board model in $MODEL_FILE); nothing done"
+os_id=$( (. "$OS_RELEASE" 2>/dev/null && echo "${ID:-}") || true)
+[[ $os_id == debian || $os_id == raspbian ]] ||
+    die "this is not Raspberry Pi OS (ID=${os_id:-unknown} in $OS_RELEASE); nothing done"
+((DRY_RUN)) || [[ $EUID -eq 0 ]] || die "run it as root: sudo make install-pi"
+[[ -f $SRC/pyproject.toml && -f $SRC/systemd/$UNIT_NAME ]] ||
+    die "cannot find the project next to this script ($SRC)"
+
+step() { echo "==> $*"; }
+run() {
+    if ((DRY_RUN)); then
+        printf '+'
+        printf ' %q' "$@" | sed 's/\\\[/[/g; s/\\\]/]/g'
+        printf '\n'
+    else
+        "$@"
+    fi
+}
+
+step "system packages"
+run apt-get update
+run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+step "user $SERVICE_USER"
+if ! id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+        --shell /usr/sbin/nologin "$SERVICE_USER"
+fi
+for group in "${GROUPS_NEEDED[@]}"; do
+    if getent group "$group" >/dev/null || ((DRY_RUN)); then
+        run usermod --append --groups "$group" "$SERVICE_USER"
+    else
+        echo "install-pi: warning: group $group does not exist; skipped" >&2
+    fi
+done
+
+step "virtual environment $PREFIX"
+if [[ ! -x $PREFIX/bin/python ]]; then
+    run python3 -m venv --system-site-packages "$PREFIX"
+fi
+run "$PREFIX/bin/pip" install --disable-pip-version-check --quiet \
+    --constraint "$SRC/systemd/pi-constraints.txt" "$SRC[pi]"
+run install -m 0644 "$SRC/hardware.md" "$PREFIX/hardware.md"
+
+step "configuration $CONFIG_DIR/config.toml"
+run install -d -m 0755 "$CONFIG_DIR"
+if [[ -e $CONFIG_DIR/config.toml ]]; then
+    echo "    kept the existing $CONFIG_DIR/config.toml"
+elif ((DRY_RUN)); then
+    echo "+ write $CONFIG_DIR/config.toml from firmware/config.example.toml with fullscreen = true"
+else
+    sed 's/^fullscreen = false/fullscreen = true /' "$SRC/firmware/config.example.toml" \
+        >"$CONFIG_DIR/config.toml"
+    chmod 0644 "$CONFIG_DIR/config.toml"
+fi
+
+step "systemd unit $UNIT_DIR/$UNIT_NAME"
+run install -m 0644 "$SRC/systemd/$UNIT_NAME" "$UNIT_DIR/$UNIT_NAME"
+run systemctl daemon-reload
+run systemctl enable "$UNIT_NAME"
+
+step "checks"
+if ((DRY_RUN)); then
+    echo "+ $PREFIX/bin/python -c 'import picamera2, lgpio, pygame, cv2'"
+elif ! "$PREFIX/bin/python" -c 'import picamera2, lgpio, pygame, cv2' 2>/dev/null; then
+    echo "install-pi: warning: the venv cannot import picamera2/lgpio/pygame/cv2; see hardware.md, Troubleshooting" >&2
+fi
+
+cat <<MSG
+Done.  Next: wire and calibrate (hardware.md), then
+    sudo systemctl start $UNIT_NAME      (or reboot)
+    journalctl -u $UNIT_NAME -f          (its log)
+MSG

@@ -1,0 +1,81 @@
+"""``splendor-companion review GAME --html FILE``: the review page of a logged game.
+
+With ``--html`` it writes one self-contained HTML page (standings and the
+tie-break, points by round, nobles, purchases, every turn with its
+thumbnail); without it, it prints the game in words on the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+from companion.commands import CommandError
+from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
+from companion.review import GameStory, ReviewError, game_story, render_html
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "review",
+        help="write the review page of a logged game",
+        description="Review a logged game: with --html, write one self-contained HTML page "
+        "(final standings, points by round, nobles, who bought what, every turn in words and "
+        "notation with its thumbnail); without it, print the game in words.",
+    )
+    add_game_argument(p)
+    p.add_argument("--html", type=Path, metavar="FILE", help="write the HTML page to FILE")
+    add_db_option(p)
+    p.set_defaults(func=run)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a failed write leaves no half page."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise CommandError(f"{path}: the folder {folder} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def text_review(story: GameStory) -> list[str]:
+    s = story.summary
+    lines = [f"{s.game_type} game {s.id}: {', '.join(s.players)} ({story.live_turns} turns)"]
+    if story.problem:
+        lines.append(f"Warning: {story.problem}")
+    for e in story.entries:
+        mark = "   (taken back)" if e.taken_back else ""
+        number = f"{e.number:>3}." if not e.taken_back else "   -"
+        lines.append(f"{number} {e.words}{mark}")
+    outcome = story.outcome
+    if outcome is not None:
+        lines.append("Final standings:")
+        lines += [f"  {x.rank}. {x.name}: {x.points} points, {x.cards} cards"
+                  for x in outcome.standings]
+        lines.append(outcome.reason)
+    else:
+        status = "abandoned" if s.abandoned else "not finished"
+        lines.append(f"The game is {status}.")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_log(args.db) as log:
+        gid = game_id(log, args.game)
+        try:
+            story = game_story(log, gid, thumbnails=args.html is not None)
+        except ReviewError as exc:
+            raise CommandError(str(exc)) from None
+    if args.html is None:
+        print("\n".join(text_review(story)))
+        return 0
+    write_atomically(args.html, render_html(story))
+    print(f"Wrote the review of game {gid} ({story.live_turns} turns) to {args.html}")
+    return 0

@@ -237,7 +237,14 @@ def _player_row(
         name_cell.right - marker.right - layout.px(10),
         body.height - 2 * inset,
     )
-    p.text(name_box, player.name, min(layout.px(36), body.height * 0.8), min_size=layout.px(18))
+    # A long name wraps onto two lines (after a hyphen or space) rather than shrink.
+    p.paragraph(
+        name_box,
+        player.name,
+        min(layout.px(36), body.height * 0.8),
+        min_size=layout.px(18),
+        valign="center",
+    )
     # Points, large.
     p.text(
         cells[1].inflate(-inset, -inset),
@@ -285,8 +292,10 @@ def _counter(
         p.rounded(rect, colour, palette.darker(colour), radius=layout.px(4), label=label)
         inner = rect.inflate(-max(width // 6, 2), -max(height // 6, 2))
         p.text(inner, str(count), height * 1.05, palette.TEXT_DARK, align="center")
-    else:
-        p.rounded(rect, palette.PANEL, palette.FAINT, radius=layout.px(4), label=label)
+    else:  # an outline only: none
+        pygame.draw.rect(p.surface, palette.FAINT, rect, width=max(width // 16, 1),
+                         border_radius=layout.px(4))
+        p.mark(label, rect)
 
 
 # ----------------------------------------------------------------- prompt

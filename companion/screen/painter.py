@@ -26,12 +26,49 @@ from companion.screen.text import FontBook, paragraph_height
 
 @dataclass(frozen=True)
 class Drawn:
-    """One thing drawn: a text (with the box it had to fit) or a shape."""
+    """One thing drawn: a text (with the box it had to fit and its font size) or a shape."""
 
     kind: str  # "text" or "shape"
     label: str
     rect: pygame.Rect
     box: pygame.Rect
+    size: int = 0
+
+
+def layout_problems(drawn: list[Drawn], size: tuple[int, int]) -> list[str]:
+    """Everything that breaks "nothing is cut off or overlaps", in words; [] when none.
+
+    * a text or shape reaching outside the surface (cut off);
+    * a text outside the box it was fitted to;
+    * two texts overlapping;
+    * two shapes overlapping unless one holds the other (a chip on a card);
+    * a text over a shape unless the shape holds it (the count on a token).
+    """
+    screen = pygame.Rect((0, 0), size)
+    problems = []
+    texts = [d for d in drawn if d.kind == "text"]
+    shapes = [d for d in drawn if d.kind == "shape"]
+    for d in drawn:
+        if not screen.contains(d.rect):
+            problems.append(f"{d.kind} {d.label!r} at {d.rect} is cut off by the screen {size}")
+    for t in texts:
+        if not t.box.contains(t.rect):
+            problems.append(f"text {t.label!r} at {t.rect} leaves its box {t.box}")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"texts {a.label!r} {a.rect} and {b.label!r} {b.rect} overlap")
+    for i, a in enumerate(shapes):
+        for b in shapes[i + 1 :]:
+            if a.rect.colliderect(b.rect) and not (
+                a.rect.contains(b.rect) or b.rect.contains(a.rect)
+            ):
+                problems.append(f"shapes {a.label!r} {a.rect} and {b.label!r} {b.rect} overlap")
+    for t in texts:
+        for s in shapes:
+            if t.rect.colliderect(s.rect) and not s.rect.contains(t.rect):
+                problems.append(f"text {t.label!r} {t.rect} runs over shape {s.label!r} {s.rect}")
+    return problems
 
 
 class Painter:
@@ -69,7 +106,7 @@ class Painter:
             rect.left = box.left
         rect.clamp_ip(box)
         self.surface.blit(image, rect)
-        self.drawn.append(Drawn("text", fit.text, rect, pygame.Rect(box)))
+        self.drawn.append(Drawn("text", fit.text, rect, pygame.Rect(box), fit.size))
         return rect
 
     def paragraph(
@@ -80,13 +117,16 @@ class Painter:
         colour: Colour = palette.TEXT,
         min_size: float | None = None,
         align: str = "left",
+        valign: str = "top",
     ) -> pygame.Rect:
-        """Word-wrapped text fitted into ``box``, from its top; returns the area used."""
+        """Word-wrapped text fitted into ``box`` (from its top, or centred); returns the area."""
         size_i = max(int(size), 1)
         min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
         fit = self.fonts.fit_paragraph(text, box.width, box.height, size_i, min_i)
         y = box.top
-        used = pygame.Rect(box.x, box.y, box.width, 0)
+        if valign == "center":
+            y += (box.height - paragraph_height(fit.font, len(fit.lines))) // 2
+        used = pygame.Rect(box.x, y, box.width, 0)
         for line in fit.lines:
             if not line:
                 y += fit.font.get_linesize()
@@ -98,7 +138,7 @@ class Painter:
             else:
                 rect.left = box.left
             self.surface.blit(image, rect)
-            self.drawn.append(Drawn("text", line, rect, pygame.Rect(box)))
+            self.drawn.append(Drawn("text", line, rect, pygame.Rect(box), fit.size))
             y += fit.font.get_linesize()
         used.height = paragraph_height(fit.font, len(fit.lines))
         return used
@@ -151,6 +191,7 @@ class Painter:
         self.polygon(
             [(rect.left, rect.top), (rect.right, rect.centery), (rect.left, rect.bottom)], fill
         )
+        self.mark("marker", rect)
 
     def crown(self, rect: pygame.Rect, fill: Colour) -> None:
         """A small crown: the nobles' sign and the winner's."""

@@ -14,13 +14,15 @@ Design decisions:
   rendered height is checked against the box, never assumed.
 * Shrink before cutting: a long name is first drawn smaller, down to a
   minimum size that stays legible, and only then cut with "…".  A paragraph
-  is first wrapped at word boundaries, then shrunk, then its last line cut.
+  is first wrapped at spaces and after hyphens, then shrunk (a size at which
+  a word would have to be cut is refused), then its last line cut.
 * Results are cached by (text, box, sizes): the scoreboard redraws the same
   strings every frame, and measuring text is the slow part of drawing.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -137,21 +139,49 @@ def fit_line(text: str, width: int, height: int, size: int, min_size: int) -> Fi
     return _default_book().fit_line(text, width, height, size, min_size)
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Greedy word wrap; a word longer than the width is cut with "…"."""
+_WORDS = re.compile(r"[^\s-]+-+(?=\S)|\S+")
+
+
+def _words(paragraph: str) -> list[str]:
+    """Words, with a hyphenated word split after its hyphens ("Maximilian-", "Alexander")."""
+    return _WORDS.findall(paragraph)
+
+
+def _join(line: str, word: str) -> str:
+    if not line:
+        return word
+    return line + word if line.endswith("-") else f"{line} {word}"
+
+
+def wrap_words(font: pygame.font.Font, text: str, width: int) -> tuple[list[str], bool]:
+    """Greedy word wrap (breaking after hyphens too); also says whether a word was cut.
+
+    A word wider than the box is cut with "…": the caller prefers a smaller
+    size that needs no cut (see :func:`fit_paragraph`).
+    """
     lines: list[str] = []
+    cut = False
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
+        for word in _words(paragraph):
+            trial = _join(line, word)
             if font.size(trial)[0] <= width:
                 line = trial
                 continue
             if line:
                 lines.append(line)
-            line = word if font.size(word)[0] <= width else ellipsize(font, word, width)
+            if font.size(word)[0] <= width:
+                line = word
+            else:
+                line = ellipsize(font, word, width)
+                cut = True
         lines.append(line)
-    return lines
+    return lines, cut
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Greedy word wrap; a word longer than the width is cut with "…"."""
+    return wrap_words(font, text, width)[0]
 
 
 def paragraph_height(font: pygame.font.Font, count: int) -> int:
@@ -167,8 +197,8 @@ def _fit_paragraph(
     min_size = min(min_size, size)
     for s in range(size, min_size - 1, -1):
         font = book.font(s)
-        lines = wrap(font, text, width)
-        if paragraph_height(font, len(lines)) <= height:
+        lines, cut = wrap_words(font, text, width)
+        if not cut and paragraph_height(font, len(lines)) <= height:
             return s, tuple(lines)
     font = book.font(min_size)
     lines = wrap(font, text, width)

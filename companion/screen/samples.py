@@ -1,0 +1,142 @@
+"""Sample views of every situation, from seeded games: goldens, previews, benchmarks.
+
+The golden PNG tests, ``python -m companion.screen`` (a gallery of
+screenshots) and ``tests/bench/bench_screen.py`` all draw these, so what is
+checked, what is looked at and what is timed are the same screens.  The
+games are real seeded games of :func:`companion.rules.simulate.play_game`
+(greedy players) with long names, chosen so the end is a tie decided by the
+fewer-cards rule, which is the hardest end screen to fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.rules.actions import Buy, Take, Turn
+from companion.rules.catalogue import Card
+from companion.rules.describe import describe_noble, describe_tokens, plural
+from companion.rules.errors import IllegalAction
+from companion.rules.gems import COLOURS, Tokens
+from companion.rules.simulate import play_game
+from companion.rules.state import GameState
+from companion.screen.view import ScreenView
+
+#: Long names: the layout must fit them at 800×480 with 4 players.
+LONG_NAMES = ("Maximilian-Alexander", "Bob", "Catherine-Elisabeth", "Dmitri")
+#: Seeds whose greedy games end in a tie broken by fewer cards (see the module doc).
+SEEDS = {2: 2, 3: 21, 4: 10}
+
+#: What a player can enter by hand; the referee's real menu may differ.
+MANUAL_MENU = (
+    "Take 3 different gems",
+    "Take 2 gems of one colour",
+    "Reserve a market card",
+    "Reserve from a deck",
+    "Buy a card",
+    "Pass (no action possible)",
+)
+
+
+def describe_candidate(card: Card) -> str:
+    """A menu line for a card the reader is unsure of: "2g5 · green, 1 point, costs ..."."""
+    points = plural(card.points, "point") if card.points else "no points"
+    return f"{card.id} · {card.bonus.label}, {points}, costs {describe_tokens(card.cost)}"
+
+
+def sample_views(
+    players: int = 4, names: Sequence[str] = LONG_NAMES
+) -> dict[str, ScreenView]:
+    """Every kind of screen for one seeded game of ``players`` players, by name."""
+    seed = SEEDS[players]
+    record, states = play_game(seed, tuple(names[:players]), "greedy")
+    turns = list(record.turns)
+    mid = len(turns) // 2
+    views: dict[str, ScreenView] = {}
+    views["setup"] = ScreenView.setup(states[0])
+    views["waiting"] = ScreenView.waiting(states[mid], text="")
+    views["waiting_note"] = ScreenView(
+        states[mid + 1],
+        views["waiting"].mode,
+        "Waiting for a still table",
+        f"{states[mid + 1].player.name}, play your turn, then take your hands off the table.",
+        hints=views["waiting"].hints,
+        note=f"Last turn: {turns[mid]}",
+    )
+    views["proposal"] = ScreenView.proposal(states[mid], turns[mid], 1, 1)
+    buy = _first(
+        states, turns, lambda s, t: isinstance(t.action, Buy) and t.action.payment.total() > 2
+    )
+    views["candidate"] = ScreenView.proposal(states[buy], turns[buy], 2, 3)
+    views["error"] = ScreenView.error(states[mid], _illegal_pair_reason(states[mid]))
+    ret = _first(states, turns, lambda s, t: bool(t.returned))
+    views["return_tokens"] = _return_menu(states[ret], turns[ret])
+    views["noble_choice"] = _noble_menu(states[mid])
+    views["unsure_card"] = _unsure_menu(states[mid])
+    views["manual_entry"] = ScreenView.choice(
+        states[mid],
+        f"Enter {states[mid].player.name}'s turn",
+        MANUAL_MENU,
+        selected=3,
+        text="Choose what was done; the next menus ask for the gems or the card.",
+    )
+    final = _first(states, turns, lambda s, t: s.final_round)
+    views["final_round"] = ScreenView.proposal(states[final], turns[final], 1, 2)
+    views["end"] = ScreenView.end(states[-1])
+    return views
+
+
+def _first(states: list[GameState], turns: list[Turn], test: object) -> int:
+    assert callable(test)
+    for i, (state, turn) in enumerate(zip(states, turns, strict=False)):
+        if test(state, turn):
+            return i
+    return len(turns) // 2
+
+
+def _illegal_pair_reason(state: GameState) -> str:
+    """The engine's own message for taking 2 of a colour that has fewer than 4 left."""
+    gem = min(COLOURS, key=lambda g: state.supply[g])
+    try:
+        state.check_action(Take(Tokens.of(gem, gem)))
+    except IllegalAction as exc:
+        return f"{state.player.name} took 2 {gem.label}: {exc}. Put them back or enter the turn."
+    return f"{state.player.name}'s change matches no legal turn."
+
+
+def _return_menu(state: GameState, turn: Turn) -> ScreenView:
+    after = state.after_action(turn.action, turn.reveal)
+    options = state.return_options(after)
+    need = state.tokens_to_return(after)
+    items = [f"Return {describe_tokens(o)}" for o in options]
+    selected = options.index(turn.returned) if turn.returned in options else 0
+    held = after.player.tokens.total()
+    # The scoreboard shows the mid-turn position: the tokens now on the table.
+    return ScreenView.choice(
+        after,
+        f"{state.player.name}: return {plural(need, 'token')}",
+        items,
+        selected,
+        text=f"{held} tokens held; 10 is the most at the end of a turn.",
+    )
+
+
+def _noble_menu(state: GameState) -> ScreenView:
+    nobles = state.nobles[:2]
+    return ScreenView.choice(
+        state,
+        "Two nobles can visit: which one?",
+        [f"{describe_noble(n)}, 3 points" for n in nobles],
+        1,
+        text=f"{state.player.name} chooses one; the other stays on the table.",
+    )
+
+
+def _unsure_menu(state: GameState) -> ScreenView:
+    cards = sorted(state.unseen(2), key=lambda c: c.id)[:3]
+    return ScreenView.choice(
+        state,
+        "Which level 2 card was revealed?",
+        [describe_candidate(c) for c in cards],
+        0,
+        text="The new card in the level 2 row could not be read for sure.",
+    )

@@ -63,6 +63,15 @@ def _describe(counts: list[int]) -> str:
     return DuelTokens(counts).describe()
 
 
+def royals_earned(before: int, after: int) -> int:
+    """Royal cards due when crowns go from ``before`` to ``after`` (marks 3 and 6).
+
+    Counted generally, although with the real cards (at most 3 crowns each)
+    one purchase never passes both marks.
+    """
+    return sum(1 for mark in ROYAL_CROWNS if before < mark <= after)
+
+
 class Table:
     """The table during one turn.  Build from a state, step, then :meth:`freeze`."""
 
@@ -374,7 +383,7 @@ class Table:
         self.bought = card
         self.resolve_card_ability(card, action)
         after = self.crowns[self.me]
-        self.royals_due = min(sum(1 for t in ROYAL_CROWNS if before < t <= after), len(self.royals))
+        self.royals_due = min(royals_earned(before, after), len(self.royals))
 
     def token_cells(self, card: JewelCard) -> list[int]:
         """Cells the "token" ability of ``card`` may take from."""

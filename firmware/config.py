@@ -115,8 +115,8 @@ class ScreenConfig:
 class StorageConfig:
     """Where games are logged."""
 
-    #: SQLite file; empty means ``$STATE_DIRECTORY/games.sqlite`` under systemd,
-    #: else ``~/.local/share/splendor-companion/games.sqlite``.
+    #: SQLite file; empty means ``$STATE_DIRECTORY/games.db`` under systemd,
+    #: else ``~/.local/share/splendor-companion/games.db``.
     database: str = ""
 
 
@@ -152,9 +152,9 @@ class Config:
             return Path(self.storage.database).expanduser()
         if env.get("STATE_DIRECTORY"):
             # systemd may list several directories separated by ':'; ours is the first.
-            return Path(env["STATE_DIRECTORY"].split(":")[0]) / "games.sqlite"
+            return Path(env["STATE_DIRECTORY"].split(":")[0]) / "games.db"
         data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        return Path(data_home) / "splendor-companion" / "games.sqlite"
+        return Path(data_home) / "splendor-companion" / "games.db"
 
     def camera_spec(self, on_pi: bool | None = None) -> str:
         """The camera spec to open, with ``auto`` resolved (see :class:`CameraConfig`)."""

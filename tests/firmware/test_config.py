@@ -110,10 +110,10 @@ def test_lookup_order(tmp_path, monkeypatch):
 def test_database_path_prefers_config_then_systemd_state_directory(tmp_path):
     config = Config()
     assert config.database_path({"STATE_DIRECTORY": "/var/lib/splendor-companion"}) == Path(
-        "/var/lib/splendor-companion/games.sqlite"
+        "/var/lib/splendor-companion/games.db"
     )
     assert config.database_path({"XDG_DATA_HOME": "/d"}) == Path(
-        "/d/splendor-companion/games.sqlite"
+        "/d/splendor-companion/games.db"
     )
     chosen = from_mapping({"storage": {"database": str(tmp_path / "x.db")}})
     assert chosen.database_path({"STATE_DIRECTORY": "/elsewhere"}) == tmp_path / "x.db"

@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def write_atomically(path: Path, text: str) -> None:
     """Write via a temporary file and rename, so a failed write leaves no half page."""
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     if not folder.is_dir():
         raise CommandError(f"{path}: the folder {folder} does not exist")
     try:
@@ -67,6 +67,8 @@ def text_review(story: GameStory) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.html is not None and not args.html.parent.is_dir():
+        raise CommandError(f"{args.html}: the folder {args.html.parent} does not exist")
     with open_log(args.db) as log:
         gid = game_id(log, args.game)
         try:

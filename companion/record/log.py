@@ -278,6 +278,12 @@ class GameLog:
         dealing it, so a game that could not be resumed is never started.
         """
         game = _kind(game_type)
+        for name in players:
+            if any(ch in name for ch in ',"[]\n'):
+                raise LogError(
+                    f"player name {name!r} cannot be recorded: names may not contain"
+                    " commas, quotes, brackets or line breaks"
+                )
         headers = {"Game": game_type, "Players": ", ".join(players)}
         headers.update({k: v for k, v in setup_headers.items() if k not in ("Result", "Winner")})
         headers["Game"] = game_type

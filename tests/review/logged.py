@@ -1,0 +1,68 @@
+"""Logged games for the review tests: a seeded simulation written through the GameLog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.record import GameLog, make_thumbnail, setup_headers
+from companion.rules import GameState, RulesError, Turn
+from companion.rules.simulate import play_game
+
+#: A 2-player game decided by the tie-break (checked by the tests that rely on it).
+TIE_SEED = 7
+
+
+def table_frame(turn: int) -> np.ndarray:
+    """A stand-in camera frame: a green mat with a grey block that moves each turn."""
+    frame = np.full((480, 640, 3), (40, 110, 40), np.uint8)
+    x = 20 + (turn * 37) % 560
+    cv2.rectangle(frame, (x, 200), (x + 60, 290), (200, 200, 200), -1)
+    return frame
+
+
+def _another_turn(state: GameState, turn: Turn) -> Turn:
+    """A legal turn other than ``turn`` that needs no reveal, return or noble."""
+    for action in state.legal_actions():
+        candidate = Turn(action)
+        if candidate == turn:
+            continue
+        try:
+            state.apply(candidate)
+        except RulesError:
+            continue
+        return candidate
+    raise AssertionError("no other legal turn")
+
+
+def log_game(
+    path: Path,
+    seed: int = TIE_SEED,
+    players: list[str] | None = None,
+    take_back: tuple[int, ...] = (5,),
+    finish: bool = True,
+    upto: int | None = None,
+) -> tuple[int, object, list]:
+    """Log game ``seed`` as the companion would; return (game id, record, states).
+
+    Before each turn number in ``take_back`` a wrong but legal turn is
+    confirmed and taken back, as when the players correct a misreading.
+    """
+    names = players or ["Ann", "Bob <b>"]
+    record, states = play_game(seed, names)
+    with GameLog.open(path) as log:
+        gid = log.start_game("Splendor", record.players, setup_headers(states[0], Seed=str(seed)))
+        turns = list(zip(record.turns, states[:-1], states[1:], strict=True))[:upto]
+        for n, (turn, before, after) in enumerate(turns, start=1):
+            if n in take_back:
+                wrong = _another_turn(before, turn)
+                log.append_turn(gid, str(wrong), before.apply(wrong).digest(), None, 0.4)
+                log.undo_last(gid)
+            jpeg = make_thumbnail(table_frame(n))
+            confidence = None if n % 10 == 0 else 0.9
+            log.append_turn(gid, str(turn), after.digest(), jpeg, confidence)
+        if finish and upto is None:
+            log.finish_with(gid, states[-1].outcome())
+    return gid, record, states

@@ -225,7 +225,8 @@ class EdgePanel(ButtonPanel):
                 return None
             due = [d for d in (s.due() for s in self._buttons.values()) if d is not None]
             wait_until = min([*due, deadline] if deadline is not None else due, default=None)
-            wait = None if wait_until is None else max(0.0, wait_until - now)
+            # Never block for long: a close() from another thread is noticed within 0.5 s.
+            wait = 0.5 if wait_until is None else min(0.5, max(0.0, wait_until - now))
             try:
                 item = self._edges.get(timeout=wait)
             except queue.Empty:
@@ -282,7 +283,7 @@ class GpioPanel(EdgePanel):
     ) -> None:
         super().__init__(hold_time, bounce_time, clock)
         try:
-            import gpiozero
+            import gpiozero  # type: ignore[import-untyped]
         except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
             raise PanelError(f"gpiozero is not installed: {exc}") from None
         self._devices: list[Any] = []

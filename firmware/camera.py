@@ -249,7 +249,7 @@ class OpenCVSource(FrameSource):
     def _open(self) -> None:
         import cv2
 
-        if self.is_file and not Path(self.target).is_file():
+        if isinstance(self.target, Path) and not self.target.is_file():
             raise CameraError(f"video file {self.target} does not exist")
         target = self.target if isinstance(self.target, int) else str(self.target)
         capture = cv2.VideoCapture(target)
@@ -324,7 +324,7 @@ class PiCameraSource(FrameSource):
 
     def _open(self) -> None:
         try:
-            from picamera2 import Picamera2
+            from picamera2 import Picamera2  # type: ignore[import-not-found]
         except ImportError:
             raise CameraError(PICAMERA_MISSING) from None
         try:

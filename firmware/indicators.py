@@ -73,7 +73,8 @@ class Sound(enum.Enum):
 
     @property
     def pattern(self) -> Pattern:
-        return self.value  # type: ignore[no-any-return]
+        pattern: Pattern = self.value
+        return pattern
 
 
 class Indicators(ABC):
@@ -154,7 +155,7 @@ class GpioIndicators(Indicators):
         tempo: float = 1.0,
     ) -> None:
         """``tempo`` divides every pattern's durations (tests play them 10x faster)."""
-        import gpiozero
+        import gpiozero  # type: ignore[import-untyped]
 
         self.tempo = tempo
 

@@ -134,7 +134,10 @@ def read_record(text: str) -> DuelRecord:
         if header:
             if in_turns:
                 raise RecordError(number, "headers must come before the turns")
-            record.headers[header.group(1)] = header.group(2)
+            name, value = header.group(1), header.group(2)
+            if name == "Game" and value != GAME_NAME:
+                raise RecordError(number, f"this is a {value} record, not {GAME_NAME}")
+            record.headers[name] = value
             continue
         m = _TURN.match(line)
         if not m:
@@ -152,7 +155,4 @@ def read_record(text: str) -> DuelRecord:
             record.comments[expected] = comment.strip()
     if not record.headers and not record.turns:
         raise RecordError(1, "the file holds no game record")
-    game = record.headers.get("Game", GAME_NAME)
-    if game != GAME_NAME:
-        raise RecordError(1, f"this is a {game} record, not {GAME_NAME}")
     return record

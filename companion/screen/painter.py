@@ -21,7 +21,7 @@ import pygame.gfxdraw
 from companion.rules.gems import Gem
 from companion.screen import palette
 from companion.screen.palette import Colour
-from companion.screen.text import FontBook, paragraph_height
+from companion.screen.text import FontBook, line_pitch, paragraph_height
 
 
 @dataclass(frozen=True)
@@ -125,11 +125,12 @@ class Painter:
         fit = self.fonts.fit_paragraph(text, box.width, box.height, size_i, min_i)
         y = box.top
         if valign == "center":
-            y += (box.height - paragraph_height(fit.font, len(fit.lines))) // 2
+            y += (box.height - paragraph_height(fit.font, fit.lines)) // 2
         used = pygame.Rect(box.x, y, box.width, 0)
+        pitch = line_pitch(fit.font, fit.lines)
         for line in fit.lines:
             if not line:
-                y += fit.font.get_linesize()
+                y += pitch
                 continue
             image = fit.font.render(line, True, colour)
             rect = image.get_rect(top=y)
@@ -139,8 +140,8 @@ class Painter:
                 rect.left = box.left
             self.surface.blit(image, rect)
             self.drawn.append(Drawn("text", line, rect, pygame.Rect(box), fit.size))
-            y += fit.font.get_linesize()
-        used.height = paragraph_height(fit.font, len(fit.lines))
+            y += pitch
+        used.height = paragraph_height(fit.font, fit.lines)
         return used
 
     # ---------------------------------------------------------------- shapes

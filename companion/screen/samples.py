@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from companion.rules.actions import Buy, Take, Turn
 from companion.rules.catalogue import Card
-from companion.rules.describe import describe_noble, describe_tokens, plural
+from companion.rules.describe import describe_noble, describe_tokens, describe_turn, plural
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import COLOURS, Tokens
 from companion.rules.simulate import play_game
@@ -60,7 +60,7 @@ def sample_views(
         "Waiting for a still table",
         f"{states[mid + 1].player.name}, play your turn, then take your hands off the table.",
         hints=views["waiting"].hints,
-        note=f"Last turn: {turns[mid]}",
+        note=f"Last turn: {describe_turn(states[mid], turns[mid])}",
     )
     views["proposal"] = ScreenView.proposal(states[mid], turns[mid], 1, 1)
     buy = _first(

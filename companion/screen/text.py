@@ -23,6 +23,7 @@ Design decisions:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -113,8 +114,13 @@ def _fit_line(
 ) -> tuple[int, str]:
     min_size = min(min_size, size)
     # The largest size whose height fits the box (at least 1).
-    while size > 1 and book.font(size).get_height() > height:
+    # Rendered heights depend on the glyphs ("Hg" is taller than the font's
+    # nominal height), so measure the text itself.
+    probe = text or " "
+    while size > 1 and book.font(size).size(probe)[1] > height:
         size -= 1
+    if book.font(size).size(probe)[1] > height:
+        return size, ""  # not even the smallest font fits the box
     min_size = min(min_size, size)
     if _fits(book.font(size), text, width, height):
         return size, text
@@ -184,11 +190,18 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return wrap_words(font, text, width)[0]
 
 
-def paragraph_height(font: pygame.font.Font, count: int) -> int:
-    """Pixels taken by ``count`` lines: line spacing between, one font height for the last."""
-    if count <= 0:
+def line_pitch(font: pygame.font.Font, lines: Sequence[str]) -> int:
+    """Distance between lines: the font's line spacing, or the tallest line if taller."""
+    tallest = max((font.size(line)[1] for line in lines if line), default=0)
+    return max(font.get_linesize(), tallest)
+
+
+def paragraph_height(font: pygame.font.Font, lines: Sequence[str]) -> int:
+    """Pixels taken by ``lines``: the line pitch between them, the last line's height."""
+    if not lines:
         return 0
-    return (count - 1) * font.get_linesize() + font.get_height()
+    tallest = max((font.size(line)[1] for line in lines if line), default=font.get_height())
+    return (len(lines) - 1) * line_pitch(font, lines) + tallest
 
 
 def _fit_paragraph(
@@ -198,19 +211,23 @@ def _fit_paragraph(
     for s in range(size, min_size - 1, -1):
         font = book.font(s)
         lines, cut = wrap_words(font, text, width)
-        if not cut and paragraph_height(font, len(lines)) <= height:
+        if not cut and paragraph_height(font, lines) <= height:
             return s, tuple(lines)
     font = book.font(min_size)
     lines = wrap(font, text, width)
     keep = 0
-    while keep < len(lines) and paragraph_height(font, keep + 1) <= height:
+    while keep < len(lines) and paragraph_height(font, lines[: keep + 1]) <= height:
         keep += 1
     if keep == 0:
         return min_size, ()
     kept = lines[:keep]
-    kept[-1] = ellipsize(font, kept[-1] + " " + ELLIPSIS, width)
-    if kept[-1].endswith(ELLIPSIS + ELLIPSIS):
-        kept[-1] = kept[-1][:-1]
+    if keep < len(lines):
+        kept[-1] = ellipsize(font, kept[-1] + " " + ELLIPSIS, width)
+        if kept[-1].endswith(ELLIPSIS + ELLIPSIS):
+            kept[-1] = kept[-1][:-1]
+    # The ellipsis may be taller than what it replaced: drop lines until it fits.
+    while kept and paragraph_height(font, kept) > height:
+        kept.pop()
     return min_size, tuple(kept)
 
 

@@ -1,0 +1,49 @@
+"""The screens kept as golden PNGs, and how each is drawn.
+
+Shared by ``test_screen_golden.py`` and ``regenerate_golden.py`` so the test
+and the script can never disagree about what a golden shows.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from companion.screen import Screen, ScreenView
+from companion.screen.samples import sample_views
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+#: name -> (players, sample view, size)
+CASES: dict[str, tuple[int, str, tuple[int, int]]] = {
+    "4p_setup": (4, "setup", (800, 480)),
+    "4p_waiting": (4, "waiting_note", (800, 480)),
+    "4p_candidate": (4, "candidate", (800, 480)),
+    "4p_error": (4, "error", (800, 480)),
+    "4p_return_tokens": (4, "return_tokens", (800, 480)),
+    "4p_noble_choice": (4, "noble_choice", (800, 480)),
+    "4p_unsure_card": (4, "unsure_card", (800, 480)),
+    "4p_manual_entry": (4, "manual_entry", (800, 480)),
+    "4p_final_round": (4, "final_round", (800, 480)),
+    "4p_end": (4, "end", (800, 480)),
+    "3p_end_three_way_tie": (3, "end", (800, 480)),
+    "2p_proposal": (2, "proposal", (800, 480)),
+    "4p_final_round_1280x720": (4, "final_round", (1280, 720)),
+}
+
+
+@cache
+def _views(players: int) -> dict[str, ScreenView]:
+    return sample_views(players)
+
+
+def render(name: str) -> pygame.Surface:
+    """Draw golden ``name`` on a fresh screen (a copy: screens reuse their surface)."""
+    players, kind, size = CASES[name]
+    return Screen(size).draw(_views(players)[kind]).copy()
+
+
+def golden_path(name: str) -> Path:
+    return GOLDEN_DIR / f"{name}.png"

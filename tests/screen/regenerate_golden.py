@@ -1,0 +1,31 @@
+"""Regenerate the screen's golden PNGs: ``python tests/screen/regenerate_golden.py``.
+
+Run it after a deliberate change to the screen, look at every PNG it wrote
+(they are the review), and commit them with the change.  Goldens are never
+edited by hand.  ``REGENERATE_GOLDEN=1 pytest tests/screen`` does the same
+from the test.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from companion.screen.window import save_screenshot
+from tests.screen.golden_cases import CASES, golden_path, render
+
+
+def main() -> int:
+    for i, name in enumerate(CASES, start=1):
+        path = save_screenshot(render(name), golden_path(name))
+        print(f"[{i}/{len(CASES)}] {path}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,425 @@
+"""A recorded game for the demo: frames of a seeded game and its button presses.
+
+A *recording* is a folder::
+
+    game.txt       the seeded game's record (headers + turns, companion.rules.record)
+    frames/0000.jpg  the still table before the first turn, then after each turn
+    buttons.txt    the script: ``frame N`` lines (hands pass over the table, then
+                   frame N is seen still) interleaved with the button presses
+                   (``confirm``, ``next``, ``back``, ``undo``) in the order made
+
+Frames are rendered by :mod:`vision.synth` from the game's states, at the
+resolution the reader is designed for (3 px/mm, the whole table).  A frame
+costs seconds to render, so they are rendered once into a cache folder, two
+at a time, while the game already plays, and reused by later runs.  Hands are
+drawn over the still frame at playback (a cheap skin-coloured arm), which is
+all the motion detector needs to see.
+
+Button presses come from the script when the recording has one; otherwise
+an *operator* who knows the true game (as the players at the table do)
+presses what a player would: NEXT until the proposal is the turn played,
+CONFIRM, and answers menus; when the camera's proposal is wrong or missing
+they enter the turn by hand.  What the operator pressed is written to
+``buttons.txt``, so the next run replays it exactly -- this is how the
+committed recording's script is regenerated (``splendor-companion demo
+--record``), never by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.referee.entry import OTHER, Question, _kind_of, slot_key
+from companion.referee.machine import Phase, Referee
+from companion.rules.actions import Buy, ReserveCard, Turn
+from companion.rules.catalogue import LEVELS
+from companion.rules.gems import Gem
+from companion.rules.record import Record, read_record
+from companion.rules.simulate import play_game
+from companion.rules.state import GameState
+
+DEMO_SEED = 4
+DEMO_NAMES = ("Ann", "Bob", "Cy")
+DEMO_POLICY = "greedy"
+PX_PER_MM = 3.0
+JPEG_QUALITY = 85
+RENDER_SEED = 1
+
+
+# ------------------------------------------------------------------- game
+def demo_game(
+    seed: int = DEMO_SEED, names: Sequence[str] = DEMO_NAMES, policy: str = DEMO_POLICY
+) -> tuple[Record, list[GameState]]:
+    return play_game(seed, tuple(names), policy)
+
+
+def states_of(record: Record) -> list[GameState]:
+    """Every state of a record, from the set-up."""
+    state = record.initial_state()
+    states = [state]
+    for turn in record.turns:
+        state = state.apply(turn)
+        states.append(state)
+    return states
+
+
+# ---------------------------------------------------------------- pixels
+def scene_of(state: GameState) -> Any:
+    """The renderer's ``TableScene`` for a state.
+
+    A thin adapter: ``vision.synth.scene_from_state`` reads ``state.deck_sizes``,
+    which the rules engine calls ``decks``; this builds the same value from the
+    engine's real attributes.
+    """
+    from vision.synth.scene import PlayerScene, TableScene
+
+    def counts(tokens: Any) -> tuple[int, int, int, int, int, int]:
+        return tuple(int(n) for n in tokens.counts)  # type: ignore[return-value]
+
+    return TableScene(
+        market=tuple(tuple(c.id if c else None for c in row) for row in state.market),
+        decks=tuple(bool(n) for n in state.decks),  # type: ignore[arg-type]
+        nobles=tuple(n.id for n in state.nobles),
+        supply=counts(state.supply),
+        players=tuple(
+            PlayerScene(
+                counts(p.tokens), tuple(str(r) for r in p.reserved), tuple(c.id for c in p.cards)
+            )
+            for p in state.players
+        ),
+    )
+
+
+def render_state(state: GameState, path: Path, seed: int = RENDER_SEED) -> Path:
+    """Render one still frame of ``state`` to ``path`` (JPEG)."""
+    import cv2
+
+    from vision.layout import build_layout
+    from vision.synth.render import Camera, render_scene
+
+    layout = build_layout(len(state.players))
+    image = render_scene(scene_of(state), layout, Camera(px_per_mm=PX_PER_MM), seed=seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.jpg")
+    cv2.imwrite(str(tmp), image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    tmp.replace(path)
+    return path
+
+
+def _render_job(args: tuple[str, str, int]) -> str:
+    from companion.rules.actions import parse_turn
+
+    record_text, path, index = args
+    record = read_record(record_text)
+    state = record.initial_state()
+    for turn in record.turns[:index]:
+        state = state.apply(parse_turn(str(turn)))
+    return str(render_state(state, Path(path)))
+
+
+def frame_path(folder: Path, index: int) -> Path:
+    return folder / "frames" / f"{index:04d}.jpg"
+
+
+class Frames:
+    """The recording's still frames, rendered in the background when missing."""
+
+    def __init__(self, folder: Path, record: Record, workers: int = 2) -> None:
+        self.folder = folder
+        self.record = record
+        count = len(record.turns) + 1
+        self.missing = [i for i in range(count) if not frame_path(folder, i).exists()]
+        self._pool: ProcessPoolExecutor | None = None
+        self._jobs: dict[int, Future[str]] = {}
+        if self.missing:
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+            text = record.text()
+            for i in self.missing:
+                job = (text, str(frame_path(folder, i)), i)
+                self._jobs[i] = self._pool.submit(_render_job, job)
+
+    def get(self, index: int) -> np.ndarray:
+        import cv2
+
+        job = self._jobs.get(index)
+        if job is not None:
+            job.result()
+        image = cv2.imread(str(frame_path(self.folder, index)), cv2.IMREAD_COLOR)
+        if image is None:
+            raise OSError(f"cannot read frame {frame_path(self.folder, index)}")
+        return image
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def hands_over(image: np.ndarray, seed: int) -> np.ndarray:
+    """``image`` with an arm and hand reaching in from an edge (seeded)."""
+    import cv2
+
+    rng = random.Random(seed)
+    out = image.copy()
+    h, w = out.shape[:2]
+    edge = rng.choice(("top", "bottom", "left", "right"))
+    tip = (int(w * rng.uniform(0.3, 0.7)), int(h * rng.uniform(0.3, 0.7)))
+    base = {
+        "top": (tip[0] + rng.randint(-w // 6, w // 6), -50),
+        "bottom": (tip[0] + rng.randint(-w // 6, w // 6), h + 50),
+        "left": (-50, tip[1] + rng.randint(-h // 6, h // 6)),
+        "right": (w + 50, tip[1] + rng.randint(-h // 6, h // 6)),
+    }[edge]
+    skin = (rng.randint(90, 150), rng.randint(130, 180), rng.randint(180, 230))
+    thick = max(w, h) // 9
+    shadow = out.copy()
+    offset = thick // 5
+    cv2.line(shadow, (base[0] + offset, base[1] + offset), (tip[0] + offset, tip[1] + offset),
+             (0, 0, 0), thick)
+    out = cv2.addWeighted(shadow, 0.35, out, 0.65, 0)
+    cv2.line(out, base, tip, skin, thick)
+    cv2.circle(out, tip, int(thick * 0.8), skin, -1)
+    return out
+
+
+# --------------------------------------------------------------- operator
+class OperatorError(RuntimeError):
+    """The operator found no way to enter the true turn (a bug, not a user error)."""
+
+
+def _turn_value(question: Question, truth: Turn, state: GameState) -> object:
+    key = question.key
+    action = truth.action
+    if key == "kind":
+        return _kind_of(action)
+    if key == "row" and isinstance(action, Buy | ReserveCard):
+        where = state.find_in_market(action.card)
+        return where[0] if where is not None else len(LEVELS)
+    if key == "action":
+        for option in question.options:
+            value = option.value
+            if value == action:
+                return value
+            if isinstance(value, Buy) and isinstance(action, Buy) and value.card == action.card:
+                return value
+        return next((o.value for o in question.options if isinstance(o.value, tuple)), None)
+    if key == "payment" and isinstance(action, Buy):
+        return action.payment
+    if key.startswith("blindcard") and isinstance(action, Buy):
+        return _card_step(key, "blindcard", action.card)
+    if key.startswith("reveal") and truth.reveal:
+        return _card_step(key, "reveal", truth.reveal, question)
+    if key.startswith("return"):
+        index = int(key[len("return"):]) - 1
+        return list(truth.returned.gems())[index]
+    if key == "noble":
+        return truth.noble
+    return None
+
+
+def _card_step(key: str, base: str, card_id: str, question: Question | None = None) -> object:
+    from companion.rules import catalogue
+
+    if key == base:
+        offered = [o.value for o in question.options] if question else []
+        return card_id if card_id in offered else OTHER
+    if key == base + "/colour":
+        return catalogue.card(card_id).bonus
+    return card_id
+
+
+def _setup_value(question: Question, truth: GameState) -> object:
+    key = question.key
+    if key.startswith("noble"):
+        return truth.nobles[int(key[len("noble"):]) - 1].id
+    for r, row in enumerate(truth.market):
+        for s, card in enumerate(row):
+            base = slot_key(r, s)
+            if key.startswith(base) and card is not None:
+                return _card_step(key, base, card.id, question)
+    return None
+
+
+def _answer(ref: Referee, value: object) -> str:
+    """NEXT until the option ``value`` is highlighted, then CONFIRM."""
+    question = ref.question()
+    assert question is not None and ref.asking is not None
+    for i, option in enumerate(question.options):
+        if option.value == value or (isinstance(value, Gem) and option.value is value):
+            return "confirm" if ref.asking.selected == i else "next"
+    raise OperatorError(f"no option {value!r} in the menu {question.title!r}")
+
+
+class Operator:
+    """Presses what a player who knows the true game would press.
+
+    ``presses(ref, truth)`` yields one button name at a time; the caller
+    feeds each to the loop before asking for the next, since what to press
+    depends on what the screen shows after the previous press.
+    """
+
+    def __init__(self, initial: GameState, turns: Sequence[Turn]) -> None:
+        self.initial = initial
+        self.turns = list(turns)
+        self.manual = 0
+        self.proposed = 0
+        self._shown = -1
+
+    def next_press(self, ref: Referee) -> str | None:
+        """The next button to press now, or None when the table should move on."""
+        if ref.phase is Phase.SETUP:
+            if ref.setup_state is None:
+                return "back"  # nothing (right) was read: enter the table by hand
+            return "confirm" if ref.setup_state == self.initial else "back"
+        if ref.phase is Phase.OVER:
+            return None
+        done = len(ref.history)
+        if ref.phase is Phase.ASK and ref.asking is not None and ref.asking.purpose == "setup":
+            question = ref.question()
+            assert question is not None
+            return _answer(ref, _setup_value(question, self.initial))
+        if done >= len(self.turns):
+            return None
+        truth = self.turns[done]
+        state = ref.state
+        assert state is not None
+        if ref.phase is Phase.PROPOSE:
+            for i, cand in enumerate(ref.candidates):
+                c = cand.turn
+                if c == truth or (c.action == truth.action and cand.ask):
+                    if i == ref.index:
+                        self.proposed += 1
+                        return "confirm"
+                    return "next"
+            return "back"  # not among the guesses: cancel, then enter by hand
+        if ref.phase is Phase.ASK:
+            question = ref.question()
+            assert question is not None
+            return _answer(ref, _turn_value(question, truth, state))
+        if (
+            ref.phase in (Phase.WATCH, Phase.PROBLEM)
+            and ref.restore is None
+            and self._table_shows(done)
+        ):
+            self.manual += 1
+            return "next"
+        return None
+
+    def _table_shows(self, done: int) -> bool:
+        """True when the table already shows the turn (so it must be entered by hand)."""
+        return self._shown > done
+
+    def saw_frame(self, index: int) -> None:
+        """Frame ``index`` (the state after ``index`` turns) has been shown."""
+        self._shown = index
+
+
+# --------------------------------------------------------------- playback
+@dataclass(frozen=True)
+class Step:
+    """One line of ``buttons.txt``: ``frame N`` or a button name."""
+
+    kind: str  # "frame" or "button"
+    value: str
+
+    def __str__(self) -> str:
+        return f"frame {self.value}" if self.kind == "frame" else self.value
+
+
+def parse_steps(text: str, source: str = "buttons.txt") -> list[Step]:
+    steps = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip().lower()
+        if not line:
+            continue
+        if line.startswith("frame "):
+            value = line.split()[1]
+            if not value.isdigit():
+                raise ValueError(f"{source}:{number}: 'frame' needs a frame number")
+            steps.append(Step("frame", value))
+        elif line in ("confirm", "next", "back", "undo"):
+            steps.append(Step("button", line))
+        else:
+            raise ValueError(f"{source}:{number}: cannot understand {raw.strip()!r}")
+    return steps
+
+
+#: How many times a still frame is seen after the hands leave (motion, then 2 agreeing reads).
+STILL_REPEATS = 3
+
+
+def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
+    """Hands pass over the table, then it is seen still."""
+    loop.feed_frame(hands_over(image, seed=index))
+    for _ in range(STILL_REPEATS):
+        loop.feed_frame(image)
+
+
+def play(
+    loop: Any,
+    frames: Frames,
+    count: int,
+    steps: list[Step] | None,
+    operator: Operator | None,
+    progress: Callable[[int, int], None] = lambda i, n: None,
+) -> list[Step]:
+    """Play the recording through ``loop``: replay ``steps``, or let ``operator`` press.
+
+    Returns the steps actually played (the script to save).
+    """
+    played: list[Step] = []
+    if steps is not None:
+        for step in steps:
+            played.append(step)
+            if step.kind == "frame":
+                index = int(step.value)
+                progress(index, count)
+                show_frame(loop, frames.get(index), index)
+            else:
+                loop.press(step.value)
+        return played
+    assert operator is not None
+    for index in range(count):
+        progress(index, count)
+        operator.saw_frame(index)
+        show_frame(loop, frames.get(index), index)
+        played.append(Step("frame", str(index)))
+        for press in _presses(loop, operator):
+            played.append(Step("button", press))
+    return played
+
+
+def _presses(loop: Any, operator: Operator) -> Iterator[str]:
+    for _ in range(500):
+        press = operator.next_press(loop.referee)
+        if press is None:
+            return
+        loop.press(press)
+        yield press
+    raise OperatorError("the operator pressed 500 buttons without getting anywhere")
+
+
+def load_recording(folder: Path) -> tuple[Record, list[Step] | None]:
+    record = read_record((folder / "game.txt").read_text(encoding="utf-8"))
+    script = folder / "buttons.txt"
+    if not script.exists():
+        return record, None
+    return record, parse_steps(script.read_text(encoding="utf-8"), str(script))
+
+
+def save_script(folder: Path, steps: Sequence[Step]) -> Path:
+    path = folder / "buttons.txt"
+    lines = [
+        "# Button presses of the recorded demo game, in order, between the frames seen.",
+        "# 'frame N': hands pass over the table, then frames/N.jpg is seen still.",
+        "# Written by `splendor-companion demo --record`; never edit by hand.",
+    ]
+    lines += [str(s) for s in steps]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

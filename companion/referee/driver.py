@@ -1,0 +1,274 @@
+"""The loop around the pure referee: frames, buttons, screen, log, lights.
+
+:class:`TableLoop` is the only place where the referee meets the world.  It
+takes frames (``feed_frame``) and button events (``press``), turns them into
+the referee's events, and carries out the effects that come back: it logs
+confirmed turns, draws the screen, beeps and lights, saves screenshots, and
+prints each confirmed turn.  ``splendor-companion run`` and the demo both
+drive it; neither contains referee logic.
+
+Motion.  A frame is *still* when its small grey thumbnail differs from the
+previous frame's by less than :data:`MOTION_THRESHOLD` grey levels on average
+(hands, arms and their shadows change a large part of it).  Moving frames
+are never read: they become :class:`~companion.referee.machine.Motion`.  A
+still frame is read, and the referee acts once two reads agree.  Identical
+frames (a recorded folder repeats a file) reuse the last reading instead of
+reading the same pixels twice -- a real camera never gives identical frames.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.referee.machine import (
+    Buzz,
+    Effect,
+    Event,
+    GameOver,
+    GameStarted,
+    Key,
+    Light,
+    Motion,
+    Phase,
+    Press,
+    Referee,
+    Screenshot,
+    SetLight,
+    TableRead,
+    TurnConfirmed,
+    TurnUndone,
+    Undo,
+)
+from companion.referee.reading import TableReading
+
+#: Mean absolute grey difference (0-255) of the thumbnails above which a frame moves.
+MOTION_THRESHOLD = 2.5
+#: Width of the thumbnail compared for motion.
+MOTION_WIDTH = 160
+
+Reader = Callable[[np.ndarray], TableReading]
+
+
+class StillDetector:
+    """Tells moving frames from still ones by comparing small grey thumbnails."""
+
+    def __init__(self, threshold: float = MOTION_THRESHOLD, width: int = MOTION_WIDTH) -> None:
+        self.threshold = threshold
+        self.width = width
+        self._last: np.ndarray | None = None
+
+    def thumbnail(self, image: np.ndarray) -> np.ndarray:
+        import cv2
+
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        h, w = grey.shape[:2]
+        small = cv2.resize(grey, (self.width, max(1, round(h * self.width / w))),
+                           interpolation=cv2.INTER_AREA)
+        return cv2.GaussianBlur(small, (5, 5), 0).astype(np.int16)
+
+    def still(self, image: np.ndarray) -> bool:
+        """True when ``image`` looks like the previous frame (the first frame is not still)."""
+        thumb = self.thumbnail(image)
+        last, self._last = self._last, thumb
+        if last is None or last.shape != thumb.shape:
+            return False
+        return float(np.abs(thumb - last).mean()) < self.threshold
+
+
+def button_event(event: Any) -> Event | None:
+    """A firmware ``ButtonEvent`` (or a key name) as the referee's event."""
+    if isinstance(event, str):
+        name = event.strip().lower()
+        if name == "undo":
+            return Undo()
+        return Press(Key(name))
+    if getattr(event, "is_undo", False):
+        return Undo()
+    kind = getattr(getattr(event, "kind", None), "value", "")
+    button = getattr(getattr(event, "button", None), "value", "")
+    if kind == "press" and button in {k.value for k in Key}:
+        return Press(Key(button))
+    return None  # other holds mean nothing to the referee
+
+
+@dataclass
+class Timings:
+    """What the bench reports: read time per frame, still-frame-to-proposal time."""
+
+    reads_ms: list[float] = field(default_factory=list)
+    proposals_ms: list[float] = field(default_factory=list)
+
+
+class TableLoop:
+    """Feeds a :class:`Referee` and carries out its effects.
+
+    ``reader`` turns a frame into a :class:`TableReading` (None: no camera);
+    ``screen`` has ``draw(view) -> surface`` and ``save(path)``; ``window``
+    has ``show(surface)``; ``log`` is a :class:`companion.record.GameLog`;
+    ``indicators`` a :class:`firmware.indicators.Indicators`; ``echo`` gets
+    one line per confirmed turn, undo and result.
+    """
+
+    def __init__(
+        self,
+        referee: Referee,
+        *,
+        reader: Reader | None = None,
+        screen: Any = None,
+        window: Any = None,
+        log: Any = None,
+        game_id: int | None = None,
+        indicators: Any = None,
+        shots: Path | None = None,
+        echo: Callable[[str], None] = print,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.referee = referee
+        self.reader = reader
+        self.screen = screen
+        self.window = window
+        self.log = log
+        self.game_id = game_id
+        self.indicators = indicators
+        self.shots = shots
+        self.echo = echo
+        self.headers = headers or {}
+        self.detector = StillDetector()
+        self.timings = Timings()
+        self.confirmed: list[str] = []
+        self.screenshots: list[Path] = []
+        self.outcome: Any = None
+        self._last_digest: bytes | None = None
+        self._last_reading: TableReading | None = None
+        self._shot_count = 0
+        self.redraw()
+
+    # --------------------------------------------------------------- inputs
+    def feed_frame(self, image: np.ndarray) -> list[Effect]:
+        """One camera frame: motion, or a still frame to read."""
+        start = time.perf_counter()
+        if not self.detector.still(image):
+            return self.dispatch(Motion())
+        if self.reader is None:
+            return []
+        digest = hashlib.blake2b(np.ascontiguousarray(image).data, digest_size=16).digest()
+        if digest == self._last_digest and self._last_reading is not None:
+            reading = self._last_reading
+        else:
+            t0 = time.perf_counter()
+            reading = self.reader(image)
+            self.timings.reads_ms.append((time.perf_counter() - t0) * 1000)
+            self._last_digest, self._last_reading = digest, reading
+        before = self.referee.phase
+        effects = self.dispatch(TableRead(reading, image))
+        if self.referee.phase is Phase.PROPOSE and (
+            before is not Phase.PROPOSE or any(isinstance(e, Screenshot) for e in effects)
+        ):
+            self.timings.proposals_ms.append((time.perf_counter() - start) * 1000)
+        return effects
+
+    def press(self, event: Any) -> list[Effect]:
+        """A button event from a panel (or a name: confirm, next, back, undo)."""
+        mapped = button_event(event)
+        return self.dispatch(mapped) if mapped is not None else []
+
+    def dispatch(self, event: Event) -> list[Effect]:
+        effects = self.referee.handle(event)
+        for effect in effects:
+            self._carry_out(effect)
+        self.redraw()
+        for effect in effects:
+            if isinstance(effect, Screenshot):
+                self.screenshot(effect.label)
+        return effects
+
+    # -------------------------------------------------------------- effects
+    def _carry_out(self, effect: Effect) -> None:
+        if isinstance(effect, TurnConfirmed):
+            self._log_turn(effect)
+            number = len(self.referee.history)
+            self.confirmed.append(str(effect.turn))
+            self.echo(f"{number:3}. {effect.turn}    ({effect.before.player.name})")
+        elif isinstance(effect, TurnUndone):
+            if self.log is not None and self.game_id is not None:
+                self.log.undo_last(self.game_id)
+            if self.confirmed:
+                self.confirmed.pop()
+            self.echo(f"     undone: {effect.turn}")
+        elif isinstance(effect, GameStarted):
+            self._start_log(effect)
+        elif isinstance(effect, GameOver):
+            self.outcome = effect.outcome
+            if self.log is not None and self.game_id is not None:
+                self.log.finish_with(self.game_id, effect.outcome)
+        elif isinstance(effect, Buzz | SetLight):
+            self._indicate(effect)
+
+    def _start_log(self, effect: GameStarted) -> None:
+        if self.log is None or self.game_id is not None:
+            return
+        from companion.record import setup_headers
+
+        names = [p.name for p in effect.state.players]
+        self.game_id = self.log.start_game(
+            "Splendor", names, setup_headers(effect.state, **self.headers)
+        )
+
+    def _log_turn(self, effect: TurnConfirmed) -> None:
+        if self.log is None:
+            return
+        if self.game_id is None:
+            self._start_log(GameStarted(effect.before))
+        thumb = None
+        if isinstance(effect.source, np.ndarray):
+            from companion.record import make_thumbnail
+
+            thumb = make_thumbnail(effect.source)
+        self.log.append_turn(
+            self.game_id, str(effect.turn), effect.after.digest(), thumb, effect.confidence
+        )
+
+    def _indicate(self, effect: Buzz | SetLight) -> None:
+        if self.indicators is None:
+            return
+        from firmware import indicators as hw
+
+        if isinstance(effect, Buzz):
+            sound = hw.Sound.ERROR if effect.pattern == "error" else hw.Sound.ATTENTION
+            self.indicators.beep(sound)
+            return
+        lights = {
+            Light.TURN: (hw.Light.YOUR_TURN,),
+            Light.ATTENTION: (hw.Light.ATTENTION,),
+            Light.ERROR: (hw.Light.ERROR,),
+            Light.OFF: (),
+        }[effect.light]
+        self.indicators.show(*lights)
+
+    # --------------------------------------------------------------- screen
+    def redraw(self) -> None:
+        if self.screen is None:
+            return
+        surface = self.screen.draw(self.referee.view())
+        if self.window is not None:
+            self.window.show(surface)
+
+    def screenshot(self, label: str) -> Path | None:
+        if self.screen is None or self.shots is None:
+            return None
+        self._shot_count += 1
+        turn = len(self.referee.history)
+        path = self.shots / f"{self._shot_count:04d}-turn{turn:03d}-{label}.png"
+        self.screenshots.append(self.screen.save(path))
+        return path
+
+    @property
+    def finished(self) -> bool:
+        return self.referee.phase is Phase.OVER

@@ -1,0 +1,84 @@
+"""Vision's :class:`~vision.observation.Observation` as the referee's :class:`TableReading`.
+
+The adapter is where the referee decides how much to trust each zone:
+
+* a token zone counts only when vision says it is ``exact`` (no unknown or
+  unseen slot); otherwise the zone is unread, never guessed;
+* a market slot keeps the reader's card and its runner-up as candidates, so
+  an unsure card becomes a question among its slot's few candidates;
+* the nobles row counts only when every noble slot was read (an unknown slot
+  could hide any noble);
+* reserved slots give a count (vision reads whether a slot is occupied, not
+  which card lies face down in it): ``"?"`` per occupied slot;
+* a tableau column counts when its reading is at least ``TABLEAU_CONFIDENCE``
+  sure; a player's bonuses count only when all five columns do.
+
+Slot and zone names follow ``vision/layout.py`` (``market.<level>.<slot>``,
+``noble.<i>``, ``supply``, ``player<n>.tokens``, ``player<n>.reserved.<i>``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.referee.reading import CardRead, PlayerReading, TableReading
+from companion.rules.catalogue import LEVELS
+from companion.rules.gems import TOKENS, Tokens
+from companion.rules.state import MARKET_WIDTH
+
+#: Below this, a tableau column's count is not trusted.
+TABLEAU_CONFIDENCE = 0.9
+#: A card read below this confidence is not taken as read at all.
+CARD_FLOOR = 0.05
+
+
+def _tokens(counts: dict[str, int]) -> Tokens:
+    return Tokens(counts.get(g.letter, 0) for g in TOKENS)
+
+
+def _card(obs: Any, slot: str) -> CardRead:
+    reading = obs.card_at(slot)
+    if reading is None or reading.state == "unknown":
+        return CardRead()
+    if reading.state == "empty":
+        return CardRead(empty=True)
+    if reading.card is None or reading.confidence < CARD_FLOOR:
+        return CardRead()
+    candidates = [(reading.card.id, float(reading.confidence))]
+    if reading.runner_up and reading.runner_up != reading.card.id:
+        candidates.append((reading.runner_up, max(0.0, 1.0 - float(reading.confidence))))
+    return CardRead(tuple(candidates))
+
+
+def from_observation(obs: Any, players: int) -> TableReading:
+    """The reading the referee uses from one ``Observation`` of a ``players`` table."""
+    if not obs.calibrated:
+        return TableReading(calibrated=False, players=(PlayerReading(),) * players)
+    market = tuple(
+        tuple(_card(obs, f"market.{level}.{s}") for s in range(MARKET_WIDTH)) for level in LEVELS
+    )
+    if all(not c.known for row in market for c in row):
+        market = None  # type: ignore[assignment]
+    nobles: tuple[str, ...] | None = None
+    if obs.nobles and all(n.state != "unknown" for n in obs.nobles):
+        nobles = tuple(n.noble.id for n in obs.nobles if n.state == "noble" and n.noble)
+    supply_zone = obs.zone_tokens("supply")
+    supply = _tokens(supply_zone.counts) if supply_zone and supply_zone.exact else None
+    seats = []
+    for p in range(1, players + 1):
+        zone = obs.zone_tokens(f"player{p}.tokens")
+        tokens = _tokens(zone.counts) if zone and zone.exact else None
+        slots = [r for r in obs.reserved if r.player == p]
+        reserved: tuple[str, ...] | None = None
+        if slots and all(r.occupied is not None for r in slots):
+            reserved = ("?",) * sum(1 for r in slots if r.occupied)
+        columns = {t.colour: t for t in obs.tableau if t.player == p}
+        bonuses: Tokens | None = None
+        if len(columns) == 5 and all(
+            t.count is not None and t.confidence >= TABLEAU_CONFIDENCE for t in columns.values()
+        ):
+            bonuses = Tokens(columns[g.letter].count for g in TOKENS[:5])
+        seats.append(PlayerReading(tokens=tokens, reserved=reserved, bonuses=bonuses))
+    return TableReading(
+        supply=supply, market=market, nobles=nobles, players=tuple(seats), calibrated=True
+    )

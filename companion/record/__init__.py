@@ -31,10 +31,19 @@ Reading: :meth:`GameLog.games`, :meth:`GameLog.game`, :meth:`GameLog.turns`,
 :class:`LogError` with a one-line message; :class:`ResumeError` names the turn.
 
 ``game_type`` is ``"Splendor"`` or ``"Splendor Duel"`` (see
-:mod:`companion.record.kinds`); turns are stored as notation text.
+:mod:`companion.record.kinds`); turns are stored as notation text, and
+``setup_headers(state)`` works for a dealt state of either game.
 """
 
-from companion.record.kinds import DUEL, SPLENDOR, GameKind, UnknownGameType, kind, setup_headers
+from companion.record.kinds import (
+    DUEL,
+    SPLENDOR,
+    GameKind,
+    UnknownGameType,
+    kind,
+    kind_of_state,
+    setup_headers,
+)
 from companion.record.log import (
     ABANDONED,
     GameLog,
@@ -60,6 +69,7 @@ __all__ = [
     "UnknownGameType",
     "default_db_path",
     "kind",
+    "kind_of_state",
     "make_thumbnail",
     "set_aside",
     "setup_headers",

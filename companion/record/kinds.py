@@ -24,8 +24,11 @@ from typing import Any
 SPLENDOR = "Splendor"
 DUEL = "Splendor Duel"
 
-#: Headers that describe the set-up of a Splendor game (kept in this order).
+#: Headers the log writes from a game's result rather than from its set-up.
 _RESULT_HEADERS = ("Result", "Winner")
+
+
+MakeRecord = Callable[[Mapping[str, str], Sequence[str]], Any]
 
 
 class UnknownGameType(ValueError):
@@ -34,59 +37,73 @@ class UnknownGameType(ValueError):
 
 @dataclass(frozen=True)
 class GameKind:
-    """What the log needs to know about one game.
+    """What the log and the reviews need to know about one game.
 
     ``initial_state(headers)`` sets the game up from its record headers;
     ``parse_turn(text)`` reads one turn; ``make_record(headers, turns)``
     builds the game's replayable record (whose ``text()`` the ``export``
-    command writes and whose ``replay()`` the ``replay`` command checks).
+    command writes and whose ``replay()`` the ``replay`` command checks);
+    ``describe_turn(state, turn)`` says a turn in words; ``new_record(state)``
+    makes the record of a freshly dealt state (its headers are the set-up);
+    ``winning_points`` is the score that ends (or starts ending) the game.
     States must offer ``apply(turn)``, ``digest()`` and ``outcome()``.
     """
 
     name: str
     initial_state: Callable[[Mapping[str, str]], Any]
     parse_turn: Callable[[str], Any]
-    make_record: Callable[[Mapping[str, str], Sequence[str]], Any]
+    make_record: MakeRecord
+    describe_turn: Callable[[Any, Any], str]
+    new_record: Callable[..., Any]
+    state_type: type
+    winning_points: int
 
 
-def _splendor() -> GameKind:
-    from companion.rules.actions import parse_turn
-    from companion.rules.record import Record, read_record
 
-    def initial_state(headers: Mapping[str, str]) -> Any:
-        return Record(headers=dict(headers)).initial_state()
+def _via_text(read_record: Callable[[str], Any]) -> MakeRecord:
+    """A record built through its text, so a RecordError from ``replay()``
+    names the line of the exported file."""
 
     def make_record(headers: Mapping[str, str], turns: Sequence[str]) -> Any:
-        # Going through the text keeps the record's line numbers honest, so a
-        # RecordError from replay() names the line of the exported file.
         head = [f'[{k} "{v}"]' for k, v in headers.items()]
         body = [f"{i}. {t}" for i, t in enumerate(turns, start=1)]
         return read_record("\n".join([*head, "", *body]) + "\n")
 
-    return GameKind(SPLENDOR, initial_state, parse_turn, make_record)
+    return make_record
+
+
+def _splendor() -> GameKind:
+    from companion.rules.actions import parse_turn
+    from companion.rules.describe import describe_turn
+    from companion.rules.record import Record, new_record, read_record
+    from companion.rules.state import WINNING_POINTS, GameState
+
+    def initial_state(headers: Mapping[str, str]) -> Any:
+        return Record(headers=dict(headers)).initial_state()
+
+    return GameKind(
+        SPLENDOR, initial_state, parse_turn, _via_text(read_record), describe_turn,
+        new_record, GameState, WINNING_POINTS,
+    )
 
 
 def _duel() -> GameKind:
-    """Splendor Duel, when its engine offers the same record interface."""
+    """Splendor Duel (:mod:`companion.rules.duel`), imported only when a Duel game is met."""
     try:
-        record = importlib.import_module("companion.rules.duel.record")
+        duel = importlib.import_module("companion.rules.duel")
     except ImportError:
         raise UnknownGameType(
-            "Splendor Duel games cannot be replayed yet: this version has no Duel record reader"
+            "Splendor Duel games cannot be replayed: this version has no Duel engine"
         ) from None
-    turns = importlib.import_module("companion.rules.duel.turns")
-    record_cls = record.Record
-    read_record = record.read_record
+    record_cls = duel.DuelRecord
 
     def initial_state(headers: Mapping[str, str]) -> Any:
         return record_cls(headers=dict(headers)).initial_state()
 
-    def make_record(headers: Mapping[str, str], moves: Sequence[str]) -> Any:
-        head = [f'[{k} "{v}"]' for k, v in headers.items()]
-        body = [f"{i}. {t}" for i, t in enumerate(moves, start=1)]
-        return read_record("\n".join([*head, "", *body]) + "\n")
-
-    return GameKind(DUEL, initial_state, turns.parse_turn, make_record)
+    return GameKind(
+        DUEL, initial_state, duel.parse_turn, _via_text(duel.read_record), duel.describe_turn,
+        duel.new_record, duel.GameState, 20,
+    )
 
 
 _FACTORIES: dict[str, Callable[[], GameKind]] = {SPLENDOR: _splendor, DUEL: _duel}
@@ -108,13 +125,23 @@ def game_types() -> tuple[str, ...]:
     return tuple(_FACTORIES)
 
 
+def kind_of_state(state: Any) -> GameKind:
+    """The :class:`GameKind` whose engine made ``state``."""
+    for name in _FACTORIES:
+        try:
+            found = kind(name)
+        except UnknownGameType:
+            continue
+        if isinstance(state, found.state_type):
+            return found
+    raise UnknownGameType(f"not a game state of a known game: {type(state).__name__}")
+
+
 def setup_headers(state: Any, **extra: str) -> dict[str, str]:
-    """The set-up headers of a freshly dealt Splendor game, for ``start_game``.
+    """The set-up headers of a freshly dealt game (Splendor or Duel), for ``start_game``.
 
     ``extra`` headers (``Event``, ``Seed``...) are kept.  ``Result`` and
     ``Winner`` are left out: the log writes them from the game's result.
     """
-    from companion.rules.record import new_record
-
-    headers = new_record(state, **extra).headers
+    headers = kind_of_state(state).new_record(state, **extra).headers
     return {k: v for k, v in headers.items() if k not in _RESULT_HEADERS}

@@ -285,3 +285,29 @@ def test_a_folder_in_the_way_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "games.db").mkdir()
     with pytest.raises(LogError, match="is a folder"):
         GameLog.open(tmp_path / "games.db")
+
+
+# ----------------------------------------------------------- Splendor Duel
+def test_a_duel_game_is_logged_resumed_and_exported(tmp_path: Path) -> None:
+    from companion.rules.duel import play_game as play_duel
+    from companion.rules.duel import read_record as read_duel
+
+    record, states = play_duel(3, ("Ann", "Bob"))
+    with GameLog.open(tmp_path / "g.db") as log:
+        gid = log.start_game("Splendor Duel", record.players, setup_headers(states[0]))
+        half = len(record.turns) // 2
+        for turn, after in list(zip(record.turns, states[1:], strict=True))[:half]:
+            log.append_turn(gid, str(turn), after.digest())
+        with pytest.raises(LogError, match="cannot log turn 'take wug'"):
+            log.append_turn(gid, "take wug", "0" * 16)  # Splendor notation
+        assert log.unfinished()[0].game_type == "Splendor Duel"
+        _, state = log.resume(gid)
+        assert state == states[half] and state.current == states[half].current
+        for turn, after in list(zip(record.turns, states[1:], strict=True))[half:]:
+            log.append_turn(gid, str(turn), after.digest())
+        log.finish_with(gid, states[-1].outcome())
+        assert log.game(gid).winners == (states[-1].outcome().winner,)
+        text = log.record(gid).text()
+    again = read_duel(text)
+    assert again.turns == record.turns
+    assert again.states()[-1] == states[-1]

@@ -50,9 +50,17 @@ def row_col(cell: int) -> tuple[int, int]:
     return divmod(cell, SIZE)
 
 
-def cell_name(cell: int) -> str:
+def _name(cell: int) -> str:
     r, c = divmod(cell, SIZE)
     return f"{FILES[c]}{SIZE - r}"
+
+
+_NAMES = tuple(_name(cell) for cell in CELLS)
+
+
+def cell_name(cell: int) -> str:
+    """``12`` -> ``"c3"``."""
+    return _NAMES[cell]
 
 
 def parse_cell(text: str) -> int:

@@ -36,6 +36,12 @@ from companion.rules.duel.turns import (
 )
 from companion.rules.errors import IllegalAction
 
+#: One Take per line of the board, built once (they are immutable values),
+#: with the bit mask of its cells for a quick "all cells takeable" test.
+_TAKES: tuple[tuple[Take, int], ...] = tuple(
+    (Take(line), sum(1 << c for c in line)) for line in LINES
+)
+
 
 def payments(price: DuelTokens, held: DuelTokens) -> list[DuelTokens]:
     """Every exact payment of ``price`` from ``held``, least gold first.
@@ -124,12 +130,11 @@ class TurnPlanner:
 
     # ------------------------------------------------------ mandatory action
     def takes(self) -> list[Take]:
-        board = self.table.board
-        return [
-            Take(line)
-            for line in LINES
-            if all(board[c] is not None and board[c] is not Token.GOLD for c in line)
-        ]
+        ok = 0
+        for cell, kind in enumerate(self.table.board):
+            if kind is not None and kind is not Token.GOLD:
+                ok |= 1 << cell
+        return [take for take, mask in _TAKES if mask & ok == mask]
 
     def reserves(self) -> list[ReserveCard | ReserveDeck]:
         t = self.table

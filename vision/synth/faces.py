@@ -24,11 +24,10 @@ from companion.rules.catalogue import Card, Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
 from vision.colours import BACK_BGR, GEM_BGR, TOKEN_BGR
+from vision.digits import DIGIT_FONT, POINTS_FONT, outlined_text
 from vision.layout import TOKEN_MM
 
 ART_VARIANTS = 3
-DIGIT_FONT = cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC
-POINTS_FONT = cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC
 OUTLINE = (40, 40, 40)
 SKIN_BGR = (140, 170, 215)
 
@@ -59,19 +58,6 @@ def artwork(w: int, h: int, tint: tuple[int, int, int], seed: int) -> np.ndarray
     img = cv2.GaussianBlur(img, (0, 0), max(0.6, w / 300))
     img += rng.normal(0, 9, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8)
-
-
-def outlined_text(img: np.ndarray, text: str, center: tuple[float, float], height_px: float,
-                  font: int, fill: tuple[int, int, int] = (250, 250, 250),
-                  outline: tuple[int, int, int] = OUTLINE) -> None:
-    """White numeral with a dark outline, centred, ``height_px`` tall (cap height)."""
-    scale = cv2.getFontScaleFromHeight(font & 0xF, max(4, round(height_px)), 1)
-    th = max(1, round(height_px / 9))
-    (tw, tht), _ = cv2.getTextSize(text, font, scale, th)
-    org = (round(center[0] - tw / 2), round(center[1] + tht / 2))
-    cv2.putText(img, text, org, font, scale, outline, th + max(2, round(height_px / 7)),
-                cv2.LINE_AA)
-    cv2.putText(img, text, org, font, scale, fill, th, cv2.LINE_AA)
 
 
 def draw_gem(img: np.ndarray, center: tuple[float, float], r: float,

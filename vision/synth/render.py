@@ -31,6 +31,8 @@ OVERSAMPLE = 1.5
 MAX_CANVAS_PX_PER_MM = 6.0
 #: A slot counts as covered by a hand when this fraction of it is under the hand.
 COVERED_FRACTION = 0.08
+#: Darkening of the soft shadow under each component (diffuse overhead light).
+SHADOW_DEPTH = 0.12
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Camera:
             tilt=float(rng.uniform(0, 8)),
             tilt_direction=float(rng.uniform(0, 360)),
             rotation=float(rng.uniform(-6, 6)),
-            distortion=float(rng.uniform(-0.04, 0.04)),
+            distortion=float(rng.uniform(-0.015, 0.015)),
             light_gradient=float(rng.uniform(0, 0.3)),
             exposure=float(rng.uniform(0.85, 1.1)),
             colour_temperature=float(rng.uniform(-0.4, 0.4)),
@@ -103,6 +105,8 @@ class Rendered:
     homography: np.ndarray
     #: ids of the slots that a hand covers.
     covered: frozenset[str]
+    #: what each occupied slot holds: a card or noble id, a token letter, ``deck<level>``.
+    contents: dict[str, str]
 
 
 def render_scene(scene: TableScene, layout: Layout, camera: Camera | None = None,
@@ -127,7 +131,8 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0) -> 
     cw, ch = round((wx1 - wx0 + 2 * pad) * s), round((wy1 - wy0 + 2 * pad) * s)
     canvas = _table_texture(ch, cw, rng)
     draw_mats(canvas, layout, aff)
-    _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng)
+    contents: dict[str, str] = {}
+    _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents)
     covered: frozenset[str] = frozenset()
     if camera.hands:
         covered = _draw_hands(canvas, layout, aff, s, camera.hands, window, rng)
@@ -137,7 +142,7 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0) -> 
     img = cv2.warpPerspective(canvas, m, size, flags=cv2.INTER_AREA if s > camera.px_per_mm
                               else cv2.INTER_LINEAR, borderValue=TABLE_BGR)
     img = _photograph(img, camera, rng)
-    return Rendered(img, h_img, covered)
+    return Rendered(img, h_img, covered, contents)
 
 
 # -- the table ------------------------------------------------------------
@@ -180,7 +185,7 @@ def _paste(canvas: np.ndarray, item: np.ndarray, mask: np.ndarray | None, aff: n
         k = max(3, (round(aff[0, 0] * 1.5) | 1))
         sh = cv2.GaussianBlur(alpha, (k, k), 0)
         sh = np.roll(sh, (max(1, k // 3), max(1, k // 3)), (0, 1))
-        roi *= (1 - 0.35 * sh)[:, :, None]
+        roi *= (1 - SHADOW_DEPTH * sh)[:, :, None]
     roi = roi * (1 - alpha[:, :, None]) + warped.astype(np.float32) * alpha[:, :, None]
     canvas[y0:y1, x0:x1] = roi.astype(np.uint8)
 
@@ -192,19 +197,22 @@ def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[floa
 
 
 def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff: np.ndarray,
-                     s: float, jit: float, rng: np.random.Generator) -> None:
+                     s: float, jit: float, rng: np.random.Generator,
+                     contents: dict[str, str]) -> None:
     card_size = (cf.CARD_W, cf.CARD_H)
     cmask = faces.card_mask(s)
     slots = layout.slot_index
     for i, nid in enumerate(scene.nobles):
         slot = slots.get(f"noble.{i}")
         if slot:
+            contents[slot.id] = nid
             c, a = _jitter(slot, rng, jit)
             _paste(canvas, faces.noble_face(catalogue.noble(nid), s), None, aff, c, a,
                    (cf.NOBLE_W, cf.NOBLE_H))
     for lv in (1, 2, 3):
         slot = slots.get(f"deck.{lv}")
         if slot and scene.decks[lv - 1]:
+            contents[slot.id] = f"deck{lv}"
             c, a = _jitter(slot, rng, jit * 0.5)
             for k in (2, 1):  # the stack's edge
                 edge = np.full_like(faces.card_back(lv, s), 40)
@@ -213,18 +221,20 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
         for i, cid in enumerate(scene.market[lv - 1]):
             slot = slots.get(f"market.{lv}.{i}")
             if slot and cid:
+                contents[slot.id] = cid
                 c, a = _jitter(slot, rng, jit)
                 _paste(canvas, faces.card_face(catalogue.card(cid), s), cmask, aff, c, a,
                        card_size)
     _place_tokens(canvas, [s_ for s_ in layout.slots if s_.zone == "supply"], scene.supply,
-                  aff, s, jit, rng, by_colour=True)
+                  aff, s, jit, rng, contents, by_colour=True)
     for p, ps in enumerate(scene.players, 1):
         zone = [s_ for s_ in layout.slots if s_.zone == f"player{p}.tokens"]
-        _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, by_colour=False)
+        _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False)
         for i, entry in enumerate(ps.reserved):
             slot = slots.get(f"player{p}.reserved.{i}")
             if not slot:
                 continue
+            contents[slot.id] = entry
             c, a = _jitter(slot, rng, jit)
             if entry.startswith("deck"):
                 img = faces.card_back(int(entry[4:]), s)
@@ -236,6 +246,8 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
             if not slot:
                 continue
             column = [cid for cid in ps.tableau if catalogue.card(cid).bonus.letter == letter]
+            if column:
+                contents[slot.id] = " ".join(column)
             for k, cid in enumerate(column):
                 v = -slot.size[1] / 2 + 2 + cf.CARD_H / 2 + k * TABLEAU_STEP_MM
                 t = math.radians(slot.angle)
@@ -247,7 +259,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
 
 def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
                   aff: np.ndarray, s: float, jit: float, rng: np.random.Generator,
-                  by_colour: bool) -> None:
+                  contents: dict[str, str], by_colour: bool) -> None:
     placed: list[tuple[Slot, str]] = []
     if by_colour:
         for letter, n in zip(TOKEN_LETTERS, counts, strict=True):
@@ -259,6 +271,7 @@ def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
         order = rng.permutation(len(zone))
         placed = [(zone[order[i]], ltr) for i, ltr in enumerate(letters[: len(zone)])]
     for slot, letter in placed:
+        contents[slot.id] = letter
         img, mask = faces.token(letter, s)
         c, _ = _jitter(slot, rng, jit * 0.6)
         _paste(canvas, img, mask, aff, c, float(rng.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))

@@ -1,0 +1,178 @@
+"""From ArUco markers to homographies (table mm -> image px) and a white reference.
+
+Design decisions
+----------------
+* Markers are detected on a copy scaled to at most ``DETECT_MAX_SIDE`` px
+  (a 12 MP still takes ~10× longer at full size) and their corners refined
+  with sub-pixel accuracy on the full-resolution grey image.
+* One marker gives a homography (4 corners); more are used together.  A mat
+  seen through ``MIN_OWN_MARKERS`` or more of its own markers gets its own
+  homography, because hand-laid mats are never exactly where the layout says;
+  other mats use the homography fitted to all markers seen.
+* The white square printed around every marker is the frame's white
+  reference: each marker gives a per-channel gain, and a slot is normalised by
+  the gains of the markers near it (inverse-distance weighting), which
+  removes colour temperature, exposure and most of the uneven light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.layout import MARKER_MM, MARKER_QUIET_MM, Layout, Slot
+from vision.mats import aruco_dictionary
+
+DETECT_MAX_SIDE = 1800
+MIN_OWN_MARKERS = 2
+#: The normalised value of the printed white.
+WHITE_TARGET = 255.0
+#: Gains are clipped to this range: beyond it the frame is too dark or blown out to trust.
+GAIN_RANGE = (0.7, 4.0)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What the markers told about this frame."""
+
+    markers: tuple[int, ...]
+    homography: np.ndarray
+    mat_homographies: dict[str, np.ndarray] = field(default_factory=dict)
+    #: per marker id: its centre in table mm and its per-channel (B, G, R) gain.
+    gains: dict[int, tuple[tuple[float, float], np.ndarray]] = field(default_factory=dict)
+    reprojection_px: float = 0.0
+
+    def h_for(self, mat: str) -> np.ndarray:
+        return self.mat_homographies.get(mat, self.homography)
+
+    def gain_at(self, point: tuple[float, float]) -> np.ndarray:
+        if not self.gains:
+            return np.ones(3, np.float32)
+        centres = np.array([c for c, _ in self.gains.values()])
+        g = np.array([v for _, v in self.gains.values()])
+        d2 = ((centres - np.asarray(point)) ** 2).sum(1)
+        w = 1.0 / (d2 + 50.0**2)
+        return (g * w[:, None]).sum(0) / w.sum()
+
+
+def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
+    """Marker id -> its 4 corners in image px (ArUco order), for ids in the layout."""
+    h, w = grey.shape[:2]
+    scale = min(1.0, DETECT_MAX_SIDE / max(h, w))
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1 else grey
+    params = cv2.aruco.DetectorParameters()
+    detector = cv2.aruco.ArucoDetector(aruco_dictionary(layout.dictionary), params)
+    corners, ids, _ = detector.detectMarkers(small)
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    known = layout.marker_index
+    for c, i in zip(corners, ids.ravel(), strict=True):
+        if int(i) not in known:
+            continue
+        pts = c.reshape(4, 2).astype(np.float32) / scale
+        if scale < 1:
+            win = max(2, round(2 / scale))
+            crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+            pts = cv2.cornerSubPix(grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1), crit)
+            pts = pts.reshape(4, 2)
+        found[int(i)] = pts
+    return found
+
+
+def _fit(src: list[np.ndarray], dst: list[np.ndarray]) -> np.ndarray | None:
+    s = np.concatenate(src).astype(np.float64)
+    d = np.concatenate(dst).astype(np.float64)
+    method = cv2.RANSAC if len(s) >= 12 else 0
+    h, _ = cv2.findHomography(s, d, method, 3.0)
+    return h
+
+
+def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None
+              ) -> Calibration | None:
+    """The frame's calibration, or None when no marker of the layout is visible."""
+    if grey is None:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = detect_markers(grey, layout)
+    if not found:
+        return None
+    known = layout.marker_index
+    src = [np.asarray(known[i].corners) for i in found]
+    dst = [found[i] for i in found]
+    h = _fit(src, dst)
+    if h is None:
+        return None
+    per_mat: dict[str, np.ndarray] = {}
+    for mat in layout.mats:
+        ids = [i for i in found if known[i].mat == mat.name]
+        if len(ids) >= MIN_OWN_MARKERS:
+            hm = _fit([np.asarray(known[i].corners) for i in ids], [found[i] for i in ids])
+            if hm is not None:
+                per_mat[mat.name] = hm
+    proj = cv2.perspectiveTransform(np.concatenate(src).reshape(-1, 1, 2).astype(np.float64), h)
+    err = float(np.sqrt(((proj.reshape(-1, 2) - np.concatenate(dst)) ** 2).sum(1).mean()))
+    gains = {}
+    for i in found:
+        m = known[i]
+        hm = per_mat.get(m.mat, h)
+        g = _marker_gain(image, hm, m.corners)
+        if g is not None:
+            centre = tuple(np.mean(m.corners, axis=0))
+            gains[i] = (centre, g)
+    return Calibration(tuple(sorted(found)), h, per_mat, gains, err)
+
+
+def _marker_gain(image: np.ndarray, h: np.ndarray, corners: tuple) -> np.ndarray | None:
+    """Per-channel gain that maps the marker's white square to ``WHITE_TARGET``."""
+    c = np.mean(corners, axis=0)
+    ex = (np.asarray(corners[1]) - np.asarray(corners[0])) / MARKER_MM
+    ey = (np.asarray(corners[3]) - np.asarray(corners[0])) / MARKER_MM
+    r = (MARKER_MM / 2 + MARKER_QUIET_MM / 2) / 2  # halfway across the white band
+    t = np.linspace(-r, r, 9)
+    pts = [c + ex * a + ey * b for a in t for b in (-r, r)] + \
+          [c + ex * a + ey * b for b in t for a in (-r, r)]
+    px = cv2.perspectiveTransform(np.array(pts, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+    hgt, wid = image.shape[:2]
+    ok = (px[:, 0] >= 0) & (px[:, 0] < wid - 1) & (px[:, 1] >= 0) & (px[:, 1] < hgt - 1)
+    if ok.sum() < 8:
+        return None
+    q = np.round(px[ok]).astype(int)
+    samples = image[q[:, 1], q[:, 0]].astype(np.float32)
+    white = np.percentile(samples, 60, axis=0)
+    return np.clip(WHITE_TARGET / np.maximum(white, 1.0), *GAIN_RANGE).astype(np.float32)
+
+
+def rectify(image: np.ndarray, h: np.ndarray, slot: Slot, px_per_mm: float,
+            margin_mm: float = 0.0, size_mm: tuple[float, float] | None = None,
+            center: tuple[float, float] | None = None, angle: float | None = None
+            ) -> np.ndarray:
+    """The slot's rectangle (plus ``margin_mm``) as an upright image at ``px_per_mm``.
+
+    ``size_mm``/``center``/``angle`` override the slot's, to cut out a card
+    found a little off its slot.
+    """
+    w, hh = size_mm or slot.size
+    cx, cy = center or slot.center
+    a = np.radians(slot.angle if angle is None else angle)
+    c, s = np.cos(a), np.sin(a)
+    out_w, out_h = round((w + 2 * margin_mm) * px_per_mm), round((hh + 2 * margin_mm) * px_per_mm)
+    # output px -> slot-local mm -> table mm
+    k = 1.0 / px_per_mm
+    u0, v0 = -(w / 2 + margin_mm) + 0.5 * k, -(hh / 2 + margin_mm) + 0.5 * k
+    local = np.array([[k, 0, u0], [0, k, v0], [0, 0, 1]])
+    rot = np.array([[c, -s, cx], [s, c, cy], [0, 0, 1]])
+    m = h @ rot @ local
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return cv2.warpPerspective(image, m, (out_w, out_h), flags=flags,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def slot_visible(h: np.ndarray, slot: Slot, shape: tuple[int, ...], margin_px: float = 2) -> bool:
+    pts = cv2.perspectiveTransform(np.array(slot.corners(), np.float64).reshape(-1, 1, 2), h)
+    pts = pts.reshape(-1, 2)
+    hh, ww = shape[:2]
+    return bool(((pts[:, 0] >= margin_px) & (pts[:, 0] <= ww - margin_px)
+                 & (pts[:, 1] >= margin_px) & (pts[:, 1] <= hh - margin_px)).all())

@@ -1,0 +1,101 @@
+"""Numerals: drawing them (white with a dark outline, as printed on the cards)
+and reading them by normalised cross-correlation against rendered templates.
+
+Templates are drawn with several of OpenCV's Hershey fonts, upright and
+italic, on the background the numeral sits on (the cost circle's colour or
+the light top band), so one bank serves our own faces and, less well, the
+publisher's serif numerals.  A tiny bank (a few hundred 28×28 images) is
+enough: the reader knows where each numeral is and which colour surrounds it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision import cardface as cf
+from vision.colours import GEM_BGR
+
+DIGIT_FONT = cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC
+POINTS_FONT = cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC
+TEMPLATE_FONTS = (
+    cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC,
+    cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC,
+    cv2.FONT_HERSHEY_COMPLEX | cv2.FONT_ITALIC,
+    cv2.FONT_HERSHEY_DUPLEX,
+)
+OUTLINE = (40, 40, 40)
+BAND_GREY = 238
+#: Half-size of a cost numeral's template, mm.
+COST_HALF_MM = 3.4
+#: How far the reader looks around the expected place, mm.
+SLACK_MM = 1.3
+
+
+def outlined_text(img: np.ndarray, text: str, center: tuple[float, float], height_px: float,
+                  font: int, fill: tuple[int, int, int] = (250, 250, 250),
+                  outline: tuple[int, int, int] = OUTLINE) -> None:
+    """White numeral with a dark outline, centred, ``height_px`` tall (cap height).
+
+    Drawn through masks (the glyph, then the glyph dilated for the outline)
+    because OpenCV 5's ``putText`` ignores the stroke thickness.
+    """
+    scale = cv2.getFontScaleFromHeight(font & 0xF, max(4, round(height_px)), 1)
+    (tw, tht), _ = cv2.getTextSize(text, font, scale, 1)
+    org = (round(center[0] - tw / 2), round(center[1] + tht / 2))
+    glyph = np.zeros(img.shape[:2], np.uint8)
+    cv2.putText(glyph, text, org, font, scale, 255, 1, cv2.LINE_AA)
+    bold = max(1, round(height_px / 14))
+    if bold > 1:
+        glyph = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bold, bold)))
+    ring = max(2, round(height_px / 9)) | 1
+    edge = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ring, ring)))
+    for mask, colour in ((edge, outline), (glyph, fill)):
+        a = (mask.astype(np.float32) / 255)[:, :, None]
+        img[:] = (img * (1 - a) + np.asarray(colour, np.float32) * a).astype(np.uint8)
+
+
+def _grey(img: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+@lru_cache(maxsize=64)
+def cost_templates(colour: str, px_per_mm: float) -> dict[int, list[np.ndarray]]:
+    """Digit -> grey templates of a cost numeral on a ``colour`` circle."""
+    half = round(COST_HALF_MM * px_per_mm)
+    out: dict[int, list[np.ndarray]] = {}
+    for d in range(1, 8):
+        out[d] = []
+        for font in TEMPLATE_FONTS:
+            img = np.full((2 * half, 2 * half, 3), GEM_BGR[colour], np.uint8)
+            outlined_text(img, str(d), (half, half), cf.COST_DIGIT_H * px_per_mm, font)
+            out[d].append(_grey(img))
+    return out
+
+
+@lru_cache(maxsize=16)
+def points_templates(px_per_mm: float, height_mm: float = cf.POINTS_DIGIT_H
+                     ) -> dict[int, list[np.ndarray]]:
+    """Digit -> grey templates of a points numeral on the light band."""
+    hw, hh = round(5.0 * px_per_mm), round(6.5 * px_per_mm)
+    out: dict[int, list[np.ndarray]] = {}
+    for d in range(1, 6):
+        out[d] = []
+        for font in TEMPLATE_FONTS:
+            img = np.full((2 * hh, 2 * hw, 3), BAND_GREY, np.uint8)
+            outlined_text(img, str(d), (hw, hh), height_mm * px_per_mm, font)
+            out[d].append(_grey(img))
+    return out
+
+
+def best_match(grey: np.ndarray, templates: list[np.ndarray]) -> float:
+    """Highest normalised correlation of any template anywhere in ``grey``."""
+    best = -1.0
+    for t in templates:
+        if t.shape[0] > grey.shape[0] or t.shape[1] > grey.shape[1]:
+            continue
+        r = cv2.matchTemplate(grey, t, cv2.TM_CCOEFF_NORMED)
+        best = max(best, float(r.max()))
+    return best

@@ -1,0 +1,136 @@
+"""``read_frame``: one still frame of the table -> :class:`Observation`.
+
+Also ``load_image``, which turns any bad file into a one-line ``VisionError``.
+
+Design decisions
+----------------
+* Only the slots are rectified (one small ``warpPerspective`` each), never
+  the whole frame: at 4 px/mm a full table is ~14 MP, a card 250×350 px.
+* A slot is read only when all of it lies inside the frame; the others are
+  listed in ``unseen`` rather than guessed.
+* A frame with no marker of the layout is not an error: it gives an
+  observation with ``calibrated=False`` (the camera may be blocked for a moment).
+  A frame that cannot be a camera picture (black, tiny, absurd shape) is a
+  ``VisionError``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision import readers
+from vision.calibrate import calibrate, slot_visible
+from vision.colours import ColourModel
+from vision.errors import VisionError
+from vision.layout import Layout
+from vision.observation import Observation, ZoneTokens
+
+MIN_SIDE = 64
+MAX_SIDE = 20000
+MAX_ASPECT = 8.0
+#: A frame darker and flatter than this is "black" (lens covered, light off).
+BLACK_MEAN = 12.0
+BLACK_STD = 4.0
+TOKEN_LETTERS = "wugrky"
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """Read an image file as BGR; a one-line ``VisionError`` for anything unusable."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise VisionError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise VisionError(f"{p} is a folder, not an image") from None
+    except OSError as exc:
+        raise VisionError(f"{p}: cannot read ({exc.strerror})") from None
+    if not data:
+        raise VisionError(f"{p} is empty")
+    if data[:3] == b"\xff\xd8\xff" and b"\xff\xd9" not in data[-64:]:
+        raise VisionError(f"{p} is a truncated JPEG (no end marker)")
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and b"IEND" not in data[-16:]:
+        raise VisionError(f"{p} is a truncated PNG (no IEND chunk)")
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if img is None:
+        raise VisionError(f"{p} is not an image OpenCV can read")
+    return img
+
+
+def check_frame(image: np.ndarray) -> np.ndarray:
+    """The frame as 8-bit BGR, or ``VisionError`` if it cannot be a picture of a table."""
+    if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
+        raise VisionError("frame is not an image array")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    elif image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    elif image.shape[2] != 3:
+        raise VisionError(f"frame has {image.shape[2]} channels; expected colour (3)")
+    if image.dtype != np.uint8:
+        raise VisionError(f"frame is {image.dtype}; expected 8-bit")
+    h, w = image.shape[:2]
+    if min(h, w) < MIN_SIDE or max(h, w) > MAX_SIDE or max(h, w) / min(h, w) > MAX_ASPECT:
+        raise VisionError(f"frame size {w}x{h} is not a camera picture of a table")
+    small = cv2.resize(image, (64, 64), interpolation=cv2.INTER_AREA)
+    if small.mean() < BLACK_MEAN and small.std() < BLACK_STD:
+        raise VisionError("frame is black: is the lens covered or the light off?")
+    return image
+
+
+def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = None
+               ) -> Observation:
+    """Read every slot of ``layout`` visible in ``image`` (BGR uint8).
+
+    Returns an uncalibrated :class:`Observation` when no marker is visible;
+    raises :class:`VisionError` for a frame that is not a usable picture.
+    """
+    t0 = time.perf_counter()
+    image = check_frame(image)
+    colours = colours or ColourModel()
+    size = (image.shape[1], image.shape[0])
+    cal = calibrate(image, layout)
+    if cal is None:
+        return Observation(False, size, reason="no marker of the layout is visible",
+                           colours=colours.source,
+                           elapsed_ms=(time.perf_counter() - t0) * 1000)
+    cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
+    for slot in layout.slots:
+        h = cal.h_for(slot.mat)
+        if not slot_visible(h, slot, image.shape):
+            unseen.append(slot.id)
+            continue
+        gain = cal.gain_at(slot.center)
+        if slot.kind == "card":
+            cards.append(readers.read_card(image, h, slot, gain, colours))
+        elif slot.kind == "deck":
+            decks.append(readers.read_deck(image, h, slot, gain, colours))
+        elif slot.kind == "noble":
+            nobles.append(readers.read_noble(image, h, slot, gain, colours))
+        elif slot.kind == "token":
+            tokens.append(readers.read_token(image, h, slot, gain, colours))
+        elif slot.kind == "reserved":
+            reserved.append(readers.read_reserved(image, h, slot, gain))
+        elif slot.kind == "tableau":
+            tableau.append(readers.read_tableau(image, h, slot, gain))
+    zones = []
+    unseen_set = set(unseen)
+    for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "token"):
+        readings = [t for t in tokens if t.zone == zone]
+        if not readings:
+            continue
+        counts = Counter(t.colour for t in readings if t.state == "token")
+        unknown = sum(t.state == "unknown" for t in readings)
+        missing = any(s.id in unseen_set for s in layout.slots_of("token", zone))
+        zones.append(ZoneTokens(zone, {k: counts.get(k, 0) for k in TOKEN_LETTERS}, unknown,
+                                unknown == 0 and not missing))
+    return Observation(
+        True, size, cal.markers, tuple(cards), tuple(decks), tuple(nobles), tuple(tokens),
+        tuple(zones), tuple(reserved), tuple(tableau), (), tuple(unseen), "",
+        colours.source, (time.perf_counter() - t0) * 1000,
+    )

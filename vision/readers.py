@@ -1,0 +1,407 @@
+"""Slot readers: what is in one token slot, card slot, deck slot, noble slot, tableau column.
+
+Every reader gets the frame, the homography of the slot's mat and the
+slot's white-balance gain, rectifies only its slot (never the whole frame)
+and returns a value with a confidence.  Tuning constants are named here.
+
+The card reader reads the face as a person does and decodes it by *analysis
+by synthesis*: for every catalogue card of the slot's level it predicts what
+should be seen (bonus gem colour; which cost circles, their colours and
+numerals, bottom-aligned in the order white, blue, green, red, black; the
+points numeral or a blank) and scores the evidence for that prediction.  The
+best-scoring card wins when it beats the runner-up by ``ABSTAIN_MARGIN``,
+otherwise the reader abstains.  Scoring every candidate, rather than
+deciding each circle first, lets strong evidence (colours, the number of
+circles) carry a weak numeral.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.rules import catalogue
+from companion.rules.catalogue import Card, Noble
+from companion.rules.gems import COLOURS
+from vision import cardface as cf
+from vision import digits
+from vision.calibrate import rectify
+from vision.colours import ColourModel, distances, to_lab
+from vision.layout import Slot
+from vision.mats import PAPER
+from vision.observation import (
+    CardReading,
+    DeckReading,
+    NobleReading,
+    ReservedReading,
+    TableauReading,
+    TokenSlotReading,
+)
+
+#: Resolution at which card and noble faces are read.
+FACE_PX_PER_MM = 4.0
+#: Resolution for finding a card in its slot, and for tokens, decks, tableau.
+LOCATE_PX_PER_MM = 2.0
+TOKEN_PX_PER_MM = 1.5
+#: Lab distance beyond which a pixel is "not paper".
+PAPER_DIST = 22.0
+#: Fraction of a slot's interior that must differ from paper for it to hold something.
+OCCUPIED_MIN = 0.45
+EMPTY_MAX = 0.12
+#: Colour similarity width (Lab units) and circle uniformity width.
+COLOUR_SIGMA = 28.0
+UNIFORM_SIGMA = 16.0
+#: Scores for "nothing here" in the card decoder.
+NONE_DIGIT = 0.45
+BLANK_POINTS = 0.5
+BONUS_WEIGHT = 1.5
+#: Where a cost circle's colour is sampled: a ring between the numeral and the rim.
+CIRCLE_RING = (0.6, 0.85)
+#: How far around its expected place a circle, square or gem is looked for, mm.
+SEARCH_MM = 1.6
+ABSTAIN_MARGIN = 0.15
+#: Beyond this normalised distance the face matches no card well enough.
+MAX_CARD_DISTANCE = 0.55
+TOKEN_MAX_DIST = 45.0
+TOKEN_MIN_CONFIDENCE = 0.15
+BACK_DIST = 30.0
+BACK_MIN_FRACTION = 0.4
+
+
+def normalise(patch: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    return np.clip(patch.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
+def lab_image(bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def lab_distance(lab: np.ndarray, ref: np.ndarray | tuple[float, float, float]) -> np.ndarray:
+    d = lab - np.asarray(ref, np.float32)
+    return np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
+PAPER_LAB = to_lab(PAPER)[0]
+
+
+def _sim(dist: float) -> float:
+    return math.exp(-((dist / COLOUR_SIGMA) ** 2))
+
+
+# -- locating a card in its slot ---------------------------------------------------
+@dataclass(frozen=True)
+class Located:
+    coverage: float
+    center: tuple[float, float] | None = None
+    angle: float = 0.0
+
+
+def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+           size_mm: tuple[float, float]) -> Located:
+    """How much of the slot is covered, and where the card (of ``size_mm``) lies in it."""
+    s = LOCATE_PX_PER_MM
+    margin = 5.0
+    patch = normalise(rectify(image, h, slot, s, margin), gain)
+    dist = lab_distance(lab_image(patch), PAPER_LAB)
+    mask = (dist > PAPER_DIST).astype(np.uint8)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(3 * s) | 1, round(3 * s) | 1))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+    inset = round((margin + 5) * s)
+    inner = mask[inset:-inset, inset:-inset]
+    coverage = float(inner.mean()) if inner.size else 0.0
+    if coverage < OCCUPIED_MIN:
+        return Located(coverage)
+    # cut thin bridges to a neighbour that shows at the patch's edge
+    mask = cv2.erode(mask, k)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return Located(coverage)
+    blob = np.zeros_like(mask)
+    cv2.drawContours(blob, [max(contours, key=cv2.contourArea)], -1, 1, -1)
+    blob = cv2.dilate(blob, k)
+    pts = cv2.findNonZero(blob)
+    box = cv2.boxPoints(cv2.minAreaRect(pts))
+    e0, e1 = box[1] - box[0], box[2] - box[1]
+    horiz, vert = (e0, e1) if abs(e0[0]) >= abs(e0[1]) else (e1, e0)
+    if horiz[0] < 0:
+        horiz = -horiz
+    if vert[1] < 0:
+        vert = -vert
+    width, height = np.linalg.norm(horiz) / s, np.linalg.norm(vert) / s
+    hx, vy = horiz / np.linalg.norm(horiz), vert / np.linalg.norm(vert)
+    centre_px = box.mean(0)
+    # A light band can pass for paper, so the box may lose that side: anchor on
+    # the far side (the bottom of a card, the right of a noble) and use the known size.
+    if size_mm[1] > size_mm[0]:
+        ok = abs(width - size_mm[0]) <= 7 and size_mm[1] - 30 <= height <= size_mm[1] + 9
+        centre_px = centre_px + vy * (height - size_mm[1]) / 2 * s
+    else:
+        ok = abs(height - size_mm[1]) <= 7 and size_mm[0] - 20 <= width <= size_mm[0] + 9
+        centre_px = centre_px + hx * (width - size_mm[0]) / 2 * s
+    if not ok:
+        return Located(coverage)
+    ang = math.degrees(math.atan2(horiz[1], horiz[0]))
+    cx, cy = centre_px
+    u = -(slot.size[0] / 2 + margin) + (cx + 0.5) / s
+    v = -(slot.size[1] / 2 + margin) + (cy + 0.5) / s
+    t = math.radians(slot.angle)
+    centre = (slot.center[0] + u * math.cos(t) - v * math.sin(t),
+              slot.center[1] + u * math.sin(t) + v * math.cos(t))
+    return Located(coverage, centre, ang)
+
+
+def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+               size_mm: tuple[float, float], where: Located) -> np.ndarray:
+    return normalise(rectify(image, h, slot, FACE_PX_PER_MM, size_mm=size_mm,
+                             center=where.center, angle=slot.angle + where.angle), gain)
+
+
+# -- sampling helpers -------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _ring_offsets(r0: float, r1: float, square: bool) -> tuple[np.ndarray, np.ndarray]:
+    n = math.ceil(r1) + 1
+    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
+    d = np.maximum(abs(xx), abs(yy)) if square else np.hypot(xx, yy)
+    sel = (d >= r0) & (d <= r1)
+    return yy[sel], xx[sel]
+
+
+def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r1_mm: float,
+                square: bool = False, search_mm: float = 0.0) -> tuple[np.ndarray, float]:
+    """Median Lab and spread of the ring r0..r1 (mm) around a point of a face image.
+
+    With ``search_mm`` the ring is moved around the point (a 5×5 grid) and the
+    most uniform place wins: a card found a little off still shows its circles.
+    """
+    s = FACE_PX_PER_MM
+    dy, dx = _ring_offsets(r0_mm * s, r1_mm * s, square)
+    best: tuple[float, np.ndarray] | None = None
+    steps = np.linspace(-search_mm, search_mm, 5) if search_mm else (0.0,)
+    for oy in steps:
+        for ox in steps:
+            y = np.clip(round((center_mm[1] + oy) * s) + dy, 0, lab.shape[0] - 1)
+            x = np.clip(round((center_mm[0] + ox) * s) + dx, 0, lab.shape[1] - 1)
+            px = lab[y, x]
+            med = np.median(px, axis=0)
+            mad = 1.48 * np.median(np.abs(px - med), axis=0)
+            spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
+            if best is None or spread < best[0]:
+                best = (spread, med)
+    assert best is not None
+    return best[1], best[0]
+
+
+def _crop(grey: np.ndarray, center_mm: tuple[float, float], half_w: float, half_h: float
+          ) -> np.ndarray:
+    s = FACE_PX_PER_MM
+    x0 = max(0, round((center_mm[0] - half_w) * s))
+    y0 = max(0, round((center_mm[1] - half_h) * s))
+    x1 = min(grey.shape[1], round((center_mm[0] + half_w) * s))
+    y1 = min(grey.shape[0], round((center_mm[1] + half_h) * s))
+    return grey[y0:y1, x0:x1]
+
+
+# -- card faces ---------------------------------------------------------------------
+class FaceEvidence:
+    """What a card face shows, measured lazily and scored for any candidate card."""
+
+    def __init__(self, face: np.ndarray, colours: ColourModel) -> None:
+        self.lab = lab_image(face)
+        self.grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        self.gems = colours.gems
+        med, _ = ring_colour(self.lab, cf.GEM_CENTER, 0.5 * cf.GEM_R, 0.8 * cf.GEM_R,
+                             search_mm=SEARCH_MM)
+        self.bonus_sim = {k: _sim(d) for k, d in distances(med, self.gems).items()}
+        self.circle_sim: list[dict[str, float]] = []
+        self.presence: list[float] = []
+        for pos in range(cf.MAX_CIRCLES):
+            med, spread = ring_colour(self.lab, cf.circle_center(pos), CIRCLE_RING[0] * cf.CIRCLE_R,
+                                      CIRCLE_RING[1] * cf.CIRCLE_R, search_mm=SEARCH_MM)
+            u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
+            sims = {k: _sim(d) * u for k, d in distances(med, self.gems).items()}
+            self.circle_sim.append(sims)
+            self.presence.append(max(sims.values()))
+        self._digit: dict[tuple[int, str, int], float] = {}
+        self._points: dict[int, float] = {}
+
+    def digit(self, pos: int, colour: str, value: int) -> float:
+        key = (pos, colour, value)
+        if key not in self._digit:
+            half = digits.COST_HALF_MM + digits.SLACK_MM
+            crop = _crop(self.grey, cf.circle_center(pos), half, half)
+            tpl = digits.cost_templates(colour, FACE_PX_PER_MM)[value]
+            self._digit[key] = digits.best_match(crop, tpl)
+        return self._digit[key]
+
+    def points(self, value: int) -> float:
+        if value not in self._points:
+            x0, y0, x1, y1 = cf.POINTS_BOX
+            c = ((x0 + x1) / 2, (y0 + y1) / 2)
+            crop = _crop(self.grey, c, (x1 - x0) / 2 + 1.5, (y1 - y0) / 2 + 1.5)
+            self._points[value] = digits.best_match(
+                crop, digits.points_templates(FACE_PX_PER_MM)[value])
+        return self._points[value]
+
+    def score(self, card: Card) -> float:
+        costs = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
+        total = BONUS_WEIGHT * self.bonus_sim.get(card.bonus.letter, 0.0)
+        for pos in range(cf.MAX_CIRCLES):
+            if pos < len(costs):
+                letter, n = costs[len(costs) - 1 - pos]
+                total += self.circle_sim[pos].get(letter, 0.0) + self.digit(pos, letter, n)
+            else:
+                total += (1 - self.presence[pos]) + NONE_DIGIT
+        total += self.points(card.points) if card.points else BLANK_POINTS
+        return total
+
+
+MAX_SCORE = BONUS_WEIGHT + cf.MAX_CIRCLES * 2 + 1
+
+
+def decode_face(face: np.ndarray, level: int, colours: ColourModel
+                ) -> tuple[Card | None, float, float, str | None]:
+    """(card or None if abstained, confidence, distance, runner-up id) for a face image."""
+    ev = FaceEvidence(face, colours)
+    # cheap pre-ranking by colours only, then full scoring of the plausible ones
+    scored = sorted(((ev.score(c), c) for c in catalogue.cards_of_level(level)),
+                    key=lambda t: -t[0])
+    (s1, best), (s2, second) = scored[0], scored[1]
+    margin = s1 - s2
+    distance = 1 - s1 / MAX_SCORE
+    confidence = float(1 - math.exp(-margin / 0.25))
+    if margin < ABSTAIN_MARGIN or distance > MAX_CARD_DISTANCE:
+        return None, confidence, distance, best.id
+    return best, confidence, distance, second.id
+
+
+def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              colours: ColourModel) -> CardReading:
+    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H))
+    if where.coverage < EMPTY_MAX:
+        return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
+    if where.center is None:
+        return CardReading(slot.id, "unknown", confidence=0.0)
+    face = face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), where)
+    level = slot.level or 1
+    card, conf, dist, other = decode_face(face, level, colours)
+    if card is None:
+        return CardReading(slot.id, "unknown", None, conf, dist, other)
+    return CardReading(slot.id, "card", card, conf, dist, other)
+
+
+# -- nobles -------------------------------------------------------------------------------
+def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+               colours: ColourModel) -> NobleReading:
+    where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H))
+    if where.coverage < EMPTY_MAX:
+        return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
+    if where.center is None:
+        return NobleReading(slot.id, "unknown", confidence=0.0)
+    face = face_image(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), where)
+    lab = lab_image(face)
+    sims, presence = [], []
+    for pos in range(cf.MAX_SQUARES):
+        med, spread = ring_colour(lab, cf.square_center(pos), 0.62 * cf.SQUARE_HALF,
+                                  0.92 * cf.SQUARE_HALF, square=True, search_mm=SEARCH_MM)
+        u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
+        d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}
+        sims.append(d)
+        presence.append(max(d.values()))
+
+    def score(noble: Noble) -> float:
+        needs = [g.letter for g in COLOURS if noble.requirement[g]]
+        return sum(sims[p].get(needs[p], 0.0) if p < len(needs) else 1 - presence[p]
+                   for p in range(cf.MAX_SQUARES))
+
+    ranked = sorted(((score(n), n) for n in catalogue.nobles()), key=lambda t: -t[0])
+    margin = ranked[0][0] - ranked[1][0]
+    conf = float(1 - math.exp(-margin / 0.25))
+    if margin < ABSTAIN_MARGIN or ranked[0][0] < 0.45 * cf.MAX_SQUARES:
+        return NobleReading(slot.id, "unknown", None, conf)
+    return NobleReading(slot.id, "noble", ranked[0][1], conf)
+
+
+# -- tokens, decks, reserved, tableau -------------------------------------------------------------
+def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+               colours: ColourModel) -> TokenSlotReading:
+    s = TOKEN_PX_PER_MM
+    patch = normalise(rectify(image, h, slot, s), gain)
+    lab = lab_image(patch)
+    n = lab.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n]
+    r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / s
+    ring = lab[(r >= 6.5) & (r <= 13.0)]
+    med = np.median(ring, axis=0)
+    d = distances(med, colours.tokens)
+    ranked = sorted(d.items(), key=lambda kv: kv[1])
+    (k1, d1), (_, d2) = ranked[0], ranked[1]
+    conf = float(np.clip((d2 - d1) / (d2 + 1e-6), 0, 1))
+    if d1 > TOKEN_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE:
+        return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
+    if k1 == "empty":
+        return TokenSlotReading(slot.id, slot.zone, "empty", None, conf)
+    return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
+
+
+def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              colours: ColourModel) -> DeckReading:
+    s = TOKEN_PX_PER_MM
+    patch = normalise(rectify(image, h, slot, s, -6.0), gain)
+    lab = lab_image(patch)
+    level = slot.level or 1
+    fractions = {k: float((lab_distance(lab, v) < BACK_DIST).mean())
+                 for k, v in colours.backs.items()}
+    paper = float((lab_distance(lab, PAPER_LAB) < PAPER_DIST).mean())
+    backs = {k: v for k, v in fractions.items() if k != "empty"}
+    best = max(backs, key=lambda k: backs[k])
+    if backs[best] >= BACK_MIN_FRACTION:
+        conf = backs[best] if best == str(level) else backs[best] * 0.5
+        return DeckReading(level, True, min(1.0, conf / 0.8))
+    if paper > 0.6:
+        return DeckReading(level, False, min(1.0, paper / 0.9))
+    return DeckReading(level, None, 0.0)
+
+
+def read_reserved(
+    image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+) -> ReservedReading:
+    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H))
+    p = slot.player or 0
+    if where.coverage < EMPTY_MAX:
+        return ReservedReading(slot.id, p, False, 1 - where.coverage / EMPTY_MAX / 2)
+    if where.coverage > OCCUPIED_MIN + 0.2:
+        return ReservedReading(slot.id, p, True, min(1.0, where.coverage))
+    return ReservedReading(slot.id, p, None, 0.0)
+
+
+def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+                 ) -> TableauReading:
+    """Count the cards in a colour column from how far down the stack reaches."""
+    from vision.layout import TABLEAU_STEP_MM
+
+    s = TOKEN_PX_PER_MM
+    patch = normalise(rectify(image, h, slot, s, -2.0), gain)
+    dist = lab_distance(lab_image(patch), PAPER_LAB)
+    mask = (dist > PAPER_DIST).astype(np.uint8)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(3 * s) | 1, round(3 * s) | 1))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+    w = mask.shape[1]
+    rows = mask[:, w // 5: w - w // 5].mean(1)
+    full = np.nonzero(rows > 0.6)[0]
+    p, colour = slot.player or 0, slot.colour or "?"
+    if len(full) == 0 or full[0] > 12 * s:
+        return TableauReading(p, colour, 0, float(1 - rows.mean()))
+    # the stack must be contiguous from the top
+    gaps = np.nonzero(np.diff(full) > 3 * s)[0]
+    last = full[gaps[0]] if len(gaps) else full[-1]
+    length = (last + 1) / s + 2 - 2  # inset 2 mm, cards start 2 mm below the top
+    steps = (length - cf.CARD_H) / TABLEAU_STEP_MM
+    n = max(1, round(steps) + 1)
+    conf = float(np.clip(1 - 2 * abs(steps - round(steps)), 0, 1))
+    if length > slot.size[1] - 8:
+        conf *= 0.5
+    return TableauReading(p, colour, n, conf)

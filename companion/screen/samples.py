@@ -67,7 +67,11 @@ def sample_views(
         states, turns, lambda s, t: isinstance(t.action, Buy) and t.action.payment.total() > 2
     )
     views["candidate"] = ScreenView.proposal(states[buy], turns[buy], 2, 3)
-    views["error"] = ScreenView.error(states[mid], _illegal_pair_reason(states[mid]))
+    # An error needs a colour with fewer than 4 left, so that taking 2 is illegal.
+    low = mid + _first(
+        states[mid:], turns[mid:], lambda s, t: min(s.supply[g] for g in COLOURS) < 4
+    )
+    views["error"] = ScreenView.error(states[low], _illegal_pair_reason(states[low]))
     ret = _first(states, turns, lambda s, t: bool(t.returned))
     views["return_tokens"] = _return_menu(states[ret], turns[ret])
     views["noble_choice"] = _noble_menu(states[mid])

@@ -143,9 +143,9 @@ def test_regions_stack_without_overlap():
     for players in (2, 3, 4):
         for banner in (False, True):
             layout = lay.compute((800, 480), players, banner)
-            banner = [layout.banner] if layout.banner else []
+            strip = [layout.banner] if layout.banner else []
             stack = [
-                layout.top, *banner, layout.header, *layout.rows, layout.prompt, layout.buttons
+                layout.top, *strip, layout.header, *layout.rows, layout.prompt, layout.buttons
             ]
             for upper, lower in itertools.pairwise(stack):
                 assert upper.bottom <= lower.top

@@ -186,16 +186,24 @@ def choose_turn(
 
 def play_game(
     seed: int,
-    players: Sequence[str] = ("A", "B"),
+    players: int | Sequence[str] = ("A", "B"),
     policy: str | Sequence[str] = "random",
     check: bool = False,
 ) -> tuple[DuelRecord, list[GameState]]:
     """Play one seeded game; return its record and every state from the start.
 
-    With ``check`` every planned turn is also played through
-    :meth:`GameState.apply` and must give the same state.
+    ``players`` are the two names, first player first (or ``2`` for
+    "Player 1" and "Player 2", as Splendor's ``play_game``); ``policy`` one
+    name of :data:`POLICIES` or one per player.  With ``check`` every planned
+    turn is also played through :meth:`GameState.apply` and must give the
+    same state.
     """
-    names = tuple(players) if players else player_names()
+    if isinstance(players, int):
+        if players != 2:
+            raise ValueError(f"Splendor Duel is for 2 players, not {players}")
+        names = player_names(2)
+    else:
+        names = tuple(players)
     policies = [policy, policy] if isinstance(policy, str) else list(policy)
     chosen = [POLICIES[p] for p in policies]
     deck = DuelDeck(seed)
@@ -224,7 +232,7 @@ def play_game(
 
 
 def simulate_game(
-    seed: int, players: Sequence[str] = ("A", "B"), policy: str = "random"
+    seed: int, players: int | Sequence[str] = ("A", "B"), policy: str = "random"
 ) -> str:
     """One seeded game as record text (what ``simulate --game duel`` prints)."""
     record, _ = play_game(seed, players, policy)

@@ -290,7 +290,7 @@ class GameState:
         A purchase is listed once with its cheapest payment and no ability
         choice; :class:`~companion.rules.duel.planner.TurnPlanner` completes
         turns step by step (privileges, replenish, payment, choices, royals,
-        returns).
+        returns).  Empty exactly when the board must be replenished first.
         """
         from companion.rules.duel.planner import TurnPlanner
 

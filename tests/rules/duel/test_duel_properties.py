@@ -10,11 +10,14 @@ so the suite stays fast.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.duel import cards as catalogue
-from companion.rules.duel.board import CELLS
+from companion.rules.duel.board import CELLS, LINES
 from companion.rules.duel.outcome import Termination
 from companion.rules.duel.simulate import MAX_TURNS, play_game
 from companion.rules.duel.state import (
@@ -24,7 +27,7 @@ from companion.rules.duel.state import (
     GameState,
     Hidden,
 )
-from companion.rules.duel.tokens import KINDS, DuelTokens
+from companion.rules.duel.tokens import KINDS, DuelTokens, Token
 from companion.rules.duel.turns import Buy, ReserveCard, ReserveDeck, RoyalPick, Take, Turn
 from companion.rules.errors import RulesError
 
@@ -134,3 +137,93 @@ def test_any_turn_is_either_played_or_refused_with_a_rules_error(index, turn):
         return
     check_invariants(after)
     assert str(turn) and turn.action is not None
+
+
+# ------------------------------------------- the planner lists every legal action
+def _returned_after(state: GameState, gained: DuelTokens) -> DuelTokens:
+    held = state.player.tokens + gained
+    need = max(held.total() - 10, 0)
+    return DuelTokens.of(*list(held.kinds())[:need])
+
+
+def _reveal_for(state: GameState, level: int) -> str | None:
+    if not state.decks[level - 1]:
+        return None
+    return min(c.id for c in state.unseen(level))
+
+
+@pytest.mark.parametrize("index", range(0, 60, 7))
+def test_the_planner_lists_exactly_the_takes_and_reserves_apply_accepts(index):
+    states = _GAME
+    state = states[min(index, len(states) - 2)]
+    listed = set(state.legal_actions())
+    for line in LINES:
+        take = Take(line)
+        gained = DuelTokens.of(*(k for c in line if (k := state.board[c]) is not None))
+        try:
+            state.apply(Turn(take, returned=_returned_after(state, gained)))
+            accepted = True
+        except RulesError:
+            accepted = False
+        assert accepted == (take in listed), take
+    gold = DuelTokens.of(Token.GOLD)
+    for cell in CELLS:
+        for card in state.pyramid_cards():
+            reserve = ReserveCard(card.id, cell)
+            turn = Turn(reserve, reveal=_reveal_for(state, card.level),
+                        returned=_returned_after(state, gold))
+            assert _accepted(state, turn) == (reserve in listed), reserve
+        for level in (1, 2, 3):
+            deck = ReserveDeck(level, cell)
+            turn = Turn(deck, returned=_returned_after(state, gold))
+            assert _accepted(state, turn) == (deck in listed), deck
+
+
+def _accepted(state: GameState, turn: Turn) -> bool:
+    try:
+        state.apply(turn)
+    except RulesError:
+        return False
+    return True
+
+
+# ------------------------------------------------ legal turns, slightly changed
+_RECORD, _STATES = play_game(77, ("A", "B"), ("greedy", "random"))
+PARTS = ["privileges", "replenish", "reveal", "royals", "returned", "action"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_legal_turn_changed_in_one_part_is_played_or_refused_cleanly(data):
+    index = data.draw(st.integers(0, len(_RECORD.turns) - 1))
+    state, turn = _STATES[index], _RECORD.turns[index]
+    part = data.draw(st.sampled_from(PARTS))
+    cells = st.lists(st.sampled_from(CELLS), max_size=3).map(tuple)
+    draws = st.none() | st.lists(_kinds, max_size=8).map(tuple)
+    picks = st.builds(RoyalPick, st.sampled_from(["r1", "r2", "r3", "r4"]), st.none() | _kinds)
+    if part == "privileges":
+        turn = replace(turn, privileges=data.draw(cells))
+    elif part == "replenish":
+        turn = replace(turn, replenish=data.draw(draws))
+    elif part == "reveal":
+        turn = replace(turn, reveal=data.draw(st.none() | _card_ids))
+    elif part == "royals":
+        turn = replace(turn, royals=data.draw(st.lists(picks, max_size=2).map(tuple)))
+    elif part == "returned":
+        turn = replace(turn, returned=data.draw(_tokens))
+    else:
+        action = turn.action
+        if isinstance(action, Buy):
+            joker = data.draw(st.none() | _kinds)
+            action = replace(action, payment=data.draw(_tokens), joker=joker)
+        elif isinstance(action, Take):
+            action = Take(data.draw(_cells))
+        else:
+            action = replace(action, gold=data.draw(st.sampled_from(CELLS)))
+        turn = replace(turn, action=action)
+    try:
+        after = state.apply(turn)
+    except RulesError as exc:
+        assert str(exc)
+        return
+    check_invariants(after)

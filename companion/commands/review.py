@@ -57,8 +57,12 @@ def text_review(story: GameStory) -> list[str]:
     outcome = story.outcome
     if outcome is not None:
         lines.append("Final standings:")
-        lines += [f"  {x.rank}. {x.name}: {x.points} points, {x.cards} cards"
-                  for x in outcome.standings]
+        if hasattr(outcome, "standings"):
+            lines += [f"  {x.rank}. {x.name}: {x.points} points, {x.cards} cards"
+                      for x in outcome.standings]
+        else:  # Duel: a victory condition, no ranking beyond the winner
+            lines += [f"  {p.name}: {p.points} points, {len(p.cards)} cards"
+                      for p in story.final.players]
         lines.append(outcome.reason)
     else:
         status = "abandoned" if s.abandoned else "not finished"

@@ -23,6 +23,7 @@ def points_chart_png(
     rounds: list[float],
     points: dict[str, list[int]],
     winning_points: int | None = 15,
+    winning_label: str = "final round",
     width_in: float = 7.0,
     height_in: float = 3.6,
     dpi: int = 100,
@@ -39,7 +40,7 @@ def points_chart_png(
     if winning_points is not None:
         ax.axhline(winning_points, color="#888888", linestyle="--", linewidth=1)
         ax.text(max(rounds, default=1), winning_points + 0.3,
-                f"{winning_points} points: final round", color="#666666", fontsize=8,
+                f"{winning_points} points: {winning_label}", color="#666666", fontsize=8,
                 ha="right")
         top = max(top, winning_points)
     ax.set_xlabel("Round")

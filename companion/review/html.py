@@ -13,21 +13,24 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable
 from html import escape
+from typing import Any
 
 from companion.review.chart import points_chart_png
-from companion.review.story import GameStory, TurnEntry
-from companion.rules.catalogue import Card
-from companion.rules.gems import Gem
-from companion.rules.state import WINNING_POINTS, Hidden
+from companion.review.story import GameStory, TurnEntry, honours_of
 
+#: Background and text colour of each token letter (both games share the letters).
 GEM_COLOURS = {
-    Gem.WHITE: ("#f4f4f4", "#222"),
-    Gem.BLUE: ("#1f5fbf", "#fff"),
-    Gem.GREEN: ("#2e8b3a", "#fff"),
-    Gem.RED: ("#c62828", "#fff"),
-    Gem.BLACK: ("#222222", "#fff"),
-    Gem.GOLD: ("#e0b000", "#222"),
+    "w": ("#f4f4f4", "#222"),
+    "u": ("#1f5fbf", "#fff"),
+    "g": ("#2e8b3a", "#fff"),
+    "r": ("#c62828", "#fff"),
+    "k": ("#222222", "#fff"),
+    "y": ("#e0b000", "#222"),
+    "p": ("#ead7ea", "#222"),
 }
+GREY = ("#9e9e9e", "#fff")
+COLOUR_NAMES = {"w": "white", "u": "blue", "g": "green", "r": "red", "k": "black",
+                "y": "gold", "p": "pearl"}
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto;
@@ -57,22 +60,35 @@ def _data_uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def _gem(gem: Gem, text: str | None = None) -> str:
-    bg, fg = GEM_COLOURS[gem]
-    label = escape(text if text is not None else gem.letter)
+def _gem(letter: str, text: str | None = None) -> str:
+    bg, fg = GEM_COLOURS.get(letter, GREY)
+    label = escape(text if text is not None else letter)
     return (
-        f'<span class="gem" style="background:{bg};color:{fg}" title="{gem.label}">'
-        f"{label}</span>"
+        f'<span class="gem" style="background:{bg};color:{fg}"'
+        f' title="{COLOUR_NAMES.get(letter, letter)}">{label}</span>'
     )
 
 
-def _card(card: Card) -> str:
-    bg, _fg = GEM_COLOURS[card.bonus]
+def _card(card: Any, colour: str | None) -> str:
+    bg = GEM_COLOURS.get(colour, GREY)[0] if colour else GREY[0]
     points = f" {card.points}\u2009pt" if card.points else ""
+    name = COLOUR_NAMES.get(colour, "grey") if colour else "grey"
     return (
         f'<span class="card" style="border-left:0.5em solid {bg}" title="level {card.level}'
-        f' {card.bonus.label}">{escape(card.id)}{points}</span>'
+        f' {name}">{escape(card.id)}{points}</span>'
     )
+
+
+def _bonuses(player: Any) -> list[tuple[str, int]]:
+    """(letter, count) of a player's bonuses: Splendor ``Tokens`` or Duel's 5-tuple."""
+    bonuses = player.bonuses
+    if hasattr(bonuses, "items"):
+        return [(gem.letter, n) for gem, n in bonuses.items() if n]
+    return [(letter, n) for letter, n in zip("wugrk", bonuses, strict=True) if n]
+
+
+def _honour_ids(holder: Any) -> str:
+    return " ".join(escape(h.id) for h in honours_of(holder)) or "-"
 
 
 def _rows(cells: Iterable[Iterable[str]]) -> str:
@@ -82,37 +98,41 @@ def _rows(cells: Iterable[Iterable[str]]) -> str:
 def _standings(story: GameStory) -> str:
     outcome = story.outcome
     summary = story.summary
+    players = {p.name: p for p in story.final.players}
+
+    def row(rank: str, p: Any) -> list[str]:
+        return [f'<td class="num">{rank}</td>', f"<td>{escape(p.name)}</td>",
+                f'<td class="num">{p.points}</td>', f'<td class="num">{len(p.cards)}</td>',
+                f"<td>{_honour_ids(p)}</td>"]
+
+    if outcome is not None and hasattr(outcome, "standings"):
+        rows = [row(str(s.rank), players[s.name]) for s in outcome.standings]
+    else:
+        ordered = sorted(story.final.players, key=lambda p: (-p.points, len(p.cards)))
+        if outcome is not None:  # Duel: the winner met a victory condition, no ranking
+            ordered.sort(key=lambda p: p.name not in outcome.winners)
+            rows = [row(str(i), p) for i, p in enumerate(ordered, start=1)]
+        else:
+            rows = [row("-", p) for p in ordered]
     if outcome is not None:
-        rows = []
-        for s in outcome.standings:
-            player = next(p for p in story.final.players if p.name == s.name)
-            rows.append(
-                [f'<td class="num">{s.rank}</td>', f"<td>{escape(s.name)}</td>",
-                 f'<td class="num">{s.points}</td>', f'<td class="num">{s.cards}</td>',
-                 f"<td>{' '.join(escape(n.id) for n in player.nobles) or '-'}</td>"]
-            )
         head = "<h2>Final standings</h2>"
         reason = f'<p class="reason">{escape(outcome.reason)}</p>'
     else:
-        ordered = sorted(story.final.players, key=lambda p: (-p.points, len(p.cards)))
-        rows = [
-            ['<td class="num">-</td>', f"<td>{escape(p.name)}</td>",
-             f'<td class="num">{p.points}</td>', f'<td class="num">{len(p.cards)}</td>',
-             f"<td>{' '.join(escape(n.id) for n in p.nobles) or '-'}</td>"]
-            for p in ordered
-        ]
         status = "abandoned" if summary.abandoned else "not finished"
         head = f"<h2>Standings after {story.live_turns} turns (game {status})</h2>"
         reason = ""
     table = (
         "<table><tr><th>Rank</th><th>Player</th><th>Points</th><th>Cards bought</th>"
-        f"<th>Nobles</th></tr>\n{_rows(rows)}</table>"
+        f"<th>{story.honours}</th></tr>\n{_rows(rows)}</table>"
     )
     return head + table + reason
 
 
 def _chart(story: GameStory) -> str:
-    png = points_chart_png(story.rounds, story.points, WINNING_POINTS)
+    png = points_chart_png(
+        story.rounds, story.points, story.kind.winning_points,
+        "final round" if story.honours == "Nobles" else "victory",
+    )
     return (
         "<h2>Points by round</h2>"
         f'<img class="chart" id="points-chart" alt="Points of every player by round"'
@@ -126,16 +146,17 @@ def _nobles(story: GameStory) -> str:
          f"<td>{escape(v.noble.describe())}</td>", f'<td class="num">{v.noble.points}</td>']
         for v in story.visits
     ]
-    left = ", ".join(escape(n.describe()) for n in story.final.nobles) or "none"
+    taken = "Visited" if story.honours == "Nobles" else "Taken by"
+    left = ", ".join(escape(n.describe()) for n in honours_of(story.final)) or "none"
     table = (
-        "<table><tr><th>Turn</th><th>Visited</th><th>Noble</th><th>Points</th></tr>\n"
+        f"<table><tr><th>Turn</th><th>{taken}</th><th>Card</th><th>Points</th></tr>\n"
         f"{_rows(rows)}</table>"
         if rows
-        else "<p>No noble visited anyone.</p>"
+        else f"<p>No one has {'been visited' if taken == 'Visited' else 'taken one'}.</p>"
     )
-    start = ", ".join(escape(n.describe()) for n in story.start.nobles)
+    start = ", ".join(escape(n.describe()) for n in honours_of(story.start))
     return (
-        f"<h2>Nobles</h2><p>On the table at the start: {start}.</p>{table}"
+        f"<h2>{story.honours}</h2><p>On the table at the start: {start}.</p>{table}"
         f"<p>Still on the table at the end: {left}.</p>"
     )
 
@@ -147,12 +168,14 @@ def _purchases(story: GameStory) -> str:
     for p in story.final.players:
         bought = [x for x in story.purchases if x.player == p.name]
         cards = " ".join(
-            f"{_card(x.card)}<small>({x.number}{', reserved' if x.from_reserve else ''})</small>"
+            f"{_card(x.card, x.colour)}"
+            f"<small>({x.number}{', reserved' if x.from_reserve else ''})</small>"
             for x in bought
         ) or "-"
-        bonuses = " ".join(_gem(g, f"{g.letter}{n}") for g, n in p.bonuses.items() if n) or "-"
+        bonuses = " ".join(_gem(letter, f"{letter}{n}") for letter, n in _bonuses(p)) or "-"
         reserved = " ".join(
-            escape(f"a level {c.level} card, unseen") if isinstance(c, Hidden) else _card(c)
+            _card(c, _colour_of(c)) if hasattr(c, "id")
+            else escape(f"a level {c.level} card, unseen")
             for c in p.reserved
         ) or "-"
         parts.append(
@@ -161,6 +184,11 @@ def _purchases(story: GameStory) -> str:
         )
     parts.append("</table>")
     return "\n".join(parts)
+
+
+def _colour_of(card: Any) -> str | None:
+    colour = getattr(card, "colour", None) or getattr(card, "bonus", None)
+    return getattr(colour, "letter", None)
 
 
 def _turn_row(entry: TurnEntry) -> str:
@@ -194,11 +222,16 @@ def _turns(story: GameStory) -> str:
     )
 
 
+def _when(stamp: str) -> str:
+    """A stored UTC time for reading: "2026-11-22 20:15 UTC"."""
+    return escape(stamp.replace("T", " ")[:16] + " UTC")
+
+
 def render_html(story: GameStory) -> str:
     """The whole page for ``story``."""
     s = story.summary
     title = f"{s.game_type} game {s.id}: {', '.join(s.players)}"
-    ended = f", ended {escape(s.finished_at)}" if s.finished_at else ""
+    ended = f", ended {_when(s.finished_at)}" if s.finished_at else ""
     problem = (
         f'<p class="problem">The log could not be replayed to the end: {escape(story.problem)}.'
         " The report shows the game up to there.</p>"
@@ -206,7 +239,7 @@ def render_html(story: GameStory) -> str:
         else ""
     )
     meta = (
-        f'<p class="meta">Started {escape(s.started_at)}{ended}; {story.live_turns} turns'
+        f'<p class="meta">Started {_when(s.started_at)}{ended}; {story.live_turns} turns'
         f"{f', {s.taken_back} taken back' if s.taken_back else ''}.</p>"
     )
     body = "\n".join(

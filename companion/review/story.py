@@ -14,7 +14,11 @@ notation, not states) and gathers what a review shows.  Decisions:
   stack, and the one that replays to its stored hash is it.
 * Points are sampled after every completed round (and at the end, when the
   game stopped mid-round), round 0 being the deal, which is what a chart
-  "points by round" means to players.
+  "points by round" means to players.  In Duel a round is two turns (a
+  "play again" makes a round of three; the chart's x is turns / players).
+* Both games are told with the same story: what differs (the words, the
+  winning score, nobles or royals, market or pyramid) comes from the game's
+  :class:`~companion.record.kinds.GameKind` and from the state's own names.
 """
 
 from __future__ import annotations
@@ -23,13 +27,12 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.record.kinds import GameKind, UnknownGameType, kind
 from companion.record.log import GameLog, GameSummary, TurnRow
-from companion.rules.actions import Buy, Turn, parse_turn
-from companion.rules.catalogue import Card, Noble
-from companion.rules.describe import describe_turn
 from companion.rules.errors import RulesError
-from companion.rules.outcome import Outcome
-from companion.rules.state import GameState
+
+#: A state of either game (Splendor's or Duel's ``GameState``).
+GameState = Any
 
 
 class ReviewError(ValueError):
@@ -57,17 +60,23 @@ class TurnEntry:
 
 @dataclass(frozen=True)
 class Purchase:
+    """A card bought: ``card`` has ``id``, ``level`` and ``points``; ``colour`` is
+    its gem letter (a Duel joker: the colour it joined; None for grey cards)."""
+
     number: int
     player: str
-    card: Card
+    card: Any
+    colour: str | None
     from_reserve: bool
 
 
 @dataclass(frozen=True)
 class Visit:
+    """A noble's visit (Splendor) or a royal card taken (Duel)."""
+
     number: int
     player: str
-    noble: Noble
+    noble: Any
 
 
 @dataclass
@@ -75,6 +84,7 @@ class GameStory:
     """Everything a review page shows about one game."""
 
     summary: GameSummary
+    kind: GameKind
     players: tuple[str, ...]
     start: GameState
     final: GameState
@@ -88,31 +98,60 @@ class GameStory:
     problem: str | None = None
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Any:
+        """The game's ``Outcome`` (either game's), or None while it is not over."""
         return self.final.outcome()
+
+    @property
+    def honours(self) -> str:
+        """What visits or is taken at the end of a turn: "Nobles" or "Royal cards"."""
+        return "Nobles" if hasattr(self.start, "nobles") else "Royal cards"
 
     @property
     def live_turns(self) -> int:
         return sum(1 for e in self.entries if not e.taken_back)
 
 
-def _words(state: GameState, turn: Turn | None, notation: str) -> str:
+def _words(game: GameKind, state: GameState, turn: Any, notation: str) -> str:
     if turn is None:
         return notation
     try:
-        return describe_turn(state, turn)
-    except (RulesError, LookupError, TypeError):
+        return game.describe_turn(state, turn)
+    except (RulesError, LookupError, TypeError, AttributeError):
         return notation
 
 
-def _parse(notation: str) -> Turn | None:
+def _parse(game: GameKind, notation: str) -> Any:
     try:
-        return parse_turn(notation)
+        return game.parse_turn(notation)
     except RulesError:
         return None
 
 
-def _proposed_in(stack: list[GameState], turn: Turn | None, row: TurnRow) -> GameState:
+def honours_of(holder: Any) -> tuple[Any, ...]:
+    """The nobles of a Splendor player or state, the royals of a Duel one."""
+    found = getattr(holder, "nobles", None)
+    return tuple(found if found is not None else getattr(holder, "royals", ()))
+
+
+def face_up_ids(state: GameState) -> set[str]:
+    rows = getattr(state, "market", None) or getattr(state, "pyramid", ())
+    return {c.id for row in rows for c in row if c is not None}
+
+
+def _round(state: GameState) -> int:
+    """The round a turn is played in, from 1 (Duel states have no ``round``: turns / 2)."""
+    return int(getattr(state, "round", state.turn // len(state.players) + 1))
+
+
+def _bought(owned: Any) -> tuple[Any, str | None]:
+    """(card, colour letter) of a tableau entry: a Splendor Card or a Duel Owned."""
+    card = getattr(owned, "card", owned)
+    colour = getattr(owned, "colour", None) or getattr(card, "bonus", None)
+    return card, getattr(colour, "letter", None)
+
+
+def _proposed_in(stack: list[GameState], turn: Any, row: TurnRow) -> GameState:
     """The state a taken-back turn was confirmed in (by its stored hash)."""
     if turn is not None:
         for state in reversed(stack):
@@ -133,11 +172,12 @@ def _sample(story: GameStory, state: GameState) -> None:
 def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory:
     """Replay game ``game_id`` of ``log`` into a :class:`GameStory`."""
     summary = log.game(game_id)
-    if summary.game_type != "Splendor":
-        raise ReviewError(f"reviews of {summary.game_type} games are not supported yet")
-    kind_record = log.record(game_id)
-    start: GameState = kind_record.initial_state()
-    story = GameStory(summary, tuple(p.name for p in start.players), start, start)
+    try:
+        game = kind(summary.game_type)
+    except UnknownGameType as exc:
+        raise ReviewError(str(exc)) from None
+    start: GameState = log.record(game_id).initial_state()
+    story = GameStory(summary, game, tuple(p.name for p in start.players), start, start)
     story.points = {name: [] for name in story.players}
     _sample(story, start)
     state = start
@@ -145,13 +185,13 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
     stack: list[GameState] = [start]
     replaying = True
     for row in log.turns(game_id, taken_back=True):
-        turn = _parse(row.notation)
+        turn = _parse(game, row.notation)
         jpeg = log.thumbnail(game_id, row.seq) if thumbnails and row.has_thumbnail else None
         if row.taken_back:
             before = _proposed_in(stack, turn, row)
             story.entries.append(
-                TurnEntry(row.seq, 0, before.round, before.player.name, row.notation,
-                          _words(before, turn, row.notation), row.confidence,
+                TurnEntry(row.seq, 0, _round(before), before.player.name, row.notation,
+                          _words(game, before, turn, row.notation), row.confidence,
                           row.confirmed_at, True, jpeg, None)
             )
             if turn is not None:
@@ -159,7 +199,7 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
                     stack.append(before.apply(turn))
             continue
         mover = state.player.name
-        words = _words(state, turn, row.notation)
+        words = _words(game, state, turn, row.notation)
         after: GameState | None = None
         if replaying:
             try:
@@ -178,20 +218,19 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
             if after is None:
                 replaying = False
         story.entries.append(
-            TurnEntry(row.seq, row.number, state.round, mover, row.notation, words,
+            TurnEntry(row.seq, row.number, _round(state), mover, row.notation, words,
                       row.confidence, row.confirmed_at, False, jpeg,
                       after.players[state.current].points if after else None)
         )
         if after is None:
             continue
-        assert turn is not None
-        if isinstance(turn.action, Buy):
-            bought = after.players[state.current].cards[-1]
-            story.purchases.append(
-                Purchase(row.number, mover, bought, state.find_in_market(bought.id) is None)
-            )
-        if turn.noble:
-            story.visits.append(Visit(row.number, mover, after.players[state.current].nobles[-1]))
+        me_before, me_after = state.players[state.current], after.players[state.current]
+        shown = face_up_ids(state)
+        for owned in me_after.cards[len(me_before.cards):]:
+            card, colour = _bought(owned)
+            story.purchases.append(Purchase(row.number, mover, card, colour, card.id not in shown))
+        for honour in honours_of(me_after)[len(honours_of(me_before)):]:
+            story.visits.append(Visit(row.number, mover, honour))
         while stack and stack[-1] is not state:
             stack.pop()
         stack.append(after)
@@ -202,21 +241,3 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
         _sample(story, state)
     story.final = state
     return story
-
-
-def player_summary(story: GameStory) -> list[dict[str, Any]]:
-    """Per player, in seating order: points, cards by colour, nobles, reserved cards."""
-    out = []
-    for p in story.final.players:
-        out.append(
-            {
-                "name": p.name,
-                "points": p.points,
-                "cards": len(p.cards),
-                "bonuses": p.bonuses,
-                "nobles": p.nobles,
-                "reserved": p.reserved,
-                "tokens": p.tokens,
-            }
-        )
-    return out

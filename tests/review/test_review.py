@@ -187,3 +187,25 @@ def test_tie_seed_is_a_two_player_tie_break() -> None:
 
     _, states = play_game(TIE_SEED, ["Ann", "Bob"])
     assert "tie on" in states[-1].outcome().reason
+
+
+def test_a_duel_game_is_reviewed_with_its_royals(tmp_path: Path) -> None:
+    from companion.record import setup_headers
+    from companion.rules.duel import play_game as play_duel
+
+    record, states = play_duel(3, ("Ann", "Bob"))
+    with GameLog.open(tmp_path / "g.db") as log:
+        gid = log.start_game("Splendor Duel", record.players, setup_headers(states[0]))
+        for turn, after in zip(record.turns, states[1:], strict=True):
+            log.append_turn(gid, str(turn), after.digest())
+        log.finish_with(gid, states[-1].outcome())
+        story = game_story(log, gid)
+        page = render_html(story)
+    assert story.problem is None and story.final == states[-1]
+    assert [e.notation for e in story.entries] == [str(t) for t in record.turns]
+    for p in states[-1].players:
+        assert [x.card for x in story.purchases if x.player == p.name] == [o.card for o in p.cards]
+        assert [v.noble for v in story.visits if v.player == p.name] == list(p.royals)
+    assert story.points["Ann"][-1] == states[-1].players[0].points
+    assert "<h2>Royal cards</h2>" in page and escape(states[-1].outcome().reason) in page
+    assert 'id="points-chart"' in page

@@ -1,0 +1,127 @@
+"""``splendor-companion vision``: read frames of the table, and evaluate the reader.
+
+``vision read IMAGE --layout layout.json [--json]`` prints what the reader
+sees (the Observation; its JSON schema is in ``vision/SCHEMA.md``).
+``vision eval DIR`` reads every frame of a recorded folder (``*.jpg``/``*.png``
+with a ``.json`` truth beside each, and ``layout.json``) and prints right /
+wrong / abstained per category with the latency; ``--min-accuracy`` makes it
+fail below a threshold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.commands import CommandError
+from vision.errors import VisionError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("vision", help="read camera frames of the table",
+                       description=__doc__.splitlines()[0])
+    vs = p.add_subparsers(dest="vision_command", metavar="ACTION")
+    r = vs.add_parser("read", help="read one frame and print the observation")
+    r.add_argument("image", type=Path)
+    r.add_argument("--layout", type=Path, required=True, help="layout.json written by `mats`")
+    r.add_argument("--colours", type=Path, default=None,
+                   help="colour classes from `calibrate` (default: the stored ones, if any)")
+    r.add_argument("--json", action="store_true", help="print the observation as JSON")
+    r.set_defaults(func=run_read)
+    e = vs.add_parser("eval", help="score the reader on a folder of recorded frames")
+    e.add_argument("folder", type=Path)
+    e.add_argument("--layout", type=Path, default=None,
+                   help="layout.json (default: the folder's own layout.json)")
+    e.add_argument("--min-accuracy", type=float, default=None,
+                   help="fail when any category is right less often (0-1 or percent)")
+    e.add_argument("--limit", type=int, default=None, help="read only the first N frames")
+    e.add_argument("--mistakes", action="store_true", help="list every wrong reading")
+    e.set_defaults(func=run_eval)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _setup(layout_path: Path, colours_path: Path | None):  # type: ignore[no-untyped-def]
+    from vision.colours import load_colours
+    from vision.layout import load_layout
+
+    return load_layout(layout_path), load_colours(colours_path)
+
+
+def run_read(args: argparse.Namespace) -> int:
+    from vision.read import load_image, read_frame
+
+    try:
+        layout, colours = _setup(args.layout, args.colours)
+        obs = read_frame(load_image(args.image), layout, colours)
+    except VisionError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(obs.to_json())
+        return 0
+    if not obs.calibrated:
+        print(f"uncalibrated: {obs.reason}")
+        return 0
+    print(f"markers {list(obs.markers)}; read in {obs.elapsed_ms:.0f} ms; colours: {obs.colours}")
+    for c in obs.cards:
+        what = c.card.describe() if c.card else c.state
+        print(f"  {c.slot:<14} {c.card.id if c.card else '-':<5} {what} ({c.confidence:.2f})")
+    for d in obs.decks:
+        print(f"  deck {d.level}: {_yes_no(d.present, 'present', 'empty')}")
+    for n in obs.nobles:
+        print(f"  {n.slot:<14} {n.noble.describe() if n.noble else n.state}")
+    for z in obs.tokens:
+        counts = " ".join(f"{k}{v}" for k, v in z.counts.items() if v) or "none"
+        print(f"  {z.zone:<16} {counts}{'' if z.exact else f' (+{z.unknown} unsure)'}")
+    for r in obs.reserved:
+        print(f"  {r.slot:<20} {_yes_no(r.occupied, 'occupied', 'empty')}")
+    if obs.unseen:
+        print(f"  {len(obs.unseen)} slots outside the frame")
+    return 0
+
+
+def _yes_no(value: bool | None, yes: str, no: str) -> str:
+    return "?" if value is None else yes if value else no
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from vision.evaluate import CATEGORIES, compare, format_table, load_truth
+    from vision.read import load_image, read_frame
+
+    folder: Path = args.folder
+    if not folder.is_dir():
+        raise CommandError(f"{folder} is not a folder")
+    try:
+        layout, colours = _setup(args.layout or folder / "layout.json", None)
+    except VisionError as exc:
+        raise CommandError(str(exc)) from None
+    frames = sorted(p for p in folder.rglob("*") if p.suffix.lower() in (".jpg", ".png")
+                    and p.with_suffix(".json").exists())
+    if args.limit:
+        frames = frames[: args.limit]
+    if not frames:
+        raise CommandError(f"no frames with a .json truth in {folder}")
+    tallies: dict = {}
+    latency = []
+    for i, path in enumerate(frames, 1):
+        print(f"\r[{i:>4}/{len(frames)}] {path.name:<30}", end="", file=sys.stderr, flush=True)
+        try:
+            obs = read_frame(load_image(path), layout, colours)
+        except VisionError as exc:
+            print(f"\n{path.name}: {exc}", file=sys.stderr)
+            continue
+        latency.append(obs.elapsed_ms)
+        compare(obs.to_dict(), load_truth(path.with_suffix(".json")), tallies, path.stem)
+    print(file=sys.stderr)
+    print(format_table(tallies, latency))
+    if args.mistakes:
+        for cat in CATEGORIES:
+            for m in tallies.get(cat).mistakes if cat in tallies else []:
+                print(f"  {cat}: {m}")
+    if args.min_accuracy is not None:
+        need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
+        low = [c for c in CATEGORIES if c in tallies and tallies[c].total
+               and c != "tableau" and tallies[c].rate("right") < need]
+        if low:
+            raise CommandError(f"below {need:.1%} right: {', '.join(low)}")
+    return 0

@@ -151,13 +151,25 @@ class TableLoop:
         self.redraw()
 
     # --------------------------------------------------------------- inputs
-    def feed_frame(self, image: np.ndarray) -> list[Effect]:
-        """One camera frame: motion, or a still frame to read."""
+    def feed_frame(
+        self, image: np.ndarray, still: Callable[[], np.ndarray | None] | None = None
+    ) -> list[Effect]:
+        """One camera frame: motion, or a still table to read.
+
+        ``image`` is the (low-resolution) frame watched for motion; ``still``
+        takes the full-resolution still to read when the table is still (the
+        Pi camera); without it ``image`` itself is read.
+        """
         start = time.perf_counter()
         if not self.detector.still(image):
             return self.dispatch(Motion())
         if self.reader is None:
             return []
+        if still is not None:
+            full = still()
+            if full is None:
+                return []
+            image = full
         digest = hashlib.blake2b(np.ascontiguousarray(image).data, digest_size=16).digest()
         if digest == self._last_digest and self._last_reading is not None:
             reading = self._last_reading

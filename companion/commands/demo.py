@@ -1,0 +1,246 @@
+"""``splendor-companion demo``: a recorded 3-player game refereed end to end.
+
+Renders (once; later runs reuse the frames) the still frames of a seeded
+3-player game, then plays them -- hands passing over the table between turns
+-- through the real card reader, referee, screen and game log, with the
+recording's scripted button presses.  A window shows it when there is a
+display; otherwise it runs headless.  Each confirmed turn is printed in
+notation, then the final standings, then where the record and the
+screenshots are.  The run fails (exit 1) if a confirmed turn differs from the
+game the recording was made from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from companion.commands import CommandError
+
+DEFAULT_OUT = Path("out/demo")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser(
+        "demo",
+        help="referee a recorded 3-player game through the reader, referee and screen",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT,
+        help="folder for the record, the log, the screenshots and the frame cache"
+        f" (default {DEFAULT_OUT})",
+    )
+    parser.add_argument(
+        "--recording", type=Path, default=None,
+        help="a recording folder (game.txt, frames/, buttons.txt) to play instead of"
+        " the cached demo game (default OUT/recording)",
+    )
+    parser.add_argument(
+        "--turns", type=int, default=None,
+        help="stop after this many turns (default: the whole game)",
+    )
+    parser.add_argument(
+        "--record", action="store_true",
+        help="ignore the recording's button script: let the operator who knows the game"
+        " press the buttons, and save what was pressed as the new script",
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="never open a window, even with a display"
+    )
+    parser.add_argument(
+        "--screen", default="800x480", help="screen size WxH (default 800x480)"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="print only the summary, not every turn"
+    )
+    parser.set_defaults(func=run)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise CommandError(f"--screen {text!r} is not WxH, e.g. 800x480") from None
+    if w < 160 or h < 96:
+        raise CommandError(f"--screen {text}: the screen needs at least 160x96 pixels")
+    return w, h
+
+
+def _prepare(folder: Path, turns: int | None) -> object:
+    """Write the seeded game's record into ``folder`` (dropping stale frames)."""
+    from companion.referee.demo import demo_game
+
+    record, _ = demo_game()
+    if turns is not None:
+        if turns < 0:
+            raise CommandError("--turns must be 0 or more")
+        record.turns = record.turns[:turns]
+        record.headers["Result"] = "*"
+    text = record.text()
+    game = folder / "game.txt"
+    if game.exists() and game.read_text(encoding="utf-8") != text:
+        old = game.read_text(encoding="utf-8")
+        same_start = old.split("\n\n")[0] == text.split("\n\n")[0]
+        if not same_start:
+            shutil.rmtree(folder / "frames", ignore_errors=True)
+        (folder / "buttons.txt").unlink(missing_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    game.write_text(text, encoding="utf-8")
+    return record
+
+
+def run(args: argparse.Namespace) -> int:
+    size = parse_size(args.screen)
+    out: Path = args.out
+    folder: Path = args.recording or out / "recording"
+    if args.recording is not None and not (folder / "game.txt").exists():
+        raise CommandError(f"{folder} is not a recording: it has no game.txt")
+    if args.recording is None:
+        _prepare(folder, args.turns)
+    result = play_recording(
+        folder, out, size=size, record=args.record, headless=args.headless,
+        turns=args.turns, echo=(lambda s: None) if args.quiet else print,
+    )
+    return 0 if result.matches else 1
+
+
+class DemoResult:
+    def __init__(self) -> None:
+        self.confirmed: list[str] = []
+        self.expected: list[str] = []
+        self.outcome: object = None
+        self.screenshots: list[Path] = []
+        self.db: Path | None = None
+        self.manual = 0
+        self.reads_ms: list[float] = []
+        self.proposals_ms: list[float] = []
+        self.seconds = 0.0
+
+    @property
+    def matches(self) -> bool:
+        return self.confirmed == self.expected
+
+
+def play_recording(
+    folder: Path,
+    out: Path,
+    *,
+    size: tuple[int, int] = (800, 480),
+    record: bool = False,
+    headless: bool = True,
+    turns: int | None = None,
+    echo: object = print,
+) -> DemoResult:
+    """Play a recording folder; return what happened (used by the tests and the bench)."""
+    from companion.record import GameLog, LogError
+    from companion.referee.demo import Frames, Operator, load_recording, play, save_script
+    from companion.referee.driver import TableLoop
+    from companion.referee.machine import Referee
+    from companion.referee.observe import from_observation
+    from companion.screen.draw import Screen
+    from companion.screen.window import open_window
+    from vision.layout import build_layout
+    from vision.read import read_frame
+
+    say = echo if callable(echo) else print
+    started = time.perf_counter()
+    try:
+        game, steps = load_recording(folder)
+    except (OSError, ValueError) as exc:
+        raise CommandError(f"cannot read the recording in {folder}: {exc}") from None
+    if turns is not None:
+        game.turns = game.turns[:turns]
+    if record:
+        steps = None
+    names = game.players
+    states = [game.initial_state()]
+    for turn in game.turns:
+        states.append(states[-1].apply(turn))
+    count = len(states)
+    out.mkdir(parents=True, exist_ok=True)
+    shots = out / "screens"
+    shutil.rmtree(shots, ignore_errors=True)
+    db = out / "demo.db"
+    for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+        stale.unlink(missing_ok=True)
+    try:
+        log = GameLog.open(db)
+    except LogError as exc:
+        raise CommandError(str(exc)) from None
+    layout = build_layout(len(names))
+
+    def reader(image: object) -> object:
+        return from_observation(read_frame(image, layout), len(names))  # type: ignore[arg-type]
+
+    screen = Screen(size)
+    window = None if headless else open_window(size)
+    referee = Referee(names)
+    result = DemoResult()
+    loop = TableLoop(
+        referee, reader=reader, screen=screen, window=window, log=log, shots=shots,  # type: ignore[arg-type]
+        echo=say, headers={"Event": "splendor-companion demo"},
+    )
+    frames = Frames(folder, game)
+    if frames.missing:
+        print(
+            f"Rendering {len(frames.missing)} frames of the recorded game into"
+            f" {folder / 'frames'} (once; later runs reuse them)...",
+            file=sys.stderr,
+        )
+    operator = Operator(states[0], game.turns) if steps is None else None
+
+    def progress(index: int, total: int) -> None:
+        if window is not None:
+            window.events()
+        if index in frames.missing or index % 10 == 0:
+            print(f"  frame {index + 1}/{total}", file=sys.stderr, flush=True)
+
+    try:
+        played = play(loop, frames, count, steps, operator, progress)
+    finally:
+        frames.close()
+    if operator is not None:
+        save_script(folder, played)
+        result.manual = operator.manual
+    result.confirmed = loop.confirmed
+    result.expected = [str(t) for t in game.turns]
+    result.outcome = loop.outcome
+    result.screenshots = loop.screenshots
+    result.db = db
+    result.reads_ms = loop.timings.reads_ms
+    result.proposals_ms = loop.timings.proposals_ms
+    if loop.game_id is not None:
+        (out / "record.txt").write_text(log.record(loop.game_id).text(), encoding="utf-8")
+    log.close()
+    if window is not None:
+        window.close()
+    result.seconds = time.perf_counter() - started
+    _summary(result, out, say)
+    return result
+
+
+def _summary(result: DemoResult, out: Path, say: object) -> None:
+    print_ = say if callable(say) else print
+    outcome = result.outcome
+    if outcome is not None:
+        print("Final standings:")
+        for s in outcome.standings:  # type: ignore[attr-defined]
+            print(f"  {s.rank}. {s.name:<8} {s.points:2} points, {s.cards} cards")
+        print(f"  {outcome.reason}")  # type: ignore[attr-defined]
+    else:
+        print(f"Stopped after {len(result.confirmed)} turns (the game is not over).")
+    if result.matches:
+        print(f"All {len(result.confirmed)} confirmed turns match the recorded game.")
+    else:
+        wrong = sum(1 for a, b in zip(result.confirmed, result.expected, strict=False) if a != b)
+        wrong += abs(len(result.confirmed) - len(result.expected))
+        print(f"{wrong} confirmed turns differ from the recorded game.", file=sys.stderr)
+    if result.manual:
+        print(f"{result.manual} turns were entered with the buttons (camera unsure or wrong).")
+    print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"
+          f" ({len(result.screenshots)} files); took {result.seconds:.0f} s.")
+    del print_

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 import pygame
 
 ELLIPSIS = "…"
+#: Fitted texts kept per FontBook; a frame draws about a hundred.
+CACHE_LIMIT = 4000
 
 
 class FontBook:
@@ -55,6 +57,8 @@ class FontBook:
         hit = self._lines.get(key)
         if hit is None:
             hit = _fit_line(self, text, width, height, size, min_size)
+            if len(self._lines) >= CACHE_LIMIT:  # a companion runs for days: stay bounded
+                self._lines.clear()
             self._lines[key] = hit
         return FitLine(self.font(hit[0]), hit[0], hit[1])
 
@@ -66,6 +70,8 @@ class FontBook:
         hit = self._paragraphs.get(key)
         if hit is None:
             hit = _fit_paragraph(self, text, width, height, size, min_size)
+            if len(self._paragraphs) >= CACHE_LIMIT:
+                self._paragraphs.clear()
             self._paragraphs[key] = hit
         return FitParagraph(self.font(hit[0]), hit[0], hit[1])
 

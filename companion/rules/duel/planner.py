@@ -18,9 +18,11 @@ that refills the pyramid (:meth:`TurnPlanner.reveal`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from companion.rules.duel.board import LINES
+from companion.rules.duel import cards as catalogue
+from companion.rules.duel.board import LINES, cell_name
 from companion.rules.duel.cards import Ability, JewelCard
 from companion.rules.duel.state import RESERVE_LIMIT, GameState
 from companion.rules.duel.table import Table
@@ -34,7 +36,9 @@ from companion.rules.duel.turns import (
     Take,
     Turn,
 )
-from companion.rules.errors import IllegalAction
+from companion.rules.errors import AmbiguousAction, IllegalAction
+
+_T = TypeVar("_T")
 
 #: One Take per line of the board, built once (they are immutable values),
 #: with the bit mask of its cells for a quick "all cells takeable" test.
@@ -218,14 +222,7 @@ class TurnPlanner:
         return self.table.royals_due
 
     def royal_options(self) -> list[RoyalPick]:
-        result = []
-        for royal in self.table.royals:
-            if royal.ability is Ability.STEAL:
-                kinds = self.table.steal_kinds()
-                result += [RoyalPick(royal.id, k) for k in kinds] or [RoyalPick(royal.id)]
-            else:
-                result.append(RoyalPick(royal.id))
-        return result
+        return _royal_picks(self.table)
 
     def take_royal(self, pick: RoyalPick) -> None:
         if not self.table.royals_due:
@@ -262,3 +259,70 @@ class TurnPlanner:
             returned=back,
         )
         return turn, self.table.freeze(end_turn=True)
+
+
+def _royal_picks(table: Table) -> list[RoyalPick]:
+    """Each available royal, with each token its steal could take (if it steals)."""
+    picks: list[RoyalPick] = []
+    for royal in table.royals:
+        steals = table.steal_kinds() if royal.ability is Ability.STEAL else []
+        picks += [RoyalPick(royal.id, k) for k in steals] or [RoyalPick(royal.id)]
+    return picks
+
+
+def _one(options: Sequence[_T], what: str, show: Callable[[_T], str]) -> _T:
+    if len(options) == 1:
+        return options[0]
+    shown = ", ".join(show(o) for o in options[:6]) + (", …" if len(options) > 6 else "")
+    raise AmbiguousAction(f"{what} has {len(options)} possibilities ({shown}): name one")
+
+
+def complete_turn(state: GameState, turn: Turn) -> Turn:
+    """Fill in the choices a turn left out when the rules allow only one.
+
+    For typed or spoken entry: ``buy 1w2`` may omit its payment, joker
+    colour, token cell, steal, royal or returned tokens when exactly one
+    choice is legal.  When several are, :class:`AmbiguousAction` lists them;
+    a turn that is illegal anyway raises :class:`IllegalAction` as ``apply``
+    would.  Reveals can never be guessed and are left as given.
+    """
+    table = Table(state)
+    table.use_privileges(turn.privileges)
+    if turn.replenish is not None:
+        table.replenish(turn.replenish)
+    action = turn.action
+    if isinstance(action, Buy):
+        card = catalogue.card(action.card)
+        table.locate(card)
+        payment, joker, cell, steal = action.payment, action.joker, action.token, action.steal
+        price = DuelTokens(table.price(card))
+        if not payment and price:
+            ways = payments(price, table.held())
+            if not ways:
+                raise IllegalAction(
+                    f"Buying {card.id} costs {price.describe()} after bonuses;"
+                    f" {table.name} holds {table.held().describe()}"
+                )
+            payment = _one(ways, f"Paying {card.id}", str)
+        if card.is_joker and joker is None:
+            colours = [c for c in COLOURS if table.bonuses[table.me][c.index]]
+            if colours:
+                joker = _one(colours, f"The colour joker {card.id} joins", lambda c: c.letter)
+        if Ability.TOKEN in card.abilities and cell is None and table.token_cells(card):
+            cell = _one(table.token_cells(card), f"The token {card.id} takes", cell_name)
+        if Ability.STEAL in card.abilities and steal is None and table.steal_kinds():
+            steal = _one(table.steal_kinds(), f"The token {card.id} steals", lambda k: k.letter)
+        action = Buy(action.card, payment, joker, cell, steal)
+    table.act(action)
+    table.refill(turn.reveal)
+    royals = turn.royals
+    if table.royals_due and not royals:
+        if table.royals_due > 1:
+            raise AmbiguousAction("Name the royal cards taken")
+        royals = (_one(_royal_picks(table), "The royal card taken", str),)
+    table.take_royals(royals)
+    returned = turn.returned
+    if table.tokens_to_return() and not returned:
+        backs = return_options(table.held(), table.tokens_to_return())
+        returned = _one(backs, "The tokens returned", str)
+    return Turn(action, turn.privileges, turn.replenish, turn.reveal, royals, returned)

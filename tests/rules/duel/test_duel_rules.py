@@ -10,12 +10,12 @@ import pytest
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import parse_cell
 from companion.rules.duel.outcome import Termination
-from companion.rules.duel.planner import TurnPlanner
+from companion.rules.duel.planner import TurnPlanner, complete_turn
 from companion.rules.duel.state import GameState, Hidden
 from companion.rules.duel.table import royals_earned
 from companion.rules.duel.tokens import DuelTokens, Token
 from companion.rules.duel.turns import parse_turn
-from companion.rules.errors import IllegalAction
+from companion.rules.errors import AmbiguousAction, IllegalAction
 from tests.rules.duel.duel_helpers import SETUP_PYRAMID, new_game, player, position
 
 # The setup board of new_game(), rank 5 first:
@@ -502,3 +502,22 @@ def test_no_turn_after_the_game_is_over():
     ann = player("Ann", "wwwkkp", cards=("2x1", "3x1", "1x1", "3w2"))
     after = play(position(ann=ann, pyramid=_with_l2("2w3")), "buy 2w3 pay wwwkkp reveal 2w1")
     refused(after, "take a1", "The game is over: Ann reaches 20 prestige points")
+
+
+# ------------------------------------------------- lenient entry (complete_turn)
+def test_complete_turn_fills_in_the_only_legal_choices():
+    state = position(ann=player("Ann", "kkkkp", cards=("1r2",)), pyramid=_JOKER_PYRAMID)
+    done = complete_turn(state, parse_turn("buy 1j2 reveal 1w2"))
+    assert str(done) == "buy 1j2 pay kkkkp as r reveal 1w2"
+    play(state, str(done))
+
+
+def test_complete_turn_refuses_to_guess_between_several_choices():
+    state = position(ann=player("Ann", "uuggpy"))  # no gold, or gold for u, g or p
+    with pytest.raises(AmbiguousAction, match="Paying 1w1 has 4 possibilities"):
+        complete_turn(state, parse_turn("buy 1w1 reveal 1w2"))
+    three = position(ann=player("Ann", "www", cards=("1g4", "1u4")), pyramid=_with_l1("1k4"))
+    with pytest.raises(AmbiguousAction, match="royal card taken has"):
+        complete_turn(three, parse_turn("buy 1k4 pay www reveal 1w2"))
+    with pytest.raises(IllegalAction, match="neither face up"):
+        complete_turn(state, parse_turn("buy 3x1"))

@@ -19,7 +19,10 @@ Functions for the CLI and the referee:
   :class:`~companion.rules.record.RecordError` (``.line``) at the first bad line;
 * :func:`describe_turn` — a turn in words; :func:`standings` — the scores;
 * :func:`simulate_game` — a seeded game as record text;
-* :func:`is_duel_record` — whether a record text is a Duel game.
+* :func:`is_duel_record` — whether a record text is a Duel game;
+* :class:`TurnPlanner` — one turn's options step by step (computer players,
+  the referee's candidate list); :func:`complete_turn` — fills in the only
+  legal choice a typed turn left out, or raises ``AmbiguousAction``.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 from companion.rules.duel.board import SPIRAL, cell_name, parse_cell
 from companion.rules.duel.cards import Ability, JewelCard, Royal
 from companion.rules.duel.outcome import Outcome, Termination
-from companion.rules.duel.planner import TurnPlanner
+from companion.rules.duel.planner import TurnPlanner, complete_turn
 from companion.rules.duel.record import (
     GAME_NAME,
     DuelRecord,
@@ -96,6 +99,7 @@ __all__ = [
     "Turn",
     "TurnPlanner",
     "cell_name",
+    "complete_turn",
     "describe_turn",
     "format_turn",
     "is_duel_record",

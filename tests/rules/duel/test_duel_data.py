@@ -1,5 +1,7 @@
 """The Duel catalogues, the board geometry and the setup rule."""
 
+import sys
+
 import pytest
 
 from companion.rules.duel import cards as catalogue
@@ -102,3 +104,27 @@ def test_setup_3_privileges_the_second_player_takes_one_and_4_royals():
 def test_setup_errors_name_the_problem(names, board, pyramid, words):
     with pytest.raises(SetupError, match=words):
         GameState.new(names, board, pyramid)
+
+
+def test_the_duel_rules_import_only_the_standard_library_and_companion_rules():
+    """DESIGN.md: companion.rules imports nothing of the project above it, no pixels or pins."""
+    import ast
+    from pathlib import Path
+
+    import companion.rules.duel as duel
+
+    allowed_project = ("companion.rules",)
+    for path in Path(duel.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                top = name.split(".")[0]
+                if top in ("companion", "vision", "firmware"):
+                    assert name.startswith(allowed_project), f"{path.name} imports {name}"
+                else:
+                    assert top in sys.stdlib_module_names, f"{path.name} imports {name}"

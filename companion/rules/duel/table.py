@@ -93,6 +93,9 @@ class Table:
         self.pyramid = [list(row) for row in state.pyramid]
         self.decks = list(state.decks)
         self.royals = list(state.royals)
+        # "Play again" from a card and from a royal in one turn give one extra
+        # turn, not two (the rulebook says "take another turn"; with the real
+        # cards the two never meet: the "again" cards have no crowns).
         self.again = False
         self.acted = False
         self.emptied: tuple[int, int] | None = None
@@ -142,7 +145,12 @@ class Table:
         return short <= held[GOLD]
 
     def any_mandatory(self) -> bool:
-        """True when at least one mandatory action is possible right now."""
+        """True when at least one mandatory action is possible right now.
+
+        A card reserved blind counts as affordable when any unseen card of
+        its level would be: only its owner knows which card it is, so the
+        referee must not force a replenish the owner could avoid.
+        """
         if self.takeable_cells():
             return True
         reserved = self.reserved[self.me]

@@ -21,6 +21,7 @@ One SQLite file (standard library, no server).  Why these choices:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -29,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.record import schema
 from companion.record.kinds import UnknownGameType, kind
@@ -175,6 +176,23 @@ def set_aside(path: Path, moment: datetime | None = None) -> Path:
 
 
 # ---------------------------------------------------------------- the log
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _sqlite_errors(method: F) -> F:
+    """Turn SQLite failures during use (disk full, I/O error, a page gone bad
+    since opening) into a one-line :class:`LogError` naming the file."""
+
+    @functools.wraps(method)
+    def wrapper(self: GameLog, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"the game log {self.path} failed: {exc}") from None
+
+    return wrapper  # type: ignore[return-value]
+
+
 class GameLog:
     """The SQLite game log.  Open with :meth:`open`; use as a context manager.
 
@@ -254,18 +272,20 @@ class GameLog:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise LogError(f"the game log {self.path} is busy: {exc}") from None
+            busy = getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+            what = "is busy (another program is writing it)" if busy else "failed"
+            raise LogError(f"the game log {self.path} {what}: {exc}") from None
         try:
             yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        try:
             self._db.execute("COMMIT")
-        except sqlite3.DatabaseError as exc:
-            raise LogError(f"could not save to the game log {self.path}: {exc}") from None
+        except BaseException:
+            # SQLite may already have rolled back (disk full, I/O error).
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
 
     # ------------------------------------------------------------- writing
+    @_sqlite_errors
     def start_game(
         self, game_type: str, players: Sequence[str], setup_headers: Mapping[str, str]
     ) -> int:
@@ -307,6 +327,7 @@ class GameLog:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    @_sqlite_errors
     def append_turn(
         self,
         game_id: int,
@@ -355,6 +376,7 @@ class GameLog:
             ).fetchone()[0]
         return int(live)
 
+    @_sqlite_errors
     def undo_last(self, game_id: int) -> TurnRow | None:
         """Mark the last live turn as taken back and return it (None if there is none).
 
@@ -381,6 +403,7 @@ class GameLog:
             )
         return next(t for t in self.turns(game_id, taken_back=True) if t.seq == row[0])
 
+    @_sqlite_errors
     def finish(
         self, game_id: int, result: str, winners: Sequence[str], reason: str = ""
     ) -> None:
@@ -439,20 +462,24 @@ class GameLog:
             for r in cur.fetchall()
         ]
 
+    @_sqlite_errors
     def games(self) -> list[GameSummary]:
         """Every logged game, oldest first."""
         return self._summaries()
 
+    @_sqlite_errors
     def game(self, game_id: int) -> GameSummary:
         found = self._summaries("WHERE g.id = ?", (game_id,))
         if not found:
             raise LogError(f"there is no game {game_id} in {self.path}")
         return found[0]
 
+    @_sqlite_errors
     def unfinished(self) -> list[GameSummary]:
         """Games neither finished nor abandoned, most recent first: offered for resuming."""
         return list(reversed(self._summaries("WHERE g.finished_at IS NULL")))
 
+    @_sqlite_errors
     def turns(self, game_id: int, taken_back: bool = False) -> list[TurnRow]:
         """The game's live turns in order; with ``taken_back``, every row ever confirmed."""
         cur = self._db.execute(
@@ -472,6 +499,7 @@ class GameLog:
             )
         return rows
 
+    @_sqlite_errors
     def thumbnail(self, game_id: int, seq: int) -> bytes | None:
         """The JPEG stored with a turn (by its ``seq``), or None."""
         row = self._db.execute(
@@ -479,6 +507,7 @@ class GameLog:
         ).fetchone()
         return None if row is None or row[0] is None else bytes(row[0])
 
+    @_sqlite_errors
     def headers(self, game_id: int) -> dict[str, str]:
         """The game's record headers, with ``Result`` and ``Winner`` from its result."""
         info = self._game_row(game_id)
@@ -490,6 +519,7 @@ class GameLog:
                 headers["Winner"] = ", ".join(winners)
         return headers
 
+    @_sqlite_errors
     def record(self, game_id: int) -> Any:
         """The game's record (headers and live turns), as :mod:`companion.rules.record`."""
         info = self._game_row(game_id)
@@ -499,6 +529,7 @@ class GameLog:
         except ValueError as exc:
             raise LogError(f"game {game_id} cannot be read back: {exc}") from None
 
+    @_sqlite_errors
     def resume(self, game_id: int) -> tuple[Any, Any]:
         """Rebuild a game: ``(record, state)`` after replaying every live turn.
 

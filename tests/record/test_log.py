@@ -311,3 +311,17 @@ def test_a_duel_game_is_logged_resumed_and_exported(tmp_path: Path) -> None:
     again = read_duel(text)
     assert again.turns == record.turns
     assert again.states()[-1] == states[-1]
+
+
+def test_a_write_that_sqlite_refuses_is_a_log_error_and_changes_nothing(
+    log: GameLog, game: tuple
+) -> None:
+    record, states = game
+    gid = _start(log, game)
+    log.append_turn(gid, record.turns[0], states[1].digest())
+    log._db.execute("PRAGMA query_only = ON")  # stands in for a full or failing card
+    with pytest.raises(LogError, match=r"game log .* failed: attempt to write a readonly"):
+        log.append_turn(gid, record.turns[1], states[2].digest())
+    log._db.execute("PRAGMA query_only = OFF")
+    assert not log._db.in_transaction
+    assert log.append_turn(gid, record.turns[1], states[2].digest()) == 2

@@ -24,6 +24,7 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
         "--db",
         type=Path,
         default=None,
+        metavar="FILE",
         help=f"the game log (default: {default_db_path()}, from $XDG_DATA_HOME)",
     )
 

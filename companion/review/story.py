@@ -135,7 +135,7 @@ def honours_of(holder: Any) -> tuple[Any, ...]:
 
 
 def face_up_ids(state: GameState) -> set[str]:
-    rows = getattr(state, "market", None) or getattr(state, "pyramid", ())
+    rows: Any = getattr(state, "market", None) or getattr(state, "pyramid", ())
     return {c.id for row in rows for c in row if c is not None}
 
 

@@ -116,10 +116,11 @@ def _describe_buy(action: Buy, opponent: str) -> str:
 def _player_line(p: Player, to_move: bool) -> str:
     colour, best = p.best_colour()
     marker = "*" if to_move else " "
+    in_colour = f" ({best} on {colour.label})" if best else ""
     reserved = f", {len(p.reserved)} reserved" if p.reserved else ""
     royals = f", royals {' '.join(r.id for r in p.royals)}" if p.royals else ""
     return (
-        f"{marker} {p.name}: {_plural(p.points, 'point')} ({best} on {colour.label}),"
+        f"{marker} {p.name}: {_plural(p.points, 'point')}{in_colour},"
         f" {_plural(p.crowns, 'crown')}, {_plural(p.tokens.total(), 'token')}"
         f" [{p.tokens}], {_plural(p.privileges, 'privilege')}{reserved}{royals}"
     )

@@ -81,13 +81,14 @@ class Screen:
             if outcome is not None:
                 _standings(painter, layout, layout.body, outcome, state)
             else:
-                _prompt(painter, layout, view)
+                _prompt(painter, layout, view, layout.body)
         else:
             if view.mode is Mode.SETUP and state is not None:
                 _setup(painter, layout, state)
             elif state is not None:
                 _table(painter, layout, state, only_current=focus)
-            _prompt(painter, layout, view)
+            # Before a game is set up there is no table: the prompt takes its room.
+            _prompt(painter, layout, view, layout.prompt if state is not None else layout.body)
         _buttons(painter, layout, view)
         self.drawn = painter.drawn
         return self.surface
@@ -299,8 +300,7 @@ def _counter(
 
 
 # ----------------------------------------------------------------- prompt
-def _prompt(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
-    box = layout.prompt
+def _prompt(p: Painter, layout: lay.Layout, view: ScreenView, box: pygame.Rect) -> None:
     accent = palette.MODE_ACCENT[view.mode]
     p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
     stripe = pygame.Rect(box.left, box.top, layout.px(8), box.height)

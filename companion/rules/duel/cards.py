@@ -58,9 +58,13 @@ _ABILITY_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class JewelCard:
-    """A jewel card.  ``colour`` is ``None`` for the grey joker and points cards."""
+    """A jewel card.  ``colour`` is ``None`` for the grey joker and points cards.
+
+    Equal and hashed by id (ids are unique): sets of cards are built every
+    turn, and hashing every field each time was a measurable cost.
+    """
 
     id: str
     level: int
@@ -70,6 +74,12 @@ class JewelCard:
     crowns: int
     abilities: frozenset[Ability]
     cost: DuelTokens
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JewelCard) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
 
     @property
     def is_joker(self) -> bool:

@@ -138,10 +138,15 @@ class Table:
         return [*(max(cost[i] - bonus[i], 0) for i in range(5)), cost[5], 0]
 
     def affordable(self, card: JewelCard) -> bool:
-        if card.is_joker and not any(self.bonuses[self.me]):
+        """True when the mover could pay for ``card`` (and place it, for a joker)."""
+        bonus, held, cost = self.bonuses[self.me], self.tokens[self.me], card.cost.counts
+        if card.is_joker and not any(bonus):
             return False
-        price, held = self.price(card), self.tokens[self.me]
-        short = sum(max(price[i] - held[i], 0) for i in range(6))
+        short = max(cost[5] - held[5], 0)  # pearls: never discounted
+        for i in range(5):
+            need = cost[i] - bonus[i]
+            if need > held[i]:
+                short += need - held[i]
         return short <= held[GOLD]
 
     def any_mandatory(self) -> bool:

@@ -1,0 +1,287 @@
+"""``splendor-companion run``: referee a real game at the table.
+
+Sets a new game up from what the camera sees (the market and nobles are read
+and confirmed on the screen), or resumes the unfinished game of the log, then
+watches the table turn after turn.  Without a camera (``--no-camera``) every
+turn is entered with the three buttons through short menus.
+
+Failures the players can act on (no camera, a bad option, an unreadable log)
+end with one line and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.commands import CommandError
+from companion.commands.demo import parse_size
+
+#: How long the loop waits for a button when no camera frame is due (seconds).
+POLL = 0.05
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    on_pi = platform.machine() == "aarch64"
+    parser = sub.add_parser(
+        "run",
+        help="referee a game at the table (camera, buttons, screen)",
+        description="Referee a real Splendor game: the camera reads the table, the three"
+        " buttons confirm each turn, the screen shows the scores.",
+    )
+    parser.add_argument("--players", type=int, required=True, help="number of players (2-4)")
+    parser.add_argument("--names", default=None, help="player names in seating order: Ann,Bob,Cy")
+    parser.add_argument(
+        "--camera", default="picamera" if on_pi else None,
+        help="picamera, usb:N, video:FILE or recorded:DIR"
+        + (" (default picamera)" if on_pi else " (required unless --no-camera)"),
+    )
+    parser.add_argument(
+        "--no-camera", action="store_true", help="enter every turn with the buttons alone"
+    )
+    parser.add_argument(
+        "--buttons", default="gpio" if on_pi else "keyboard",
+        help="gpio, keyboard (Enter/Space/Backspace, u = undo) or script:FILE"
+        f" (default {'gpio' if on_pi else 'keyboard'})",
+    )
+    parser.add_argument("--db", type=Path, default=None, help="game log (SQLite) to use")
+    parser.add_argument("--layout", type=Path, default=None, help="table layout JSON file")
+    parser.add_argument("--screen", default="800x480", help="screen size WxH (default 800x480)")
+    parser.add_argument("--fullscreen", action="store_true", help="use the whole display")
+    parser.add_argument(
+        "--resume", choices=("ask", "yes", "no"), default="ask",
+        help="resume the log's unfinished game: ask on the screen (default), yes or no",
+    )
+    parser.add_argument(
+        "--screenshots", type=Path, default=None,
+        help="save a screenshot at each proposal, error and the end into this folder",
+    )
+    parser.set_defaults(func=run)
+
+
+def _names(args: argparse.Namespace) -> list[str]:
+    if not 2 <= args.players <= 4:
+        raise CommandError(f"--players {args.players}: Splendor is for 2 to 4 players")
+    if args.names is None:
+        return [f"Player {i + 1}" for i in range(args.players)]
+    names = [n.strip() for n in args.names.split(",")]
+    if len(names) != args.players:
+        raise CommandError(
+            f"--names gives {len(names)} names for {args.players} players"
+        )
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise CommandError("--names: every player needs a different, non-empty name")
+    return names
+
+
+def _camera(args: argparse.Namespace) -> Any:
+    if args.no_camera:
+        return None
+    if not args.camera:
+        raise CommandError(
+            "no camera given: use --camera usb:0 (or recorded:DIR), or --no-camera to enter"
+            " turns with the buttons"
+        )
+    from firmware.camera import CameraError, open_source
+
+    try:
+        return open_source(args.camera)
+    except CameraError as exc:
+        raise CommandError(f"camera {args.camera}: {exc} (or run with --no-camera)") from None
+
+
+def _panel(spec: str) -> Any:
+    from firmware.buttons import panel_from_spec
+    from firmware.errors import HardwareError
+
+    try:
+        return panel_from_spec(spec)
+    except HardwareError as exc:
+        raise CommandError(f"buttons {spec}: {exc}") from None
+
+
+def _layout(args: argparse.Namespace, players: int) -> Any:
+    from vision.errors import VisionError
+    from vision.layout import build_layout, load_layout
+
+    if args.layout is None:
+        return build_layout(players)
+    try:
+        layout = load_layout(args.layout)
+    except (OSError, VisionError, ValueError) as exc:
+        raise CommandError(f"layout {args.layout}: {exc}") from None
+    if layout.players != players:
+        raise CommandError(f"layout {args.layout} is for {layout.players} players, not {players}")
+    return layout
+
+
+def _indicators() -> Any:
+    from firmware.indicators import NullIndicators
+
+    if platform.machine() != "aarch64":
+        return NullIndicators()
+    try:
+        from firmware.config import load
+        from firmware.indicators import GpioIndicators
+
+        return GpioIndicators.from_config(load().indicators)
+    except Exception as exc:  # no pins or a bad config: the game goes on without lights
+        print(f"indicators: {exc}; playing without lights and buzzer", file=sys.stderr)
+        return NullIndicators()
+
+
+def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: Any, window: Any,
+                panel: Any) -> Any:
+    """The unfinished game to resume, or None for a new game."""
+    from companion.screen.view import ScreenView
+
+    waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
+    if not waiting or args.resume == "no":
+        for old in waiting:
+            log.abandon(old.id)
+        return None
+    game = waiting[0]
+    if args.resume == "ask":
+        label = f"Resume: {', '.join(game.players)} ({game.turns} turns)"
+        items = [label, "Start a new game"]
+        selected = 0
+        while True:
+            view = ScreenView.choice(None, "An unfinished game is in the log", items, selected)
+            surface = screen.draw(view)
+            if window is not None:
+                window.show(surface)
+                for event in window.events():
+                    if hasattr(panel, "handle_pygame_event"):
+                        panel.handle_pygame_event(event)
+            event = panel.get(timeout=POLL)
+            if event is None:
+                if panel.exhausted:
+                    raise CommandError("the button script ended before the game started")
+                continue
+            button = getattr(getattr(event, "button", None), "value", "")
+            if button == "next":
+                selected = 1 - selected
+            elif button == "confirm":
+                break
+        if selected == 1:
+            log.abandon(game.id)
+            return None
+    return game
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.record import GameLog, LogError
+    from companion.referee.driver import TableLoop
+    from companion.screen.draw import Screen
+    from companion.screen.window import open_window
+
+    names = _names(args)
+    size = parse_size(args.screen)
+    layout = _layout(args, len(names))
+    camera = _camera(args)
+    panel = _panel(args.buttons)
+    try:
+        log = GameLog.open(args.db)
+    except LogError as exc:
+        raise CommandError(str(exc)) from None
+    if log.notice:
+        print(log.notice, file=sys.stderr)
+    screen = Screen(size)
+    window = open_window(size, fullscreen=args.fullscreen)
+    if window is not None and window.size != size:
+        screen = Screen(window.size)
+    if args.buttons == "keyboard" and window is None:
+        panel.start_terminal()
+    try:
+        game = _ask_resume(args, log, names, screen, window, panel)
+        referee, game_id = _referee(log, game, names)
+        reader = None
+        if camera is not None:
+            from companion.referee.observe import from_observation
+            from vision.read import read_frame
+
+            def reader(image: Any) -> Any:
+                return from_observation(read_frame(image, layout), len(referee.names))
+
+        loop = TableLoop(
+            referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
+            indicators=_indicators(), shots=args.screenshots,
+        )
+        if game is not None:
+            print(f"Resumed game {game_id} after {len(referee.history)} turns.")
+        _main_loop(loop, camera, panel, window)
+    except LogError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        panel.close()
+        if camera is not None:
+            camera.close()
+        if window is not None:
+            window.close()
+        log.close()
+    if loop.outcome is not None:
+        print(loop.outcome.reason)
+    return 0
+
+
+def _referee(log: Any, game: Any, names: list[str]) -> tuple[Any, int | None]:
+    from companion.record import ResumeError
+    from companion.referee.machine import Referee
+
+    if game is None:
+        return Referee(names), None
+    try:
+        record, state = log.resume(game.id)
+    except ResumeError as exc:
+        raise CommandError(str(exc)) from None
+    history = []
+    current = record.initial_state()
+    for turn in record.turns:
+        history.append((current, turn))
+        current = current.apply(turn)
+    return Referee(record.players, state=state, history=history), game.id
+
+
+def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
+    """Until the game is over (and acknowledged), the buttons run out or the window closes."""
+    from firmware.camera import CameraError, EndOfSource
+
+    camera_ended = camera is None
+    while True:
+        if window is not None:
+            for event in window.events():
+                if _quit(event):
+                    return
+                if hasattr(panel, "handle_pygame_event"):
+                    panel.handle_pygame_event(event)
+        event = panel.get(timeout=0 if not camera_ended else POLL)
+        if event is not None:
+            loop.press(event)
+        if not camera_ended:
+            try:
+                frame = camera.read()
+            except EndOfSource:
+                camera_ended = True
+            except CameraError as exc:
+                raise CommandError(f"camera: {exc}") from None
+            else:
+                loop.feed_frame(frame.image, still=lambda: camera.still().image)
+        if camera_ended and panel.exhausted:
+            return
+        if loop.finished and panel.exhausted:
+            return
+        if camera_ended and event is None:
+            time.sleep(0)
+
+
+def _quit(event: Any) -> bool:
+    import pygame
+
+    return bool(
+        event.type == pygame.QUIT
+        or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+    )

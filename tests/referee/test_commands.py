@@ -1,0 +1,93 @@
+"""The ``run`` and ``demo`` sub-commands: clear one-line failures, button-only games, resume."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.referee import Key, Press, Referee
+from companion.referee.demo import Operator, demo_game
+
+
+def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) >= 1 and words in err[-1] and "Traceback" not in "".join(err)
+
+
+def test_bad_arguments_fail_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    db = str(tmp_path / "g.db")
+    _fails(capsys, ["run", "--players", "5", "--no-camera", "--db", db], "2 to 4 players")
+    _fails(capsys, ["run", "--players", "3", "--names", "A,B", "--no-camera"], "2 names")
+    _fails(capsys, ["run", "--players", "2", "--names", "A,A", "--no-camera"], "different")
+    _fails(capsys, ["run", "--players", "3", "--camera", "recorded:/no/such/dir"], "--no-camera")
+    _fails(capsys, ["run", "--players", "3", "--camera", "teleport:1"], "unknown camera")
+    _fails(
+        capsys,
+        ["run", "--players", "3", "--no-camera", "--buttons", "script:/no/such/file"],
+        "cannot read button script",
+    )
+    _fails(capsys, ["run", "--players", "2", "--no-camera", "--screen", "big"], "WxH")
+    _fails(capsys, ["demo", "--recording", str(tmp_path)], "not a recording")
+
+
+def _button_script(turns: int) -> tuple[str, list[str]]:
+    """What players press to set the demo game up and play ``turns`` turns by hand."""
+    record, states = demo_game()
+    ref = Referee(record.players)
+    operator = Operator(states[0], record.turns)
+    presses: list[str] = []
+
+    def drain() -> None:
+        while (press := operator.next_press(ref)) is not None:
+            presses.append(press)
+            ref.handle(Press(Key(press)))
+
+    drain()
+    for shown in range(1, turns + 1):
+        operator.saw_frame(shown)
+        drain()
+    assert len(ref.history) == turns
+    return "\n".join(presses) + "\n", [str(t) for t in record.turns[:turns]]
+
+
+def _live_turns(db: Path) -> list[str]:
+    with sqlite3.connect(db) as con:
+        rows = con.execute(
+            "SELECT notation FROM turns WHERE taken_back_at IS NULL ORDER BY seq"
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+def test_a_game_entered_with_the_buttons_alone_and_resumed(tmp_path: Path) -> None:
+    script, turns = _button_script(3)
+    lines = script.splitlines()
+    setup_and_two = len(lines) - lines[::-1].index("confirm")  # cut after the 3rd turn
+    first = tmp_path / "first.txt"
+    # The first sitting: set-up and two turns, then the power goes.
+    two_turn_script, _ = _button_script(2)
+    first.write_text(two_turn_script)
+    db = tmp_path / "games.db"
+    names = "Ann,Bob,Cy"
+    argv = ["run", "--players", "3", "--names", names, "--no-camera", "--db", str(db)]
+    assert main([*argv, "--buttons", f"script:{first}"]) == 0
+    assert _live_turns(db) == turns[:2]
+    # The second sitting resumes and plays the third turn (its presses only).
+    third = lines[len(two_turn_script.splitlines()) : setup_and_two]
+    second = tmp_path / "second.txt"
+    second.write_text("\n".join(third) + "\n")
+    assert main([*argv, "--resume", "yes", "--buttons", f"script:{second}"]) == 0
+    assert _live_turns(db) == turns
+
+
+def test_undo_from_the_buttons_is_logged(tmp_path: Path) -> None:
+    script, turns = _button_script(2)
+    path = tmp_path / "s.txt"
+    path.write_text(script + "undo\n")
+    db = tmp_path / "games.db"
+    argv = ["run", "--players", "3", "--names", "Ann,Bob,Cy", "--no-camera", "--db", str(db)]
+    assert main([*argv, "--buttons", f"script:{path}"]) == 0
+    assert _live_turns(db) == turns[:1]

@@ -351,6 +351,8 @@ def _menu_grid(layout: lay.Layout, view: ScreenView, box: pygame.Rect) -> tuple[
     item_h = layout.px(32)
     rows = max(box.height // item_h, 1)
     cols = 1 if len(view.menu) <= rows else 2
+    if cols == 2:  # balance the two columns when everything fits on one page
+        rows = min(rows, -(-len(view.menu) // 2))
     return cols, rows, item_h
 
 

@@ -77,3 +77,25 @@ def test_every_command_has_help(capsys):
             main([name, "--help"])
         assert exc.value.code == 0
         assert "usage:" in capsys.readouterr().out
+
+
+def test_duel_simulate_and_replay(tmp_path, capsys):
+    out = tmp_path / "duel"
+    argv = ["simulate", "--game", "duel", "--games", "1", "--seed", "2", "--out", str(out)]
+    assert main(argv) == 0
+    path = out / "duel-2.txt"
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "wins" in capsys.readouterr().out
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("2. "))
+    lines[index] = "2. take a1,e5"
+    path.write_text("\n".join(lines))
+    assert main(["replay", "-q", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"line {index + 1}" in err and len(err.strip().splitlines()) == 1
+
+
+def test_duel_is_for_two_players(tmp_path, capsys):
+    assert main(["simulate", "--game", "duel", "--players", "3", "--out", str(tmp_path)]) == 1
+    assert "Splendor Duel is for 2 players, not 3" in capsys.readouterr().err

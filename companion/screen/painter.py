@@ -95,6 +95,7 @@ class Painter:
         """One line fitted into ``box`` (shrunk, then cut with "…"), centred vertically."""
         size_i = max(int(size), 1)
         min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
+        text = self.fonts.displayable(text)
         fit = self.fonts.fit_line(text, box.width, box.height, size_i, min_i)
         if not fit.text:
             return pygame.Rect(box.x, box.y, 0, 0)
@@ -125,6 +126,7 @@ class Painter:
         """Word-wrapped text fitted into ``box`` (from its top, or centred); returns the area."""
         size_i = max(int(size), 1)
         min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
+        text = self.fonts.displayable(text)
         fit = self.fonts.fit_paragraph(text, box.width, box.height, size_i, min_i)
         y = box.top
         if valign == "center":

@@ -29,6 +29,13 @@ from dataclasses import dataclass
 import pygame
 
 ELLIPSIS = "…"
+#: Stand-ins for symbols the bundled font lacks (see :meth:`FontBook.displayable`).
+SUBSTITUTES = {
+    "→": "->", "←": "<-", "⇒": "=>", "✓": "ok", "✔": "ok", "✗": "x", "✘": "x",
+    "★": "*", "☆": "*", "●": "·", "■": "·", "▶": ">", "◀": "<",
+}
+#: A private-use character no font has: what a missing glyph measures like.
+_NO_GLYPH = "\uffff"
 #: Fitted texts kept per FontBook; a frame draws about a hundred.
 CACHE_LIMIT = 4000
 
@@ -40,8 +47,36 @@ class FontBook:
         if not pygame.font.get_init():
             pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._glyphs: dict[str, bool] = {}
         self._lines: dict[tuple[str, int, int, int, int], tuple[int, str]] = {}
         self._paragraphs: dict[tuple[str, int, int, int, int], tuple[int, tuple[str, ...]]] = {}
+
+    def displayable(self, text: str) -> str:
+        """``text`` with the characters the font lacks replaced, instead of boxes.
+
+        The bundled font covers Latin (accents included), Greek and Cyrillic
+        names and the usual punctuation, but no arrows, check marks, stars or
+        CJK: the common symbols get a text stand-in, anything else a "?".
+        """
+        if text.isascii():
+            return text
+        out = []
+        for ch in text:
+            if ch.isascii():
+                out.append(ch)
+            elif ch in SUBSTITUTES:
+                out.append(SUBSTITUTES[ch])
+            else:
+                out.append("?" if self._missing(ch) else ch)
+        return "".join(out)
+
+    def _missing(self, ch: str) -> bool:
+        known = self._glyphs.get(ch)
+        if known is None:
+            probe = self.font(40)
+            known = probe.metrics(ch)[0] == probe.metrics(_NO_GLYPH)[0] and not ch.isspace()
+            self._glyphs[ch] = known
+        return known
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(int(size), 1)

@@ -96,3 +96,10 @@ def test_fitted_text_never_leaves_its_box(book, text, width, height, size):
         assert para.font.size(row)[0] <= width
         assert para.font.size(row)[1] <= height
     assert paragraph_height(para.font, para.lines) <= height
+
+
+def test_symbols_the_font_lacks_are_replaced_not_drawn_as_boxes(book):
+    assert book.displayable("Bob → 15 ★ ✓") == "Bob -> 15 * ok"
+    assert book.displayable("José, Zoë, Łukasz, Дмитрий") == "José, Zoë, Łukasz, Дмитрий"
+    assert book.displayable("王") == "?"
+    assert book.displayable("plain ascii") == "plain ascii"

@@ -52,3 +52,12 @@ def test_screen_save_writes_the_last_frame(tmp_path):
 def test_screen_refuses_a_size_too_small_to_read():
     with pytest.raises(ValueError, match="at least"):
         Screen((100, 60))
+
+
+def test_fullscreen_opens_at_the_displays_size_and_the_screen_follows(frame):
+    with Window(fullscreen=True) as window:
+        size = window.size  # the dummy driver reports 1024×768
+        assert size[0] > 0 and size[1] > 0
+        screen = Screen(size)
+        window.show(screen.draw(ScreenView(None, title="Hello")))
+        assert window.display.get_size() == size

@@ -161,3 +161,23 @@ def test_choice_menu_keeps_the_movers_row_only():
     others = [p.name.split("-")[0] for p in view.state.players if p.name != mover]
     assert mover in texts
     assert not [t for t in texts if t.startswith(tuple(others))]
+
+
+ODD_NAMES = (
+    "Supercalifragilisticexpialidocious-Smith",
+    "Anna Maria de la Cruz y Fernández",
+    "W",
+    "Дмитрий Александрович",
+)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pathological_names_still_fit_and_show_a_readable_start(players):
+    odd = sample_views(players, ODD_NAMES)
+    for kind in ("waiting", "final_round", "end", "return_tokens"):
+        drawn = draw(odd[kind])
+        assert layout_problems(drawn, (800, 480)) == [], kind
+    texts = _texts(draw(odd["waiting"]))
+    for name in ODD_NAMES[:players]:
+        first = name.split()[0].split("-")[0]
+        assert any(t.startswith(first[:5]) for t in texts), (name, texts)

@@ -54,7 +54,7 @@ def test_screen_refuses_a_size_too_small_to_read():
         Screen((100, 60))
 
 
-def test_fullscreen_opens_at_the_displays_size_and_the_screen_follows(frame):
+def test_fullscreen_opens_at_the_displays_size_and_the_screen_follows():
     with Window(fullscreen=True) as window:
         size = window.size  # the dummy driver reports 1024×768
         assert size[0] > 0 and size[1] > 0

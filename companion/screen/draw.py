@@ -32,11 +32,13 @@ from pathlib import Path
 
 import pygame
 
+from companion.rules.describe import plural
 from companion.rules.gems import COLOURS, Gem
 from companion.rules.outcome import Outcome
 from companion.rules.state import WINNING_POINTS, GameState, Player
 from companion.screen import layout as lay
 from companion.screen import palette
+from companion.screen.market import draw_market
 from companion.screen.painter import Drawn, Painter
 from companion.screen.text import FontBook
 from companion.screen.view import Mode, ScreenView
@@ -408,6 +410,8 @@ def _menu(p: Painter, layout: lay.Layout, view: ScreenView, box: pygame.Rect) ->
 
 
 # ---------------------------------------------------------------- buttons
+#: Space between the three button hints, in units.
+GAP_BUTTONS = 8
 _BUTTONS = (
     ("CONFIRM", palette.BUTTON_CONFIRM),
     ("NEXT", palette.BUTTON_NEXT),
@@ -445,8 +449,6 @@ def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
                                    box.bottom - name_box.bottom - layout.px(3))
             p.text(hint_box, hint, layout.px(28), palette.TEXT, min_size=layout.px(18))
 
-
-GAP_BUTTONS = 8
 
 
 # ---------------------------------------------------------------- standings
@@ -488,9 +490,9 @@ def _standings(
         p.text(parts[1].inflate(-layout.px(8), -layout.px(4)), standing.name, size, ink,
                min_size=layout.px(18))
         figures = (
-            (_plural(standing.points, "point"), size),
-            (_plural(standing.cards, "card"), size * 0.8),
-            (_plural(nobles.get(standing.name, 0), "noble"), size * 0.8),
+            (plural(standing.points, "point"), size),
+            (plural(standing.cards, "card"), size * 0.8),
+            (plural(nobles.get(standing.name, 0), "noble"), size * 0.8),
         )
         for part, (words, words_size) in zip(parts[2:], figures, strict=True):
             box_ = part.inflate(-layout.px(8), -layout.px(4))
@@ -502,12 +504,8 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # ------------------------------------------------------------------ setup
 def _setup(p: Painter, layout: lay.Layout, state: GameState) -> None:
-    from companion.screen.market import draw_market
-
     draw_market(p, layout, layout.table, state)

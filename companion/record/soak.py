@@ -13,7 +13,9 @@ The test (``tests/record/test_power_cut.py``) runs it in a subprocess and
 kills it with SIGKILL at random moments; whatever was printed before the
 kill must be in the log afterwards.  The games come from
 :func:`companion.rules.simulate.play_game`, so the driver knows the truth
-to replay without any camera.
+to replay without any camera; with ``--records DIR`` it reads them from
+``DIR/game-SEED.txt`` instead (replaying is cheaper than simulating, and the
+test restarts the driver many times).
 
 Output lines (one per event, flushed): ``ready GAME N`` (about to play turn
 N + 1 of GAME, a seed), ``confirmed GAME N`` (``confirmed GAME N decoy`` when
@@ -27,9 +29,12 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from companion.record.kinds import SPLENDOR, setup_headers
 from companion.record.log import GameLog
+from companion.rules.record import read_record
 from companion.rules.simulate import play_game
 
 #: A fake thumbnail: the driver has no camera, but the row should weigh what a real one does.
@@ -46,7 +51,24 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def play(db: str, seeds: Sequence[int], players: int, undo_every: int, pace: float) -> int:
+def game_of(seed: int, players: int, records: Path | None) -> tuple[Any, list[Any]]:
+    """The record and every state of game ``seed``: simulated, or read from ``records``."""
+    if records is None:
+        return play_game(seed, players)
+    record = read_record((records / f"game-{seed}.txt").read_text(encoding="utf-8"))
+    states = [record.initial_state()]
+    states += [after for _, _, _, after in record.replay()]
+    return record, states
+
+
+def play(
+    db: str,
+    seeds: Sequence[int],
+    players: int,
+    undo_every: int,
+    pace: float,
+    records: Path | None = None,
+) -> int:
     log = GameLog.open(db)
     if log.notice:
         say(f"notice {log.notice}")
@@ -55,7 +77,7 @@ def play(db: str, seeds: Sequence[int], players: int, undo_every: int, pace: flo
     for seed in seeds:
         if str(seed) in done:
             continue
-        record, states = play_game(seed, players)
+        record, states = game_of(seed, players, records)
         game = next((g for g in waiting if g.headers.get("Seed") == str(seed)), None)
         if game is not None:
             _, state = log.resume(game.id)
@@ -98,8 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3, help="players per game (2-4)")
     parser.add_argument("--undo-every", type=int, default=7, help="take back every Nth turn once")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each turn")
+    parser.add_argument(
+        "--records", type=Path, default=None, help="read game-SEED.txt records from this folder"
+    )
     args = parser.parse_args(argv)
-    return play(args.db, args.seeds, args.players, args.undo_every, args.pace)
+    return play(args.db, args.seeds, args.players, args.undo_every, args.pace, args.records)
 
 
 if __name__ == "__main__":

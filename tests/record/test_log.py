@@ -325,3 +325,33 @@ def test_a_write_that_sqlite_refuses_is_a_log_error_and_changes_nothing(
     log._db.execute("PRAGMA query_only = OFF")
     assert not log._db.in_transaction
     assert log.append_turn(gid, record.turns[1], states[2].digest()) == 2
+
+
+def test_a_power_cut_mid_commit_loses_only_that_commit(tmp_path: Path, game: tuple) -> None:
+    """What a power cut leaves: the file and a WAL whose last frame is torn."""
+    import shutil
+
+    record, states = game
+    live = tmp_path / "live"
+    live.mkdir()
+    with GameLog.open(live / "games.db") as log:
+        gid = _start(log, game)
+        _play(log, gid, game, upto=10)
+        # Copy while the log is open, as the card holds it at the moment of the cut.
+        wal = (live / "games.db-wal").read_bytes()
+        db_bytes = (live / "games.db").read_bytes()
+    assert len(wal) > 4096
+    for cut, expected in ((0, 10), (7, 9), (len(wal) // 3, None)):
+        folder = tmp_path / f"cut-{cut}"
+        folder.mkdir()
+        (folder / "games.db").write_bytes(db_bytes)
+        (folder / "games.db-wal").write_bytes(wal[: len(wal) - cut])
+        with GameLog.open(folder / "games.db") as log:
+            assert log.notice is None, log.notice
+            turns = [t.notation for t in log.turns(gid)]
+            assert turns == [str(t) for t in record.turns[: len(turns)]]
+            if expected is not None:
+                assert len(turns) == expected
+            _, state = log.resume(gid)
+            assert state == states[len(turns)]
+        shutil.rmtree(folder)

@@ -33,6 +33,8 @@ doing it ourselves gives one behaviour everywhere and one we can test.
 from __future__ import annotations
 
 import enum
+import heapq
+import itertools
 import queue
 import re
 import sys
@@ -203,7 +205,9 @@ class EdgePanel(ButtonPanel):
         self.clock = clock
         self._edges: queue.Queue[tuple[Button, bool, float] | ButtonEvent] = queue.Queue()
         self._buttons = {b: _Debouncer(b, hold_time, bounce_time) for b in Button}
-        self._ready: list[ButtonEvent] = []
+        # Decoded events, oldest first (a heap of (time, arrival, event)).
+        self._ready: list[tuple[float, int, ButtonEvent]] = []
+        self._arrival = itertools.count()
         self.closed = False
 
     def feed(self, button: Button, down: bool, at: float | None = None) -> None:
@@ -219,7 +223,7 @@ class EdgePanel(ButtonPanel):
         while not self.closed:
             self._drain()
             if self._ready:
-                return self._ready.pop(0)
+                return heapq.heappop(self._ready)[2]
             now = self.clock()
             if deadline is not None and now >= deadline:
                 return None
@@ -243,23 +247,20 @@ class EdgePanel(ButtonPanel):
             self._take(item)
         now = self.clock()
         for debouncer in self._buttons.values():
-            event = debouncer.tick(now)
-            if event is not None:
-                self._ready.append(event)
-        self._ready.sort(key=lambda e: e.time)
+            self._push(debouncer.tick(now))
+
+    def _push(self, event: ButtonEvent | None) -> None:
+        if event is not None:
+            heapq.heappush(self._ready, (event.time, next(self._arrival), event))
 
     def _take(self, item: tuple[Button, bool, float] | ButtonEvent) -> None:
         if isinstance(item, ButtonEvent):
-            self._ready.append(item)
+            self._push(item)
             return
         button, down, at = item
         debouncer = self._buttons[button]
-        pending = debouncer.tick(at)  # a hold or settle that was due before this edge
-        if pending is not None:
-            self._ready.append(pending)
-        event = debouncer.edge(down, at)
-        if event is not None:
-            self._ready.append(event)
+        self._push(debouncer.tick(at))  # a hold or settle that was due before this edge
+        self._push(debouncer.edge(down, at))
 
 
 class GpioPanel(EdgePanel):

@@ -55,6 +55,8 @@ class Notifier:
         message = "\n".join(fields).encode()
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+                # A full receive queue must not stall the game's loop for long.
+                sock.settimeout(0.5)
                 sock.connect(_address(self.socket_name))
                 sock.sendall(message)
         except OSError:

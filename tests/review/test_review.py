@@ -209,3 +209,22 @@ def test_a_duel_game_is_reviewed_with_its_royals(tmp_path: Path) -> None:
     assert story.points["Ann"][-1] == states[-1].players[0].points
     assert "<h2>Royal cards</h2>" in page and escape(states[-1].outcome().reason) in page
     assert 'id="points-chart"' in page
+
+
+def test_a_duel_export_is_a_record_that_replay_accepts(tmp_path: Path, capsys) -> None:
+    from companion.record import setup_headers
+    from companion.rules.duel import play_game as play_duel
+
+    record, states = play_duel(4, ("Ann", "Bob"))
+    db = tmp_path / "g.db"
+    with GameLog.open(db) as log:
+        gid = log.start_game("Splendor Duel", record.players, setup_headers(states[0]))
+        for turn, after in zip(record.turns, states[1:], strict=True):
+            log.append_turn(gid, str(turn), after.digest())
+        log.finish_with(gid, states[-1].outcome())
+    out = tmp_path / "duel.txt"
+    assert main(["export", str(gid), "--db", str(db), "--out", str(out)]) == 0
+    assert main(["replay", "-q", str(out)]) == 0
+    assert main(["games", "--db", str(db)]) == 0
+    listing = capsys.readouterr().out
+    assert "Splendor Duel" in listing and f"{states[-1].outcome().winner} won" in listing

@@ -104,6 +104,19 @@ else
     chmod 0644 "$CONFIG_DIR/config.toml"
 fi
 
+if [[ -e $CONFIG_DIR/service.env ]]; then
+    echo "    kept the existing $CONFIG_DIR/service.env"
+elif ((DRY_RUN)); then
+    echo "+ write $CONFIG_DIR/service.env with SPLENDOR_RUN_ARGS=\"--players 4 --fullscreen\""
+else
+    cat >"$CONFIG_DIR/service.env" <<'ENV'
+# Options of `splendor-companion run` for the service (see `splendor-companion run --help`),
+# e.g. SPLENDOR_RUN_ARGS="--players 3 --names Ann,Bob,Cy --fullscreen"
+SPLENDOR_RUN_ARGS="--players 4 --fullscreen"
+ENV
+    chmod 0644 "$CONFIG_DIR/service.env"
+fi
+
 step "systemd unit $UNIT_DIR/$UNIT_NAME"
 run install -m 0644 "$SRC/systemd/$UNIT_NAME" "$UNIT_DIR/$UNIT_NAME"
 run systemctl daemon-reload

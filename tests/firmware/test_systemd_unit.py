@@ -136,6 +136,7 @@ def test_install_script_dry_run_lists_every_step(tmp_path: Path):
         "[pi]",
         "useradd",
         "/etc/splendor-companion/config.toml",
+        "/etc/splendor-companion/service.env",
         "/etc/systemd/system/splendor-companion.service",
         "systemctl enable",
     ):

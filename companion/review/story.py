@@ -176,7 +176,10 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
         game = kind(summary.game_type)
     except UnknownGameType as exc:
         raise ReviewError(str(exc)) from None
-    start: GameState = log.record(game_id).initial_state()
+    try:
+        start: GameState = log.record(game_id).initial_state()
+    except RulesError as exc:
+        raise ReviewError(f"game {game_id} cannot be set up again: {exc}") from None
     story = GameStory(summary, game, tuple(p.name for p in start.players), start, start)
     story.points = {name: [] for name in story.players}
     _sample(story, start)

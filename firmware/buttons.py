@@ -47,7 +47,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from firmware.errors import HardwareError
+from firmware.errors import HardwareError, gpio_error, quiet_gpiozero
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], None]
@@ -294,16 +294,16 @@ class GpioPanel(EdgePanel):
                 # gpiozero's own hold detection is unused, but its hold thread
                 # still waits hold_time on a pressed button and close() joins it:
                 # a short hold_time keeps closing quick.
-                device = gpiozero.Button(
-                    pin, pull_up=True, bounce_time=None, hold_time=0.1, pin_factory=pin_factory
-                )
+                with quiet_gpiozero():
+                    device = gpiozero.Button(
+                        pin, pull_up=True, bounce_time=None, hold_time=0.1, pin_factory=pin_factory
+                    )
                 device.when_pressed = self._callback(button, True)
                 device.when_released = self._callback(button, False)
                 self._devices.append(device)
         except Exception as exc:
             self.close()
-            pin_list = sorted(pins.values())
-            raise PanelError(f"cannot open the buttons on GPIO {pin_list}: {exc}") from None
+            raise PanelError(str(gpio_error("buttons", pins.values(), exc))) from None
 
     @classmethod
     def from_config(cls, buttons: Any, **kwargs: Any) -> GpioPanel:

@@ -34,6 +34,7 @@ is an error.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import time
@@ -160,6 +161,19 @@ class FrameSource(ABC):
         self.close()
 
 
+@contextlib.contextmanager
+def _quiet_opencv() -> Iterator[None]:
+    """Silence OpenCV's own WARN lines while opening: our error says it in one line."""
+    import cv2
+
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    try:
+        yield
+    finally:
+        cv2.utils.logging.setLogLevel(level)
+
+
 def _natural_key(path: Path) -> list[Any]:
     return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", path.name)]
 
@@ -252,7 +266,8 @@ class OpenCVSource(FrameSource):
         if isinstance(self.target, Path) and not self.target.is_file():
             raise CameraError(f"video file {self.target} does not exist")
         target = self.target if isinstance(self.target, int) else str(self.target)
-        capture = cv2.VideoCapture(target)
+        with _quiet_opencv():
+            capture = cv2.VideoCapture(target)
         if not capture.isOpened():
             capture.release()
             if self.is_file:

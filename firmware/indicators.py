@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
 
-from firmware.errors import HardwareError
+from firmware.errors import gpio_error, quiet_gpiozero
 
 
 class Light(enum.Enum):
@@ -167,14 +167,15 @@ class GpioIndicators(Indicators):
             Light.ERROR: error_pin,
         }
         try:
-            for light, pin in pins.items():
-                self._leds[light] = gpiozero.LED(pin, pin_factory=pin_factory)
-            if buzzer_pin is not None:
-                self._buzzer = gpiozero.Buzzer(buzzer_pin, pin_factory=pin_factory)
+            with quiet_gpiozero():
+                for light, pin in pins.items():
+                    self._leds[light] = gpiozero.LED(pin, pin_factory=pin_factory)
+                if buzzer_pin is not None:
+                    self._buzzer = gpiozero.Buzzer(buzzer_pin, pin_factory=pin_factory)
         except Exception as exc:
             self.close()
-            pin_list = sorted(pins.values())
-            raise HardwareError(f"cannot open the indicators on GPIO {pin_list}: {exc}") from None
+            all_pins = [*pins.values(), *([] if buzzer_pin is None else [buzzer_pin])]
+            raise gpio_error("indicators", all_pins, exc) from None
 
     @classmethod
     def from_config(cls, indicators: Any, **kwargs: Any) -> GpioIndicators:

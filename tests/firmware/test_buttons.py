@@ -302,3 +302,21 @@ def test_panel_from_spec(tmp_path: Path, mock_factory):
         assert isinstance(panel, GpioPanel)
     with pytest.raises(PanelError, match="use gpio, keyboard or script:FILE"):
         panel_from_spec("joystick")
+
+
+def test_no_gpio_at_all_is_one_quiet_line(recwarn):
+    """Off the Pi, gpiozero finds no pin library: one line with a hint, no warnings printed."""
+    from gpiozero import Device
+
+    from firmware.config import is_raspberry_pi
+
+    if is_raspberry_pi():
+        pytest.skip("this machine has GPIO")
+    saved, Device.pin_factory = Device.pin_factory, None
+    try:
+        with pytest.raises(PanelError) as info:
+            GpioPanel()
+    finally:
+        Device.pin_factory = saved
+    assert "no GPIO here" in str(info.value) and "\n" not in str(info.value)
+    assert not [w for w in recwarn if "Falling back" in str(w.message)]

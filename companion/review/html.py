@@ -199,16 +199,17 @@ def _turn_row(entry: TurnEntry) -> str:
         else ""
     )
     confidence = "buttons" if entry.confidence is None else f"{entry.confidence:.0%}"
-    number = str(entry.number) if not entry.taken_back else "-"
-    words = escape(entry.words)
-    why = '<td class="why">taken back</td>' if entry.taken_back else "<td></td>"
+    number = (
+        '<td class="why">taken back</td>' if entry.taken_back
+        else f'<td class="num">{entry.number}</td>'
+    )
     points = "" if entry.points_after is None else str(entry.points_after)
     cls = ' class="taken-back"' if entry.taken_back else ""
     return (
-        f"<tr{cls}><td class=\"num\">{number}</td><td class=\"num\">{entry.round}</td>"
-        f"<td>{escape(entry.player)}</td><td>{words}</td><td><code>{escape(entry.notation)}"
-        f"</code></td><td class=\"num\">{points}</td><td>{confidence}</td>{why}<td>{thumb}</td>"
-        "</tr>"
+        f"<tr{cls}>{number}<td class=\"num\">{entry.round}</td>"
+        f"<td>{escape(entry.player)}</td><td>{escape(entry.words)}</td>"
+        f"<td><code>{escape(entry.notation)}</code></td><td class=\"num\">{points}</td>"
+        f"<td>{confidence}</td><td>{thumb}</td></tr>"
     )
 
 
@@ -217,7 +218,7 @@ def _turns(story: GameStory) -> str:
     return (
         "<h2>Turns</h2>"
         '<table id="turns"><tr><th>#</th><th>Round</th><th>Player</th><th>Turn</th>'
-        "<th>Notation</th><th>Points</th><th>Read</th><th></th><th>Table</th></tr>\n"
+        "<th>Notation</th><th>Points after</th><th>Read</th><th>Table</th></tr>\n"
         f"{rows}</table>"
     )
 

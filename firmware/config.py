@@ -25,6 +25,7 @@ The buzzer is on GPIO12 (PWM0) so a passive buzzer could be driven by PWM later.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -165,6 +166,9 @@ class Config:
         return "picamera" if on_pi else f"recorded:{self.camera.recorded_dir}"
 
 
+#: The camera specs firmware.camera.parse_source accepts, plus ``auto``.
+CAMERA_SPEC = re.compile(r"^(auto|picamera(:\d+)?|usb:\d+|video:.+|recorded:.+)$")
+
 _SECTIONS: dict[str, type] = {
     "buttons": ButtonsConfig,
     "indicators": IndicatorsConfig,
@@ -197,6 +201,11 @@ def validate_pins(config: Config) -> None:
         raise ConfigError(
             f"buttons.bounce_time ({config.buttons.bounce_time}) must be shorter than "
             f"buttons.hold_time ({config.buttons.hold_time})"
+        )
+    if not CAMERA_SPEC.match(config.camera.source):
+        raise ConfigError(
+            f"camera.source = {config.camera.source!r}: use auto, picamera, usb:N, "
+            "video:FILE or recorded:DIR"
         )
     if config.screen.width <= 0 or config.screen.height <= 0:
         raise ConfigError(

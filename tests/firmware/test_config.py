@@ -76,6 +76,7 @@ def test_values_override_defaults_and_others_stay(tmp_path: Path):
         ("[buttons]\nhold_time = -2\n", r"buttons\.hold_time = -2\.0 must not be negative"),
         ("[buttons]\nbounce_time = 3\n", r"bounce_time \(3\.0\) must be shorter than"),
         ("[screen]\nwidth = 0\n", r"screen size 0x480 must be positive"),
+        ("[camera]\nsource = \"webcam\"\n", r"camera\.source = 'webcam': use auto, picamera"),
         ("screen = 3\n", r"screen must be a section"),
         ("[buttons\n", r"not valid TOML"),
     ],

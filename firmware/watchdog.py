@@ -13,6 +13,21 @@ namespace: a leading NUL byte).  Outside systemd the variable is absent and
 every call is a no-op that returns False, so the program runs the same on a
 laptop.  We do not depend on the ``sdnotify``/``systemd`` packages: this is
 the whole protocol, and it keeps the Pi install to what apt and pip give.
+
+Use in a main loop::
+
+    notifier = Notifier()
+    ...  # open the screen, camera and buttons
+    notifier.ready("watching the table")
+    try:
+        while playing:
+            notifier.tick()          # sends WATCHDOG=1 every WatchdogSec/2
+            ...                      # one turn of the loop
+    finally:
+        notifier.stopping()
+
+A loop that can block longer than the watchdog period (30 s in the unit)
+must call ``tick()`` inside the wait as well.
 """
 
 from __future__ import annotations

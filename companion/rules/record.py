@@ -78,7 +78,7 @@ class Record:
             raise
         except RulesError as exc:
             raise RecordError(1, f"bad set-up: {exc}") from None
-        for line, turn in zip(self.lines, self.turns, strict=True):
+        for line, turn in zip(self.line_numbers(), self.turns, strict=True):
             try:
                 after = state.apply(turn)
             except RulesError as exc:
@@ -86,6 +86,13 @@ class Record:
                 raise RecordError(line, f"turn {state.turn + 1} ({who}) '{turn}': {exc}") from None
             yield line, turn, state, after
             state = after
+
+    def line_numbers(self) -> list[int]:
+        """Each turn's line: as read, or as :meth:`text` would write it for a built record."""
+        if len(self.lines) == len(self.turns):
+            return self.lines
+        first = len(self.headers) + 2
+        return [first + i for i in range(len(self.turns))]
 
     def final_state(self) -> GameState:
         state = self.initial_state()

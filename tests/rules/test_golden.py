@@ -28,3 +28,12 @@ def test_golden_record_replays_with_matching_digests(game):
     assert final is not None
     outcome = final.outcome()
     assert outcome is not None and outcome.summary() == record.headers["Result"]
+
+
+def test_a_built_record_replays_with_the_line_numbers_of_its_text():
+    from companion.rules.simulate import play_game
+
+    record, states = play_game(5, 3)
+    assert record.final_state() == states[-1]
+    reread = read_record(record.text())
+    assert reread.lines == record.line_numbers()

@@ -17,6 +17,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.commands import CommandError
 
@@ -80,6 +81,7 @@ def _prepare(folder: Path, turns: int | None) -> object:
             raise CommandError("--turns must be 0 or more")
         record.turns = record.turns[:turns]
         record.headers["Result"] = "*"
+        record.headers.pop("Winner", None)
     text = record.text()
     game = folder / "game.txt"
     if game.exists() and game.read_text(encoding="utf-8") != text:
@@ -119,6 +121,7 @@ class DemoResult:
         self.reads_ms: list[float] = []
         self.proposals_ms: list[float] = []
         self.seconds = 0.0
+        self.played: list[Any] = []
 
     @property
     def matches(self) -> bool:
@@ -135,16 +138,14 @@ def play_recording(
     turns: int | None = None,
     echo: object = print,
 ) -> DemoResult:
-    """Play a recording folder; return what happened (used by the tests and the bench)."""
-    from companion.record import GameLog, LogError
-    from companion.referee.demo import Frames, Operator, load_recording, play, save_script
-    from companion.referee.driver import TableLoop
-    from companion.referee.machine import Referee
-    from companion.referee.observe import from_observation
-    from companion.screen.draw import Screen
-    from companion.screen.window import open_window
-    from vision.layout import build_layout
-    from vision.read import read_frame
+    """Play a recording folder; return what happened (used by the tests and the bench).
+
+    The button script is replayed when there is one.  If the reader now reads
+    the frames differently from when the script was recorded (vision
+    improved), the replay no longer reproduces the game: the run says so and
+    plays again with the operator, saving the new script.
+    """
+    from companion.referee.demo import Frames, load_recording, save_script
 
     say = echo if callable(echo) else print
     started = time.perf_counter()
@@ -156,11 +157,50 @@ def play_recording(
         game.turns = game.turns[:turns]
     if record:
         steps = None
-    names = game.players
     states = [game.initial_state()]
     for turn in game.turns:
         states.append(states[-1].apply(turn))
-    count = len(states)
+    frames = Frames(folder, game)
+    if frames.missing:
+        print(
+            f"Rendering {len(frames.missing)} frames of the recorded game into"
+            f" {folder / 'frames'} (once; later runs reuse them)...",
+            file=sys.stderr,
+        )
+    try:
+        result = _attempt(game, states, frames, steps, out, size, headless, say)
+        if steps is not None and not result.matches:
+            print(
+                "The reader reads the frames differently from when the button script was"
+                " recorded; playing again with the operator and saving a new script.",
+                file=sys.stderr,
+            )
+            steps = None
+            result = _attempt(game, states, frames, None, out, size, headless, say)
+        if steps is None:
+            save_script(folder, result.played)
+    finally:
+        frames.close()
+    result.seconds = time.perf_counter() - started
+    _summary(result, out, say)
+    return result
+
+
+def _attempt(
+    game: Any, states: list[Any], frames: Any, steps: Any, out: Path,
+    size: tuple[int, int], headless: bool, say: Any,
+) -> DemoResult:
+    from companion.record import GameLog, LogError
+    from companion.referee.demo import Operator, play
+    from companion.referee.driver import TableLoop
+    from companion.referee.machine import Referee
+    from companion.referee.observe import from_observation
+    from companion.screen.draw import Screen
+    from companion.screen.window import open_window
+    from vision.layout import build_layout
+    from vision.read import read_frame
+
+    names = game.players
     out.mkdir(parents=True, exist_ok=True)
     shots = out / "screens"
     shutil.rmtree(shots, ignore_errors=True)
@@ -173,24 +213,15 @@ def play_recording(
         raise CommandError(str(exc)) from None
     layout = build_layout(len(names))
 
-    def reader(image: object) -> object:
-        return from_observation(read_frame(image, layout), len(names))  # type: ignore[arg-type]
+    def reader(image: Any) -> Any:
+        return from_observation(read_frame(image, layout), len(names))
 
     screen = Screen(size)
     window = None if headless else open_window(size)
-    referee = Referee(names)
-    result = DemoResult()
     loop = TableLoop(
-        referee, reader=reader, screen=screen, window=window, log=log, shots=shots,  # type: ignore[arg-type]
+        Referee(names), reader=reader, screen=screen, window=window, log=log, shots=shots,
         echo=say, headers={"Event": "splendor-companion demo"},
     )
-    frames = Frames(folder, game)
-    if frames.missing:
-        print(
-            f"Rendering {len(frames.missing)} frames of the recorded game into"
-            f" {folder / 'frames'} (once; later runs reuse them)...",
-            file=sys.stderr,
-        )
     operator = Operator(states[0], game.turns) if steps is None else None
 
     def progress(index: int, total: int) -> None:
@@ -199,13 +230,13 @@ def play_recording(
         if index in frames.missing or index % 10 == 0:
             print(f"  frame {index + 1}/{total}", file=sys.stderr, flush=True)
 
+    result = DemoResult()
     try:
-        played = play(loop, frames, count, steps, operator, progress)
+        result.played = play(loop, frames, len(states), steps, operator, progress)
     finally:
-        frames.close()
-    if operator is not None:
-        save_script(folder, played)
-        result.manual = operator.manual
+        if window is not None:
+            window.close()
+    result.manual = operator.manual if operator is not None else 0
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
     result.outcome = loop.outcome
@@ -216,10 +247,6 @@ def play_recording(
     if loop.game_id is not None:
         (out / "record.txt").write_text(log.record(loop.game_id).text(), encoding="utf-8")
     log.close()
-    if window is not None:
-        window.close()
-    result.seconds = time.perf_counter() - started
-    _summary(result, out, say)
     return result
 
 

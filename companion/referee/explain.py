@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from companion.referee.reading import (
     CardRead,
     Difference,
+    Quirks,
     TableReading,
     describe_differences,
     differences,
@@ -154,7 +155,11 @@ def _returns(
 
 
 def _candidate(
-    state: GameState, action: Action, reading: TableReading, names: Sequence[str]
+    state: GameState,
+    action: Action,
+    reading: TableReading,
+    names: Sequence[str],
+    quirks: Quirks | None = None,
 ) -> Candidate | None:
     mover = reading.player(state.current)
     reveal, reveals, ask_reveal = _reveal_options(state, action, reading)
@@ -193,17 +198,19 @@ def _candidate(
             compare_state = state.apply(turn)
         except IllegalAction:
             return None
-    diff = differences(predict(compare_state), reading, names)
+    diff = differences(predict(compare_state), reading, names, quirks)
     return Candidate(turn, distance(diff), tuple(diff), tuple(ask), reveals if ask_reveal else ())
 
 
-def candidates(state: GameState, reading: TableReading) -> list[Candidate]:
+def candidates(
+    state: GameState, reading: TableReading, quirks: Quirks | None = None
+) -> list[Candidate]:
     """Every legal turn of the player to move, best explanation of ``reading`` first."""
     names = [p.name for p in state.players]
     seen_tokens = reading.player(state.current).tokens
     found: list[Candidate] = []
     for action in _main_actions(state, seen_tokens):
-        cand = _candidate(state, action, reading, names)
+        cand = _candidate(state, action, reading, names, quirks)
         if cand is not None:
             found.append(cand)
     found.sort(key=lambda c: (c.distance, len(c.ask), _simplicity(c.turn)))
@@ -226,9 +233,12 @@ def _simplicity(turn: Turn) -> tuple[int, int, int]:
     return gold, overlap, turn.returned.total()
 
 
-def explaining(state: GameState, reading: TableReading) -> list[Candidate]:
+def explaining(
+    state: GameState, reading: TableReading, quirks: Quirks | None = None
+) -> list[Candidate]:
     """The candidates close enough to propose, best first (at most MAX_CANDIDATES)."""
-    return [c for c in candidates(state, reading) if c.distance <= TOLERANCE][:MAX_CANDIDATES]
+    found = candidates(state, reading, quirks)
+    return [c for c in found if c.distance <= TOLERANCE][:MAX_CANDIDATES]
 
 
 # ----------------------------------------------------------- unexplained change

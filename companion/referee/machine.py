@@ -58,6 +58,7 @@ from companion.referee.reading import (
     describe_differences,
     differences,
     distance,
+    learn_quirks,
     predict,
 )
 from companion.rules.actions import Buy, Turn
@@ -223,6 +224,8 @@ class Referee:
         self._agreeing = 0
         self._settled_key: object = None
         self._abstains = 0
+        #: the reader's persistent card misreads the players have confirmed past
+        self.quirks: dict[str, tuple[str, str]] = {}
         if state is not None and state.is_over():
             self.phase = Phase.OVER
 
@@ -278,7 +281,7 @@ class Referee:
         state = self.state
         assert state is not None
         names = [p.name for p in state.players]
-        now = differences(predict(state), reading, names)
+        now = differences(predict(state), reading, names, self.quirks)
         off = distance(now)
         if self.restore is not None:
             if off == 0:
@@ -292,7 +295,7 @@ class Referee:
         if off == 0:
             self._to_watch()
             return []
-        ranked = candidates(state, reading)
+        ranked = candidates(state, reading, self.quirks)
         good = [c for c in ranked if c.distance <= TOLERANCE and c.distance < off]
         if good:
             self.candidates, self.index = good[:8], 0
@@ -359,6 +362,7 @@ class Referee:
         self.history = []
         self._to_watch()
         self.note = ""
+        self._learn(self.state)
         return [GameStarted(self.state), SetLight(Light.TURN)]
 
     # ------------------------------------------------------------- buttons
@@ -506,6 +510,7 @@ class Referee:
             return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]
         self.history.append((before, turn))
         self.state = after
+        self._learn(after)
         self._to_watch()
         self.restore = None
         self.note = f"{before.player.name}: {turn}"
@@ -526,6 +531,13 @@ class Referee:
             self.phase = Phase.OVER
             effects += [GameOver(outcome, after), SetLight(Light.OFF), Screenshot("standings")]
         return effects
+
+    def _learn(self, state: GameState) -> None:
+        """Remember the card misreads of the table the players just confirmed."""
+        if self.reading is None or self.reading.abstained:
+            return
+        names = [p.name for p in state.players]
+        self.quirks = learn_quirks(differences(predict(state), self.reading, names))
 
     def _undo(self) -> list[Effect]:
         if self.phase is Phase.SETUP or (self.phase is Phase.ASK and self.state is None):

@@ -23,7 +23,7 @@ against the board it sees.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules.gems import COLOURS, TOKENS, Tokens
@@ -198,15 +198,47 @@ def _reserved_diff(where: str, expected: Sequence[str], seen: Sequence[str]) -> 
     ]
 
 
+Quirks = Mapping[str, tuple[str, str]]
+
+
 def differences(
-    predicted: TableReading, reading: TableReading, names: Sequence[str] = ()
+    predicted: TableReading,
+    reading: TableReading,
+    names: Sequence[str] = (),
+    quirks: Quirks | None = None,
 ) -> list[Difference]:
     """How ``reading`` differs from the (certain) ``predicted`` table.
 
     Zones the reading abstained on count for nothing.  A market card that is
     among an unsure slot's candidates but not its best counts half: the turn
     is possible, only less likely.
+
+    ``quirks`` are the reader's known, persistent misreads: ``where ->
+    (seen, expected)`` learnt when the players confirmed a table that the
+    reader saw differently (a card it keeps taking for another).  A
+    difference that is exactly a known quirk is not counted, so one misread
+    card does not spoil every later turn; as soon as the slot reads
+    differently or should hold another card, it counts again.
     """
+    diff = _differences(predicted, reading, names)
+    if quirks:
+        diff = [d for d in diff if quirks.get(d.where) != (d.seen, d.expected)]
+    return diff
+
+
+def learn_quirks(diff: Sequence[Difference]) -> dict[str, tuple[str, str]]:
+    """The card misreads of a confirmed table, to forgive while they persist.
+
+    Only card identities (market slots) are learnt: token counts are exact
+    by construction of the printed slots, so a count that disagrees is a
+    real difference the players must see.
+    """
+    return {d.where: (d.seen, d.expected) for d in diff if d.where.startswith("level ")}
+
+
+def _differences(
+    predicted: TableReading, reading: TableReading, names: Sequence[str]
+) -> list[Difference]:
     diff: list[Difference] = []
     if reading.supply is not None and predicted.supply is not None:
         diff += _token_diff("the supply:", predicted.supply, reading.supply)

@@ -314,3 +314,35 @@ def test_final_round_and_standings() -> None:
     view = ref.view()
     assert view.mode is Mode.END and view.text == outcome.reason
     assert view.outcome == outcome
+
+
+def test_a_card_the_reader_keeps_misreading_is_forgiven_once_confirmed() -> None:
+    state = new_state()
+    misread = predict(state)
+    assert misread.market is not None
+    rows = [list(r) for r in misread.market]
+    rows[2][2] = CardRead.of("3w3")  # 3g1 is always read as 3w3
+    misread = replace(misread, market=tuple(tuple(r) for r in rows))
+    ref = Referee(NAMES)
+    show(ref, misread)
+    assert ref.phase is Phase.SETUP and ref.setup_state != state
+    press(ref, "back")  # the players fix the market by hand...
+    while ref.phase is Phase.ASK:
+        question = ref.question()
+        key = question.key
+        if key == "market3.3":
+            choose(ref, "Another card")
+        elif key == "market3.3/colour":
+            choose(ref, "Green")
+        elif key == "market3.3/card":
+            choose(ref, "3g1")
+        else:
+            press(ref, "confirm")  # the other slots offer what was read first
+    assert ref.setup_state == state
+    press(ref, "confirm")
+    # ... and the same misread no longer stands between them and the next turns
+    turn = Turn.parse("take wug")
+    after = predict(state.apply(turn))
+    show(ref, replace(after, market=misread.market))
+    assert ref.phase is Phase.PROPOSE and ref.candidates[0].turn == turn
+    assert ref.candidates[0].distance == 0

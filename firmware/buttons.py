@@ -395,22 +395,18 @@ class KeyboardPanel(EdgePanel):
     def start_terminal(self, stream: Any = None) -> None:
         """Read keys from a terminal (stdin by default) on a background thread."""
         stream = sys.stdin if stream is None else stream
-        try:
-            import termios
-            import tty
-
-            fd = stream.fileno()
-            saved = termios.tcgetattr(fd)
-            tty.setcbreak(fd)
-            self._restore_terminal = lambda: termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        except (ImportError, OSError, ValueError, AttributeError):
-            self._restore_terminal = None  # not a terminal (a pipe): read characters as they come
+        self._restore_terminal = None  # not a terminal (a pipe): read characters as they come
+        if getattr(stream, "isatty", lambda: False)():
+            self._restore_terminal = _cbreak(stream)
         chars = {"\n": "return", "\r": "return", " ": "space"}
         chars |= {"\x7f": "backspace", "\b": "backspace"}
 
         def reader() -> None:
             while not self.closed:
-                char = stream.read(1)
+                try:
+                    char = stream.read(1)
+                except (OSError, ValueError):  # the terminal went away or was closed
+                    return
                 if not char:
                     return
                 name = chars.get(char, char.lower())
@@ -424,6 +420,22 @@ class KeyboardPanel(EdgePanel):
             self._restore_terminal()
             self._restore_terminal = None
         super().close()
+
+
+def _cbreak(stream: Any) -> Callable[[], None] | None:
+    """Put a terminal in cbreak mode (keys without Enter); returns how to undo it."""
+    try:
+        import termios
+        import tty
+    except ImportError:  # not a POSIX system
+        return None
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+    except (OSError, termios.error):
+        return None  # a terminal without cbreak mode: keys arrive after Enter
+    return lambda: termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 _WAIT = re.compile(r"^wait\s+(\S+)$")

@@ -236,6 +236,30 @@ def test_keyboard_reads_a_terminal_stream():
     assert [str(e) for e in events] == ["press confirm", "press next", "undo", "press back"]
 
 
+def test_keyboard_reads_a_real_terminal_in_cbreak_mode_and_restores_it():
+    import pty
+    import termios
+
+    master, slave = pty.openpty()
+    stream = os.fdopen(slave, "r", buffering=1)
+    before = termios.tcgetattr(slave)
+    panel = KeyboardPanel()
+    panel.start_terminal(stream)
+    try:
+        assert termios.tcgetattr(slave)[3] & termios.ICANON == 0  # keys without Enter
+        os.write(master, b" ")  # no newline needed in cbreak mode
+        event = panel.get(timeout=5)
+    finally:
+        panel.close()
+        after = termios.tcgetattr(slave)
+        os.close(master)  # the reader thread's read() ends; then the stream can close
+        assert panel._terminal is not None
+        panel._terminal.join(timeout=5)
+        stream.close()
+    assert str(event) == "press next"
+    assert after == before
+
+
 # -- scripts ----------------------------------------------------------------------------------
 
 

@@ -439,7 +439,7 @@ def _cbreak(stream: Any) -> Callable[[], None] | None:
 
 
 _WAIT = re.compile(r"^wait\s+(\S+)$")
-_HOLD = re.compile(r"^hold\s+(\S+)$")
+_GESTURE = re.compile(r"^(press|hold)\s+(\S+)$")
 _SCRIPT_HELP = "expected confirm, next, back, undo, hold BUTTON or wait SECONDS"
 
 
@@ -455,7 +455,8 @@ class ScriptStep:
 def parse_script(text: str, source: str = "<script>") -> list[ScriptStep]:
     """Parse a button script.  One command per line; ``#`` starts a comment.
 
-    Commands: ``confirm``, ``next``, ``back`` (a press), ``undo`` (BACK held),
+    Commands: ``confirm``, ``next``, ``back`` (a press; ``press confirm`` too, so
+    every ``str(ButtonEvent)`` is a valid line), ``undo`` (BACK held),
     ``hold confirm|next|back``, and ``wait SECONDS`` (a pause before the next
     event).  Case and surrounding spaces do not matter.
     """
@@ -479,8 +480,8 @@ def parse_script(text: str, source: str = "<script>") -> list[ScriptStep]:
             continue
         if line == "undo":
             kind, name = Gesture.HOLD, "back"
-        elif hold := _HOLD.match(line):
-            kind, name = Gesture.HOLD, hold.group(1)
+        elif gesture := _GESTURE.match(line):
+            kind, name = Gesture(gesture.group(1)), gesture.group(2)
         else:
             kind, name = Gesture.PRESS, line
         try:

@@ -275,6 +275,12 @@ def test_script_parses_every_command():
     ]
 
 
+def test_every_event_as_text_is_a_script_line_that_reads_back():
+    events = [ButtonEvent(kind, button) for kind in Gesture for button in Button]
+    steps = parse_script("\n".join(str(e) for e in events))
+    assert [ButtonEvent(s.kind, s.button) for s in steps] == events
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -247,10 +247,16 @@ def _referee(log: Any, game: Any, names: list[str]) -> tuple[Any, int | None]:
 
 
 def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
-    """Until the game is over (and acknowledged), the buttons run out or the window closes."""
-    from firmware.camera import CameraError, EndOfSource
+    """Until the game is over (and acknowledged), the buttons run out or the window closes.
+
+    A recorded folder holds one picture per still table (no motion frames),
+    so each of its pictures is shown as a still table: seen three times in a
+    row, as a camera sees a table nobody touches.
+    """
+    from firmware.camera import CameraError, EndOfSource, RecordedSource
 
     camera_ended = camera is None
+    repeats = 3 if isinstance(camera, RecordedSource) else 1
     while True:
         if window is not None:
             for event in window.events():
@@ -269,7 +275,11 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
             except CameraError as exc:
                 raise CommandError(f"camera: {exc}") from None
             else:
-                loop.feed_frame(frame.image, still=lambda: camera.still().image)
+                for _ in range(repeats):
+                    if repeats > 1:
+                        loop.feed_frame(frame.image)
+                    else:
+                        loop.feed_frame(frame.image, still=lambda: camera.still().image)
         if camera_ended and panel.exhausted:
             return
         if loop.finished and panel.exhausted:

@@ -180,11 +180,9 @@ def hands_over(image: np.ndarray, seed: int) -> np.ndarray:
     }[edge]
     skin = (rng.randint(90, 150), rng.randint(130, 180), rng.randint(180, 230))
     thick = max(w, h) // 9
-    shadow = out.copy()
     offset = thick // 5
-    cv2.line(shadow, (base[0] + offset, base[1] + offset), (tip[0] + offset, tip[1] + offset),
-             (0, 0, 0), thick)
-    out = cv2.addWeighted(shadow, 0.35, out, 0.65, 0)
+    cv2.line(out, (base[0] + offset, base[1] + offset), (tip[0] + offset, tip[1] + offset),
+             (40, 45, 50), thick)  # its shadow
     cv2.line(out, base, tip, skin, thick)
     cv2.circle(out, tip, int(thick * 0.8), skin, -1)
     return out
@@ -357,8 +355,18 @@ STILL_REPEATS = 3
 
 
 def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
-    """Hands pass over the table, then it is seen still."""
-    loop.feed_frame(hands_over(image, seed=index))
+    """Hands pass over the table, then it is seen still.
+
+    The moving frame is a quarter-size picture, as the camera's motion stream
+    is (a Pi camera watches motion at 640x360 and takes full stills only when
+    the table is still); the motion detector compares thumbnails anyway.
+    """
+    import cv2
+
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    loop.feed_frame(hands_over(small, seed=index))
+    del small
     for _ in range(STILL_REPEATS):
         loop.feed_frame(image)
 

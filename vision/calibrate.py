@@ -84,8 +84,19 @@ def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
 
 
 def _fit(src: list[np.ndarray], dst: list[np.ndarray]) -> np.ndarray | None:
+    """Homography from marker corners; an affine map from a single marker.
+
+    A full homography from one marker's four corners extrapolates its
+    perspective terms wildly across the rest of the mat; an affine map is
+    wrong only by the (small) perspective of a near-overhead camera.
+    """
     s = np.concatenate(src).astype(np.float64)
     d = np.concatenate(dst).astype(np.float64)
+    if len(src) < 2:
+        a, _ = cv2.estimateAffine2D(s, d, method=cv2.LMEDS) if len(s) >= 6 else (None, None)
+        if a is None:
+            return None
+        return np.vstack([a, [0, 0, 1]])
     method = cv2.RANSAC if len(s) >= 12 else 0
     h, _ = cv2.findHomography(s, d, method, 3.0)
     return h

@@ -32,7 +32,7 @@ from vision import digits
 from vision.calibrate import rectify
 from vision.colours import ColourModel, distances, to_lab
 from vision.layout import Slot
-from vision.mats import PAPER
+from vision.mats import INK, PAPER
 from vision.observation import (
     CardReading,
     DeckReading,
@@ -49,6 +49,13 @@ LOCATE_PX_PER_MM = 2.0
 TOKEN_PX_PER_MM = 1.5
 #: Lab distance beyond which a pixel is "not paper".
 PAPER_DIST = 22.0
+#: Half the Lab distance at which a pixel counts fully as "not paper" when fitting a card.
+EVIDENCE_TAU = 12.0
+LOCATE_MARGIN_MM = 6.0
+LOCATE_ANGLES = (-4.0, -2.5, -1.0, 0.0, 1.0, 2.5, 4.0)
+LOCATE_SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
+#: Accepted range of a card's measured size over its nominal size.
+SCALE_RANGE = (0.88, 1.12)
 #: Fraction of a slot's interior that must differ from paper for it to hold something.
 OCCUPIED_MIN = 0.45
 EMPTY_MAX = 0.12
@@ -86,6 +93,7 @@ def lab_distance(lab: np.ndarray, ref: np.ndarray | tuple[float, float, float]) 
 
 
 PAPER_LAB = to_lab(PAPER)[0]
+INK_LAB = to_lab(INK)[0]
 
 
 def _sim(dist: float) -> float:
@@ -95,68 +103,74 @@ def _sim(dist: float) -> float:
 # -- locating a card in its slot ---------------------------------------------------
 @dataclass(frozen=True)
 class Located:
+    """Where a card or tile lies: ``scale`` is its measured size over the nominal one
+    (≠ 1 when the homography is off there, e.g. far from every visible marker)."""
+
     coverage: float
     center: tuple[float, float] | None = None
     angle: float = 0.0
+    scale: float = 1.0
 
 
 def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
            size_mm: tuple[float, float]) -> Located:
-    """How much of the slot is covered, and where the card (of ``size_mm``) lies in it."""
+    """How much of the slot is covered, and where the card (of ``size_mm``) lies in it.
+
+    The card is the rectangle of its known size (over a few angles and scales)
+    that encloses the most "not paper" evidence, found exhaustively with
+    integral images: robust to parts of a card that look like paper (the
+    light band, a pale picture), which a threshold-and-contour fit is not.
+    """
     s = LOCATE_PX_PER_MM
-    margin = 5.0
+    margin = LOCATE_MARGIN_MM
     patch = normalise(rectify(image, h, slot, s, margin), gain)
     dist = lab_distance(lab_image(patch), PAPER_LAB)
-    mask = (dist > PAPER_DIST).astype(np.uint8)
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(3 * s) | 1, round(3 * s) | 1))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
     inset = round((margin + 5) * s)
-    inner = mask[inset:-inset, inset:-inset]
-    coverage = float(inner.mean()) if inner.size else 0.0
+    inner = dist[inset:-inset, inset:-inset]
+    coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
     if coverage < OCCUPIED_MIN:
         return Located(coverage)
-    # cut thin bridges to a neighbour that shows at the patch's edge
-    mask = cv2.erode(mask, k)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
+    # the printed outline around the slot is mat, not card
+    mat = np.minimum(dist, lab_distance(lab_image(patch), INK_LAB))
+    evidence = np.clip(mat, 0, 2 * EVIDENCE_TAU) - EVIDENCE_TAU
+    ph, pw = evidence.shape
+    pc = ((pw - 1) / 2, (ph - 1) / 2)
+    best: tuple[float, float, float, float, float] | None = None  # score, x, y, angle, scale
+    for a in LOCATE_ANGLES:
+        m = cv2.getRotationMatrix2D(pc, a, 1.0)
+        ev = evidence if a == 0 else cv2.warpAffine(
+            evidence, m, (pw, ph), flags=cv2.INTER_LINEAR, borderValue=-EVIDENCE_TAU)
+        integral = cv2.integral(ev)
+        for k in LOCATE_SCALES:
+            bw, bh = round(size_mm[0] * k * s), round(size_mm[1] * k * s)
+            if bw >= pw or bh >= ph:
+                continue
+            sums = (integral[bh:, bw:] - integral[:-bh, bw:] - integral[bh:, :-bw]
+                    + integral[:-bh, :-bw])
+            y, x = np.unravel_index(int(np.argmax(sums)), sums.shape)
+            score = float(sums[y, x])
+            if best is None or score > best[0]:
+                # centre in the rotated patch, mapped back to the patch
+                cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5
+                inv = cv2.invertAffineTransform(m)
+                ox, oy = inv @ np.array([cx, cy, 1.0])
+                best = (score, float(ox), float(oy), float(a), float(k))
+    if best is None:
         return Located(coverage)
-    blob = np.zeros_like(mask)
-    cv2.drawContours(blob, [max(contours, key=cv2.contourArea)], -1, 1, -1)
-    blob = cv2.dilate(blob, k)
-    pts = cv2.findNonZero(blob)
-    box = cv2.boxPoints(cv2.minAreaRect(pts))
-    e0, e1 = box[1] - box[0], box[2] - box[1]
-    horiz, vert = (e0, e1) if abs(e0[0]) >= abs(e0[1]) else (e1, e0)
-    if horiz[0] < 0:
-        horiz = -horiz
-    if vert[1] < 0:
-        vert = -vert
-    width, height = np.linalg.norm(horiz) / s, np.linalg.norm(vert) / s
-    hx, vy = horiz / np.linalg.norm(horiz), vert / np.linalg.norm(vert)
-    centre_px = box.mean(0)
-    # A light band can pass for paper, so the box may lose that side: anchor on
-    # the far side (the bottom of a card, the right of a noble) and use the known size.
-    if size_mm[1] > size_mm[0]:
-        ok = abs(width - size_mm[0]) <= 7 and size_mm[1] - 30 <= height <= size_mm[1] + 9
-        centre_px = centre_px + vy * (height - size_mm[1]) / 2 * s
-    else:
-        ok = abs(height - size_mm[1]) <= 7 and size_mm[0] - 20 <= width <= size_mm[0] + 9
-        centre_px = centre_px + hx * (width - size_mm[0]) / 2 * s
-    if not ok:
-        return Located(coverage)
-    ang = math.degrees(math.atan2(horiz[1], horiz[0]))
-    cx, cy = centre_px
+    _, cx, cy, ang, scale = best
     u = -(slot.size[0] / 2 + margin) + (cx + 0.5) / s
     v = -(slot.size[1] / 2 + margin) + (cy + 0.5) / s
     t = math.radians(slot.angle)
     centre = (slot.center[0] + u * math.cos(t) - v * math.sin(t),
               slot.center[1] + u * math.sin(t) + v * math.cos(t))
-    return Located(coverage, centre, ang)
+    return Located(coverage, centre, -ang, scale)
 
 
 def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                size_mm: tuple[float, float], where: Located) -> np.ndarray:
-    return normalise(rectify(image, h, slot, FACE_PX_PER_MM, size_mm=size_mm,
+    k = where.scale
+    return normalise(rectify(image, h, slot, FACE_PX_PER_MM / k,
+                             size_mm=(size_mm[0] * k, size_mm[1] * k),
                              center=where.center, angle=slot.angle + where.angle), gain)
 
 
@@ -179,20 +193,19 @@ def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r
     """
     s = FACE_PX_PER_MM
     dy, dx = _ring_offsets(r0_mm * s, r1_mm * s, square)
-    best: tuple[float, np.ndarray] | None = None
-    steps = np.linspace(-search_mm, search_mm, 5) if search_mm else (0.0,)
-    for oy in steps:
-        for ox in steps:
-            y = np.clip(round((center_mm[1] + oy) * s) + dy, 0, lab.shape[0] - 1)
-            x = np.clip(round((center_mm[0] + ox) * s) + dx, 0, lab.shape[1] - 1)
-            px = lab[y, x]
-            med = np.median(px, axis=0)
-            mad = 1.48 * np.median(np.abs(px - med), axis=0)
-            spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
-            if best is None or spread < best[0]:
-                best = (spread, med)
-    assert best is not None
-    return best[1], best[0]
+    steps = np.round(np.linspace(-search_mm, search_mm, 5) * s).astype(int) if search_mm \
+        else np.zeros(1, int)
+    oy, ox = (a.ravel() for a in np.meshgrid(steps, steps, indexing="ij"))
+    cy, cx = round(center_mm[1] * s), round(center_mm[0] * s)
+    y = np.clip(cy + oy[:, None] + dy[None, :], 0, lab.shape[0] - 1)
+    x = np.clip(cx + ox[:, None] + dx[None, :], 0, lab.shape[1] - 1)
+    px = lab[y, x]  # (offsets, pixels, 3)
+    var = 0.25 * px[:, :, 0].var(1) + px[:, :, 1].var(1) + px[:, :, 2].var(1)
+    ring = px[int(np.argmin(var))]
+    med = np.median(ring, axis=0)
+    mad = 1.48 * np.median(np.abs(ring - med), axis=0)
+    spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
+    return med, spread
 
 
 def _crop(grey: np.ndarray, center_mm: tuple[float, float], half_w: float, half_h: float

@@ -14,6 +14,7 @@ output resolution, so a partial view at the real px/mm is cheap.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -115,8 +116,13 @@ def render_scene(scene: TableScene, layout: Layout, camera: Camera | None = None
     return render(scene, layout, camera or Camera(), seed).image
 
 
-def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0) -> Rendered:
-    """Like :func:`render_scene`, also returning the homography and covered slots."""
+def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
+           face_images: Mapping[str, np.ndarray] | None = None) -> Rendered:
+    """Like :func:`render_scene`, also returning the homography, covered slots and contents.
+
+    ``face_images`` replaces our drawn faces by given images (card or noble id ->
+    BGR image), e.g. scans of real cards for an evaluation that is never committed.
+    """
     rng = np.random.default_rng(seed)
     if camera.window is None:
         x0, y0, x1, y1 = layout.bounds()
@@ -132,7 +138,8 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0) -> 
     canvas = _table_texture(ch, cw, rng)
     draw_mats(canvas, layout, aff)
     contents: dict[str, str] = {}
-    _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents)
+    _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents,
+                     face_images or {})
     covered: frozenset[str] = frozenset()
     if camera.hands:
         covered = _draw_hands(canvas, layout, aff, s, camera.hands, window, rng)
@@ -198,8 +205,15 @@ def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[floa
 
 def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff: np.ndarray,
                      s: float, jit: float, rng: np.random.Generator,
-                     contents: dict[str, str]) -> None:
+                     contents: dict[str, str], overrides: Mapping[str, np.ndarray]) -> None:
     card_size = (cf.CARD_W, cf.CARD_H)
+
+    def card_img(cid: str) -> np.ndarray:
+        if cid in overrides:
+            return cv2.resize(overrides[cid], (cmask.shape[1], cmask.shape[0]),
+                              interpolation=cv2.INTER_CUBIC)
+        return faces.card_face(catalogue.card(cid), s)
+
     cmask = faces.card_mask(s)
     slots = layout.slot_index
     for i, nid in enumerate(scene.nobles):
@@ -207,7 +221,10 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
         if slot:
             contents[slot.id] = nid
             c, a = _jitter(slot, rng, jit)
-            _paste(canvas, faces.noble_face(catalogue.noble(nid), s), None, aff, c, a,
+            img = overrides.get(nid)
+            if img is None:
+                img = faces.noble_face(catalogue.noble(nid), s)
+            _paste(canvas, img, None, aff, c, a,
                    (cf.NOBLE_W, cf.NOBLE_H))
     for lv in (1, 2, 3):
         slot = slots.get(f"deck.{lv}")
@@ -223,7 +240,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
             if slot and cid:
                 contents[slot.id] = cid
                 c, a = _jitter(slot, rng, jit)
-                _paste(canvas, faces.card_face(catalogue.card(cid), s), cmask, aff, c, a,
+                _paste(canvas, card_img(cid), cmask, aff, c, a,
                        card_size)
     _place_tokens(canvas, [s_ for s_ in layout.slots if s_.zone == "supply"], scene.supply,
                   aff, s, jit, rng, contents, by_colour=True)
@@ -239,7 +256,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
             if entry.startswith("deck"):
                 img = faces.card_back(int(entry[4:]), s)
             else:
-                img = faces.card_face(catalogue.card(entry), s)
+                img = card_img(entry)
             _paste(canvas, img, cmask, aff, c, a, card_size)
         for letter in "wugrk":
             slot = slots.get(f"player{p}.tableau.{letter}")
@@ -253,7 +270,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
                 t = math.radians(slot.angle)
                 ctr = (slot.center[0] - v * math.sin(t) + rng.uniform(-jit, jit),
                        slot.center[1] + v * math.cos(t) + rng.uniform(-jit / 3, jit / 3))
-                _paste(canvas, faces.card_face(catalogue.card(cid), s), cmask, aff, ctr,
+                _paste(canvas, card_img(cid), cmask, aff, ctr,
                        slot.angle + float(rng.uniform(-1.5, 1.5)), card_size)
 
 
@@ -284,8 +301,8 @@ def _draw_hands(canvas: np.ndarray, layout: Layout, aff: np.ndarray, s: float, n
     h, w = canvas.shape[:2]
     mask = np.zeros((h, w), np.uint8)
     for _ in range(n):
-        cx = rng.uniform(window[0] + 60, window[2] - 60)
-        cy = rng.uniform(window[1] + 60, window[3] - 60)
+        cx = rng.uniform(window[0], window[2])
+        cy = rng.uniform(window[1], window[3])
         ang = rng.uniform(0, 2 * np.pi)
         d = np.array([math.cos(ang), math.sin(ang)])
         nrm = np.array([-d[1], d[0]])

@@ -1,0 +1,116 @@
+"""Recorded scenes: seeded partial views of seeded tables, with their truth.
+
+Each frame shows part of a 4-player table at the real px/mm (3.2–4.2), as
+the DESIGN allows, so a few hundred frames stay small.  A view is a group of
+slots (two market cards, a deck and a card, nobles, two supply rows, a
+player's tokens, reserved slots or two tableau columns) widened to take in
+the nearest marker.  One frame in four is *hard*: steep tilt, dim light,
+glare with shadow, or a hand over part of the view (tagged in its truth).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from vision.evaluate import truth_observation
+from vision.layout import MARKER_QUIET_MM, Layout, Slot
+from vision.synth.render import Camera, render
+from vision.synth.scene import random_scene
+
+HARD_EVERY = 4
+PAD_MM = 8.0
+MIN_TRIANGLE_MM2 = 8000.0
+
+
+@dataclass(frozen=True)
+class Frame:
+    name: str
+    image: np.ndarray
+    truth: dict[str, Any]
+
+
+def _views(layout: Layout) -> list[tuple[str, list[Slot]]]:
+    s = layout.slot_index
+    views: list[tuple[str, list[Slot]]] = []
+    for lv in (1, 2, 3):
+        views.append((f"market{lv}-deck", [s[f"deck.{lv}"], s[f"market.{lv}.0"]]))
+        for i in range(3):
+            views.append((f"market{lv}-{i}", [s[f"market.{lv}.{i}"], s[f"market.{lv}.{i + 1}"]]))
+    views.append(("nobles-a", [s["noble.0"], s["noble.1"], s["noble.2"]]))
+    views.append(("nobles-b", [s["noble.2"], s["noble.3"], s["noble.4"]]))
+    for r in range(0, 6, 2):
+        rows = [x for x in layout.slots_of("token", "supply")
+                if x.colour in "wugrky"[r:r + 2]]
+        views.append((f"supply-{r}", rows))
+    for p in range(1, layout.players + 1):
+        views.append((f"p{p}-tokens", list(layout.slots_of("token", f"player{p}.tokens"))))
+        views.append((f"p{p}-reserved", list(layout.slots_of("reserved", f"player{p}.reserved"))))
+    return views
+
+
+def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float, float]:
+    """The slots' bounding box widened to three markers of their mat around them.
+
+    One marker calibrates, but the homography is only right across the view
+    when markers surround it: the nearest marker, then the nearest two that
+    make a proper triangle with it.
+    """
+    pts = np.array([p for sl in slots for p in sl.corners()])
+    centre = pts.mean(0)
+    mats = {sl.mat for sl in slots}
+    centres = sorted((np.mean(m.corners, 0) for m in layout.markers if m.mat in mats),
+                     key=lambda c: float(np.linalg.norm(c - centre)))
+    chosen = [centres[0]]
+    for c in centres[1:]:
+        if len(chosen) == 1 and np.linalg.norm(c - chosen[0]) > 80:
+            chosen.append(c)
+        elif len(chosen) == 2:
+            a, b = chosen[1] - chosen[0], c - chosen[0]
+            if abs(a[0] * b[1] - a[1] * b[0]) / 2 > MIN_TRIANGLE_MM2:
+                chosen.append(c)
+                break
+    q = MARKER_QUIET_MM / 2
+    pts = np.vstack([pts] + [np.array([c - q, c + q]) for c in chosen])
+    x0, y0 = pts.min(0) - PAD_MM
+    x1, y1 = pts.max(0) + PAD_MM
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def frames(layout: Layout, count: int, seed: int = 0,
+           face_images: Mapping[str, np.ndarray] | None = None) -> Iterator[Frame]:
+    """``count`` frames of seeded tables; the view weights favour the market."""
+    views = _views(layout)
+    weights = np.array([3.0 if v[0].startswith("market") else 1.0 for v in views])
+    weights /= weights.sum()
+    for i in range(count):
+        rng = np.random.default_rng([seed, i])
+        players = int(rng.integers(2, 5))
+        scene = random_scene(players, int(rng.integers(1 << 30)))
+        name, slots = views[int(rng.choice(len(views), p=weights))]
+        hard = i % HARD_EVERY == HARD_EVERY - 1
+        cam = Camera.random(rng, hard=hard, window=view_window(layout, slots))
+        cam = replace(cam, jpeg_quality=int(rng.integers(70, 86)))
+        r = render(scene, layout, cam, seed=int(rng.integers(1 << 30)), face_images=face_images)
+        from vision.calibrate import slot_visible
+
+        unseen = frozenset(sl.id for sl in layout.slots
+                           if not slot_visible(r.homography, sl, r.image.shape, margin_px=-1e9)
+                           or not _inside(r.homography, sl, r.image.shape))
+        truth = truth_observation(layout, r.contents, r.covered, unseen,
+                                  (r.image.shape[1], r.image.shape[0]))
+        truth["frame"] = {"view": name, "hard": hard, "tags": list(cam.tags),
+                          "players": players, "px_per_mm": round(cam.px_per_mm, 2),
+                          "tilt": round(cam.tilt, 1)}
+        yield Frame(f"{i:04d}-{name}{'-hard' if hard else ''}", r.image, truth)
+
+
+def _inside(h: np.ndarray, slot: Slot, shape: tuple[int, ...]) -> bool:
+    """Fully inside the frame with a margin of 2 % (the reader's own test is stricter)."""
+    from vision.calibrate import slot_visible
+
+    m = 0.02 * max(shape[:2])
+    return slot_visible(h, slot, shape, margin_px=m)

@@ -99,31 +99,115 @@ def scene_of(state: GameState) -> Any:
     )
 
 
-def render_state(state: GameState, path: Path, seed: int = RENDER_SEED) -> Path:
-    """Render one still frame of ``state`` to ``path`` (WebP)."""
-    import cv2
+#: Table margin around the layout in the full frame, and around a mat in a patch (mm).
+FULL_MARGIN_MM = 20
+PATCH_MARGIN_MM = 14
 
+
+def _full_window(layout: Any) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = layout.bounds()
+    m = FULL_MARGIN_MM
+    return (float(int(x0) - m), float(int(y0) - m), float(int(x1) + m), float(int(y1) + m))
+
+
+def _camera(window: tuple[float, float, float, float]) -> Any:
+    from vision.synth.render import Camera
+
+    return Camera(px_per_mm=PX_PER_MM, window=window)
+
+
+def render_full(state: GameState, seed: int = RENDER_SEED) -> np.ndarray:
+    """The whole table of ``state``, straight from above, at :data:`PX_PER_MM`."""
     from vision.layout import build_layout
-    from vision.synth.render import Camera, render_scene
+    from vision.synth.render import render_scene
 
     layout = build_layout(len(state.players))
-    image = render_scene(scene_of(state), layout, Camera(px_per_mm=PX_PER_MM), seed=seed)
+    return render_scene(scene_of(state), layout, _camera(_full_window(layout)), seed=seed)
+
+
+Patch = tuple[int, int, np.ndarray]
+
+
+def changed_mats(before: GameState, after: GameState) -> list[str]:
+    """The mats whose contents differ between two states (always few: a turn is local)."""
+    a, b = scene_of(before), scene_of(after)
+    mats = []
+    if (a.market, a.decks, a.nobles, a.supply) != (b.market, b.decks, b.nobles, b.supply):
+        mats.append("centre")
+    mats += [f"player{i + 1}" for i, (p, q) in enumerate(zip(a.players, b.players, strict=True))
+             if p != q]
+    return mats
+
+
+def render_patches(before: GameState, after: GameState, seed: int) -> list[Patch]:
+    """Re-render only the mats a turn changed, as (x, y, pixels) patches of the full frame.
+
+    The camera looks straight down (no tilt, roll or lens distortion), so the
+    map from table millimetres to pixels is a scale and a shift: a window of
+    the table rendered on its own lines up pixel for pixel with the full frame
+    when its corner sits on a whole millimetre (3 px/mm).  A turn changes the
+    centre mat and the mover's mat, a third of the table, so a frame costs a
+    third of a full render.  Only the table's wood texture shows a seam.
+    """
+    from vision.layout import build_layout
+    from vision.synth.render import render_scene
+
+    layout = build_layout(len(after.players))
+    fx0, fy0, fx1, fy1 = _full_window(layout)
+    scene = scene_of(after)
+    patches: list[Patch] = []
+    for name in changed_mats(before, after):
+        corners = layout.mat(name).corners()
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        m = PATCH_MARGIN_MM
+        window = (
+            max(float(int(min(xs)) - m), fx0), max(float(int(min(ys)) - m), fy0),
+            min(float(int(max(xs)) + m), fx1), min(float(int(max(ys)) + m), fy1),
+        )
+        image = render_scene(scene, layout, _camera(window), seed=seed)
+        x = round((window[0] - fx0) * PX_PER_MM)
+        y = round((window[1] - fy0) * PX_PER_MM)
+        patches.append((x, y, image))
+    return patches
+
+
+def paste(frame: np.ndarray, patches: Sequence[Patch]) -> np.ndarray:
+    """``frame`` with the patches laid over it (a new array)."""
+    out = frame.copy()
+    h, w = out.shape[:2]
+    for x, y, image in patches:
+        ph, pw = min(image.shape[0], h - y), min(image.shape[1], w - x)
+        out[y : y + ph, x : x + pw] = image[:ph, :pw]
+    return out
+
+
+def write_frame(image: np.ndarray, path: Path) -> Path:
+    import cv2
+
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp" + FRAME_SUFFIX)
-    cv2.imwrite(str(tmp), image, [cv2.IMWRITE_WEBP_QUALITY, FRAME_QUALITY])
+    if not cv2.imwrite(str(tmp), image, [cv2.IMWRITE_WEBP_QUALITY, FRAME_QUALITY]):
+        raise OSError(f"cannot write {path}")
     tmp.replace(path)
     return path
 
 
-def _render_job(args: tuple[str, str, int]) -> str:
-    from companion.rules.actions import parse_turn
-
-    record_text, path, index = args
+def _states(record_text: str, upto: int) -> tuple[GameState, GameState]:
     record = read_record(record_text)
     state = record.initial_state()
-    for turn in record.turns[:index]:
-        state = state.apply(parse_turn(str(turn)))
-    return str(render_state(state, Path(path)))
+    before = state
+    for turn in record.turns[:upto]:
+        before, state = state, state.apply(turn)
+    return before, state
+
+
+def _render_job(args: tuple[str, int]) -> list[Patch] | np.ndarray:
+    """In a worker: the full frame for index 0, the patches of turn ``index`` otherwise."""
+    record_text, index = args
+    before, state = _states(record_text, index)
+    if index == 0:
+        return render_full(state, seed=RENDER_SEED)
+    return render_patches(before, state, seed=RENDER_SEED + index)
 
 
 def frame_path(folder: Path, index: int) -> Path:
@@ -131,7 +215,12 @@ def frame_path(folder: Path, index: int) -> Path:
 
 
 class Frames:
-    """The recording's still frames, rendered in the background when missing."""
+    """The recording's still frames, rendered in the background when missing.
+
+    Workers render the first frame whole and, for every later frame, only the
+    patches of the mats its turn changed; the frames are composed in order as
+    they are asked for, written to the folder, and reused by later runs.
+    """
 
     def __init__(self, folder: Path, record: Record, workers: int = 2) -> None:
         self.folder = folder
@@ -139,23 +228,35 @@ class Frames:
         count = len(record.turns) + 1
         self.missing = [i for i in range(count) if not frame_path(folder, i).exists()]
         self._pool: ProcessPoolExecutor | None = None
-        self._jobs: dict[int, Future[str]] = {}
+        self._jobs: dict[int, Future[Any]] = {}
+        self._last: tuple[int, np.ndarray] | None = None
         if self.missing:
             self._pool = ProcessPoolExecutor(max_workers=workers)
             text = record.text()
-            for i in self.missing:
-                job = (text, str(frame_path(folder, i)), i)
-                self._jobs[i] = self._pool.submit(_render_job, job)
+            for i in range(self.missing[0], count):
+                self._jobs[i] = self._pool.submit(_render_job, (text, i))
 
     def get(self, index: int) -> np.ndarray:
         import cv2
 
-        job = self._jobs.get(index)
+        path = frame_path(self.folder, index)
+        job = self._jobs.pop(index, None)
         if job is not None:
-            job.result()
-        image = cv2.imread(str(frame_path(self.folder, index)), cv2.IMREAD_COLOR)
-        if image is None:
-            raise OSError(f"cannot read frame {frame_path(self.folder, index)}")
+            result = job.result()
+            if index == 0 or isinstance(result, np.ndarray):
+                image = result
+            else:
+                previous = (
+                    self._last[1] if self._last and self._last[0] == index - 1
+                    else self.get(index - 1)
+                )
+                image = paste(previous, result)
+            write_frame(image, path)
+        else:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                raise OSError(f"cannot read frame {path}")
+        self._last = (index, image) if self._jobs else None
         return image
 
     def close(self) -> None:

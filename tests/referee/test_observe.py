@@ -1,0 +1,94 @@
+"""Vision's Observation as the referee's reading: what is trusted and what is left unread."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.referee.observe import from_observation
+from companion.referee.reading import predict
+from companion.rules import catalogue
+from companion.rules.actions import Turn
+from companion.rules.gems import Tokens
+from tests.referee.referee_helpers import new_state, referee_at, show
+from vision.observation import (
+    CardReading,
+    NobleReading,
+    Observation,
+    ReservedReading,
+    TableauReading,
+    ZoneTokens,
+)
+
+LETTERS = "wugrky"
+
+
+def _observation(state) -> Observation:
+    """A perfect observation of ``state`` as the reader would give it."""
+    cards = [
+        CardReading(f"market.{level}.{s}", "card", card, 0.95)
+        for level, row in enumerate(state.market, start=1)
+        for s, card in enumerate(row)
+    ]
+    nobles = [NobleReading(f"noble.{i}", "noble", n) for i, n in enumerate(state.nobles)]
+    nobles.append(NobleReading(f"noble.{len(nobles)}", "empty"))
+    zones = [ZoneTokens("supply", dict(zip(LETTERS, state.supply.counts, strict=True)), 0, True)]
+    reserved, tableau = [], []
+    for p, player in enumerate(state.players, start=1):
+        counts = dict(zip(LETTERS, player.tokens.counts, strict=True))
+        zones.append(ZoneTokens(f"player{p}.tokens", counts, 0, True))
+        for i in range(3):
+            reserved.append(ReservedReading(f"player{p}.reserved.{i}", p, i < len(player.reserved)))
+        for g, n in zip(LETTERS, player.bonuses.counts, strict=False):
+            tableau.append(TableauReading(p, g, n, 0.99))
+    return Observation(
+        True, (100, 100), cards=tuple(cards), nobles=tuple(nobles), tokens=tuple(zones),
+        reserved=tuple(reserved), tableau=tuple(tableau[: 5 * len(state.players)]),
+    )
+
+
+def test_a_perfect_observation_reads_as_the_predicted_table() -> None:
+    state = new_state()
+    reading = from_observation(_observation(state), 3)
+    expected = predict(state)
+    assert reading.supply == expected.supply and reading.market is not None
+    assert [[c.best for c in row] for row in reading.market] == [
+        [c.best for c in row] for row in expected.market or ()
+    ]
+    assert all(c.sure for row in reading.market for c in row)
+    assert sorted(reading.nobles) == sorted(expected.nobles)
+    assert [p.tokens for p in reading.players] == [p.tokens for p in expected.players]
+    assert all(p.reserved == () for p in reading.players)
+
+
+def test_unsure_zones_are_left_unread_not_guessed() -> None:
+    state = new_state()
+    obs = _observation(state)
+    zones = list(obs.tokens)
+    zones[0] = replace(zones[0], unknown=2, exact=False)
+    cards = list(obs.cards)
+    cards[5] = CardReading("market.2.1", "unknown", None, 0.0)
+    cards[6] = CardReading("market.2.2", "card", catalogue.card("2u3"), 0.5, runner_up="2g1")
+    nobles = list(obs.nobles)
+    nobles[1] = NobleReading("noble.1", "unknown")
+    obs = replace(obs, tokens=tuple(zones), cards=tuple(cards), nobles=tuple(nobles))
+    reading = from_observation(obs, 3)
+    assert reading.supply is None and reading.nobles is None
+    assert reading.market is not None
+    assert not reading.market[1][1].known
+    unsure = reading.market[1][2]
+    assert not unsure.sure and unsure.ids() == ("2u3", "2g1")
+
+
+def test_an_uncalibrated_frame_is_an_abstention() -> None:
+    reading = from_observation(Observation(False, (10, 10), reason="no marker"), 3)
+    assert reading.abstained
+
+
+def test_one_miscounted_token_still_gives_a_proposal_with_the_difference() -> None:
+    state = new_state()
+    ref = referee_at(state)
+    after = predict(state.apply(Turn.parse("take wug")))
+    assert after.supply is not None
+    show(ref, replace(after, supply=after.supply + Tokens.parse("k")))
+    assert str(ref.candidates[0].turn) == "take wug"
+    assert "black" in ref.view().note

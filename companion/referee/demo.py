@@ -117,12 +117,24 @@ def _camera(window: tuple[float, float, float, float]) -> Any:
 
 
 def render_full(state: GameState, seed: int = RENDER_SEED) -> np.ndarray:
-    """The whole table of ``state``, straight from above, at :data:`PX_PER_MM`."""
+    """The whole table of ``state``, straight from above, at :data:`PX_PER_MM`.
+
+    Drawn mat by mat on a plain tablecloth: rendering the whole table at once
+    needs over a gigabyte (the renderer oversamples the full canvas), one mat
+    at a time a fifth of that.
+    """
+    import math
+
     from vision.layout import build_layout
-    from vision.synth.render import render_scene
+    from vision.synth.render import TABLE_BGR
 
     layout = build_layout(len(state.players))
-    return render_scene(scene_of(state), layout, _camera(_full_window(layout)), seed=seed)
+    x0, y0, x1, y1 = _full_window(layout)
+    size = (math.ceil((y1 - y0) * PX_PER_MM), math.ceil((x1 - x0) * PX_PER_MM), 3)
+    cloth = np.empty(size, np.uint8)
+    cloth[:] = TABLE_BGR
+    mats = [m.name for m in layout.mats]
+    return paste(cloth, _patches(state, layout, mats, seed), copy=False)
 
 
 Patch = tuple[int, int, np.ndarray]
@@ -150,13 +162,18 @@ def render_patches(before: GameState, after: GameState, seed: int) -> list[Patch
     third of a full render.  Only the table's wood texture shows a seam.
     """
     from vision.layout import build_layout
-    from vision.synth.render import render_scene
 
     layout = build_layout(len(after.players))
+    return _patches(after, layout, changed_mats(before, after), seed)
+
+
+def _patches(state: GameState, layout: Any, mats: Sequence[str], seed: int) -> list[Patch]:
+    from vision.synth.render import render_scene
+
     fx0, fy0, fx1, fy1 = _full_window(layout)
-    scene = scene_of(after)
+    scene = scene_of(state)
     patches: list[Patch] = []
-    for name in changed_mats(before, after):
+    for name in mats:
         corners = layout.mat(name).corners()
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         m = PATCH_MARGIN_MM
@@ -171,9 +188,9 @@ def render_patches(before: GameState, after: GameState, seed: int) -> list[Patch
     return patches
 
 
-def paste(frame: np.ndarray, patches: Sequence[Patch]) -> np.ndarray:
-    """``frame`` with the patches laid over it (a new array)."""
-    out = frame.copy()
+def paste(frame: np.ndarray, patches: Sequence[Patch], copy: bool = True) -> np.ndarray:
+    """``frame`` with the patches laid over it (a new array unless ``copy`` is False)."""
+    out = frame.copy() if copy else frame
     h, w = out.shape[:2]
     for x, y, image in patches:
         ph, pw = min(image.shape[0], h - y), min(image.shape[1], w - x)
@@ -230,15 +247,29 @@ class Frames:
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: dict[int, Future[Any]] = {}
         self._last: tuple[int, np.ndarray] | None = None
+        self._text = record.text()
+        self._count = count
+        self._next = count
         if self.missing:
             self._pool = ProcessPoolExecutor(max_workers=workers)
-            text = record.text()
-            for i in range(self.missing[0], count):
-                self._jobs[i] = self._pool.submit(_render_job, (text, i))
+            self._next = self.missing[0]
+            self._top_up(self._next)
+
+    #: Frames rendered ahead of the one being played: enough to keep the workers
+    #: busy, few enough that finished patches do not pile up in memory.
+    AHEAD = 4
+
+    def _top_up(self, index: int) -> None:
+        assert self._pool is not None
+        while self._next < min(index + self.AHEAD, self._count):
+            self._jobs[self._next] = self._pool.submit(_render_job, (self._text, self._next))
+            self._next += 1
 
     def get(self, index: int) -> np.ndarray:
         import cv2
 
+        if self._pool is not None:
+            self._top_up(index + 1)
         path = frame_path(self.folder, index)
         job = self._jobs.pop(index, None)
         if job is not None:
@@ -256,7 +287,7 @@ class Frames:
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is None:
                 raise OSError(f"cannot read frame {path}")
-        self._last = (index, image) if self._jobs else None
+        self._last = (index, image) if self._next < self._count or self._jobs else None
         return image
 
     def close(self) -> None:

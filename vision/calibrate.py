@@ -93,10 +93,9 @@ def _fit(src: list[np.ndarray], dst: list[np.ndarray]) -> np.ndarray | None:
     s = np.concatenate(src).astype(np.float64)
     d = np.concatenate(dst).astype(np.float64)
     if len(src) < 2:
-        a, _ = cv2.estimateAffine2D(s, d, method=cv2.LMEDS) if len(s) >= 6 else (None, None)
-        if a is None:
-            return None
-        return np.vstack([a, [0, 0, 1]])
+        design = np.hstack([s, np.ones((len(s), 1))])
+        a, *_ = np.linalg.lstsq(design, d, rcond=None)
+        return np.vstack([a.T, [0, 0, 1]])
     method = cv2.RANSAC if len(s) >= 12 else 0
     h, _ = cv2.findHomography(s, d, method, 3.0)
     return h

@@ -71,6 +71,8 @@ CIRCLE_RING = (0.6, 0.85)
 #: How far around its expected place a circle, square or gem is looked for, mm.
 SEARCH_MM = 1.6
 ABSTAIN_MARGIN = 0.15
+#: Candidates (best by colour) whose numerals are read.
+SHORTLIST = 10
 #: Beyond this normalised distance the face matches no card well enough.
 MAX_CARD_DISTANCE = 0.55
 TOKEN_MAX_DIST = 45.0
@@ -259,16 +261,20 @@ class FaceEvidence:
                 crop, digits.points_templates(FACE_PX_PER_MM)[value])
         return self._points[value]
 
-    def score(self, card: Card) -> float:
+    def score(self, card: Card, numerals: bool = True) -> float:
+        """How well the face fits ``card``; without ``numerals`` only colours count."""
         costs = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
         total = BONUS_WEIGHT * self.bonus_sim.get(card.bonus.letter, 0.0)
         for pos in range(cf.MAX_CIRCLES):
             if pos < len(costs):
                 letter, n = costs[len(costs) - 1 - pos]
-                total += self.circle_sim[pos].get(letter, 0.0) + self.digit(pos, letter, n)
+                total += self.circle_sim[pos].get(letter, 0.0)
+                if numerals:
+                    total += self.digit(pos, letter, n)
             else:
                 total += (1 - self.presence[pos]) + NONE_DIGIT
-        total += self.points(card.points) if card.points else BLANK_POINTS
+        if numerals:
+            total += self.points(card.points) if card.points else BLANK_POINTS
         return total
 
 
@@ -279,9 +285,9 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
                 ) -> tuple[Card | None, float, float, str | None]:
     """(card or None if abstained, confidence, distance, runner-up id) for a face image."""
     ev = FaceEvidence(face, colours)
-    # cheap pre-ranking by colours only, then full scoring of the plausible ones
-    scored = sorted(((ev.score(c), c) for c in catalogue.cards_of_level(level)),
-                    key=lambda t: -t[0])
+    # cheap ranking by colours only, then numerals read for the plausible ones
+    by_colour = sorted(catalogue.cards_of_level(level), key=lambda c: -ev.score(c, False))
+    scored = sorted(((ev.score(c), c) for c in by_colour[:SHORTLIST]), key=lambda t: -t[0])
     (s1, best), (s2, second) = scored[0], scored[1]
     margin = s1 - s2
     distance = 1 - s1 / MAX_SCORE
@@ -393,28 +399,30 @@ def read_reserved(
 
 def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
                  ) -> TableauReading:
-    """Count the cards in a colour column from how far down the stack reaches."""
+    """Count the cards in a colour column from how far down the stack reaches.
+
+    Cards are stacked from the column's top, each ``TABLEAU_STEP_MM`` lower
+    than the one before, so the bottom edge of the last card gives the count.
+    (The visible top bands of the earlier cards are light and may pass for
+    paper, so only the lowest card evidence is used.)
+    """
     from vision.layout import TABLEAU_STEP_MM
 
     s = TOKEN_PX_PER_MM
-    patch = normalise(rectify(image, h, slot, s, -2.0), gain)
-    dist = lab_distance(lab_image(patch), PAPER_LAB)
-    mask = (dist > PAPER_DIST).astype(np.uint8)
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(3 * s) | 1, round(3 * s) | 1))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
-    w = mask.shape[1]
-    rows = mask[:, w // 5: w - w // 5].mean(1)
-    full = np.nonzero(rows > 0.6)[0]
+    patch = normalise(rectify(image, h, slot, s), gain)
+    lab = lab_image(patch)
+    dist = np.minimum(lab_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    w = dist.shape[1]
+    rows = (dist[:, w // 5: w - w // 5] > PAPER_DIST).mean(1)
+    rows = np.convolve(rows, np.ones(3) / 3, mode="same")
+    card_rows = np.nonzero(rows > 0.5)[0]
     p, colour = slot.player or 0, slot.colour or "?"
-    if len(full) == 0 or full[0] > 12 * s:
-        return TableauReading(p, colour, 0, float(1 - rows.mean()))
-    # the stack must be contiguous from the top
-    gaps = np.nonzero(np.diff(full) > 3 * s)[0]
-    last = full[gaps[0]] if len(gaps) else full[-1]
-    length = (last + 1) / s + 2 - 2  # inset 2 mm, cards start 2 mm below the top
-    steps = (length - cf.CARD_H) / TABLEAU_STEP_MM
+    if len(card_rows) < 20 * s:
+        return TableauReading(p, colour, 0, float(np.clip(1 - 4 * rows.mean(), 0, 1)))
+    bottom = (card_rows[-1] + 1) / s
+    steps = (bottom - 2 - cf.CARD_H) / TABLEAU_STEP_MM
     n = max(1, round(steps) + 1)
     conf = float(np.clip(1 - 2 * abs(steps - round(steps)), 0, 1))
-    if length > slot.size[1] - 8:
-        conf *= 0.5
+    if bottom > slot.size[1] - 4:
+        conf *= 0.5  # the stack may run past the column
     return TableauReading(p, colour, n, conf)

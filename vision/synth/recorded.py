@@ -10,7 +10,7 @@ glare with shadow, or a hand over part of the view (tagged in its truth).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,7 +19,7 @@ import numpy as np
 from vision.evaluate import truth_observation
 from vision.layout import MARKER_QUIET_MM, Layout, Slot
 from vision.synth.render import Camera, render
-from vision.synth.scene import random_scene
+from vision.synth.scene import TableScene, random_scene
 
 HARD_EVERY = 4
 PAD_MM = 8.0
@@ -81,15 +81,24 @@ def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float,
 
 
 def frames(layout: Layout, count: int, seed: int = 0,
-           face_images: Mapping[str, np.ndarray] | None = None) -> Iterator[Frame]:
-    """``count`` frames of seeded tables; the view weights favour the market."""
+           face_images: Mapping[str, np.ndarray] | None = None,
+           scenes: Callable[[int, np.random.Generator], TableScene] | None = None
+           ) -> Iterator[Frame]:
+    """``count`` frames of seeded tables; the view weights favour the market.
+
+    ``scenes(i, rng)`` gives the table of frame ``i`` (e.g. a state of a seeded
+    game); by default a :func:`random_scene`.
+    """
     views = _views(layout)
     weights = np.array([3.0 if v[0].startswith("market") else 1.0 for v in views])
     weights /= weights.sum()
     for i in range(count):
         rng = np.random.default_rng([seed, i])
-        players = int(rng.integers(2, 5))
-        scene = random_scene(players, int(rng.integers(1 << 30)))
+        if scenes is None:
+            scene = random_scene(int(rng.integers(2, 5)), int(rng.integers(1 << 30)))
+        else:
+            scene = scenes(i, rng)
+        players = len(scene.players)
         name, slots = views[int(rng.choice(len(views), p=weights))]
         hard = i % HARD_EVERY == HARD_EVERY - 1
         cam = Camera.random(rng, hard=hard, window=view_window(layout, slots))

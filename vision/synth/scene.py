@@ -48,7 +48,7 @@ class TableScene:
 def scene_from_state(state: Any) -> TableScene:
     """The table that shows ``state`` (a :class:`companion.rules.state.GameState`).
 
-    Duck-typed on the engine's attributes (``market``, ``deck_sizes``,
+    Duck-typed on the engine's attributes (``market``, ``decks`` (cards left per level),
     ``nobles``, ``supply``, ``players``) so vision never depends on the engine's
     module layout.
     """
@@ -57,7 +57,9 @@ def scene_from_state(state: Any) -> TableScene:
         return tuple(int(n) for n in tokens.counts)  # type: ignore[return-value]
 
     market = tuple(tuple(c.id if c is not None else None for c in row) for row in state.market)
-    sizes = state.deck_sizes
+    sizes = getattr(state, "decks", None)
+    if sizes is None:
+        sizes = state.deck_sizes
     decks = tuple(bool(sizes[i] if not isinstance(sizes, dict) else sizes[i + 1])
                   for i in range(3))
     players = tuple(

@@ -12,12 +12,22 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 
+from companion.rules.simulate import play_game
 from vision.layout import build_layout
 from vision.synth.recorded import frames
+from vision.synth.scene import TableScene, scene_from_state
 
 HERE = Path(__file__).resolve().parent
 SEED = 2026
+
+
+def game_scene(i: int, rng: np.random.Generator) -> TableScene:
+    """A position from a seeded game between computer players (2-4 of them)."""
+    players = int(rng.integers(2, 5))
+    _, states = play_game(SEED * 1000 + i, players, "greedy")
+    return scene_from_state(states[int(rng.integers(len(states)))])
 
 
 def main(count: int = 200) -> None:
@@ -27,7 +37,7 @@ def main(count: int = 200) -> None:
         old.unlink()
     import json
 
-    for k, f in enumerate(frames(layout, count, SEED), 1):
+    for k, f in enumerate(frames(layout, count, SEED, scenes=game_scene), 1):
         print(f"\r[{k}/{count}] {f.name:<32}", end="", flush=True)
         q = 90  # the camera model already applied its own JPEG; store near-losslessly
         cv2.imwrite(str(HERE / f"{f.name}.jpg"), f.image, [cv2.IMWRITE_JPEG_QUALITY, q])

@@ -1,0 +1,105 @@
+"""Slot readers on faces and small rendered views (seeded, tolerant)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.rules import catalogue
+from vision import readers
+from vision.calibrate import calibrate
+from vision.colours import ColourModel
+from vision.synth import Camera, PlayerScene, TableScene, faces, render
+from vision.synth.scene import random_scene
+
+
+def _spoil(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Blur, noise and a shift of up to 1 mm: what a rectified face looks like."""
+    g = cv2.GaussianBlur(img, (0, 0), 1.0)
+    g = np.clip(g + rng.normal(0, 4, g.shape), 0, 255).astype(np.uint8)
+    m = np.float32([[1, 0, rng.uniform(-4, 4)], [0, 1, rng.uniform(-4, 4)]])
+    return cv2.warpAffine(g, m, (g.shape[1], g.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+
+
+def test_every_card_face_decodes_to_itself_or_abstains() -> None:
+    rng = np.random.default_rng(0)
+    colours = ColourModel()
+    right = wrong = 0
+    for card in catalogue.cards():
+        face = _spoil(faces.card_face(card, readers.FACE_PX_PER_MM), rng)
+        got, confidence, distance, _ = readers.decode_face(face, card.level, colours)
+        if got is None:
+            continue
+        right += got == card
+        wrong += got != card
+        assert 0 <= confidence <= 1 and distance < readers.MAX_CARD_DISTANCE
+    assert wrong == 0
+    assert right >= 86  # of 90; the rest abstain
+
+
+def test_a_card_that_is_not_there_is_not_invented() -> None:
+    rng = np.random.default_rng(1)
+    art = faces.artwork(252, 352, (90, 90, 90), 7)  # a picture with no band, gem or circles
+    got, _, _, _ = readers.decode_face(_spoil(art, rng), 2, ColourModel())
+    assert got is None
+
+
+def _view(scene: TableScene, layout, window, seed: int = 0, **cam):
+    r = render(scene, layout, Camera(px_per_mm=3.5, window=window, noise=2, blur=0.5,
+                                     jpeg_quality=85, **cam), seed=seed)
+    cal = calibrate(r.image, layout)
+    assert cal is not None
+    return r, cal
+
+
+def test_tokens_are_counted_exactly_in_the_supply(layout2) -> None:
+    scene = random_scene(2, 5)
+    supply = (4, 0, 7, 2, 1, 5)
+    scene = TableScene(scene.market, scene.decks, scene.nobles, supply, scene.players)
+    r, cal = _view(scene, layout2, (0.0, -224.0, 400.0, 224.0), seed=2, exposure=0.8)
+    got = {c: 0 for c in "wugrky"}
+    for slot in layout2.slots_of("token", "supply"):
+        reading = readers.read_token(r.image, cal.h_for(slot.mat), slot,
+                                     cal.gain_at(slot.center), ColourModel())
+        assert reading.state != "unknown"
+        if reading.colour:
+            got[reading.colour] += 1
+    assert tuple(got[c] for c in "wugrky") == supply
+
+
+def test_decks_nobles_reserved_and_tableau(layout2) -> None:
+    base = random_scene(2, 6)
+    me = PlayerScene((1, 1, 0, 0, 2, 1), ("deck2", "1r3"), ("1w1", "1w2", "1w3", "2u1"))
+    scene = TableScene(base.market, (True, False, True), ("n1", "n6", "n10"),
+                       base.supply, (me, base.players[1]))
+    colours = ColourModel()
+    r, cal = _view(scene, layout2, (-400.0, -224.0, 20.0, 224.0), seed=3)
+    decks = {lv: readers.read_deck(r.image, cal.h_for("centre"), layout2.slot_index[f"deck.{lv}"],
+                                   cal.gain_at((-300, 0)), colours).present for lv in (1, 2, 3)}
+    assert decks == {1: True, 2: False, 3: True}
+    nobles = [readers.read_noble(r.image, cal.h_for("centre"), layout2.slot_index[f"noble.{i}"],
+                                 cal.gain_at((-300, -150)), colours) for i in range(5)]
+    assert [n.noble.id if n.noble else n.state for n in nobles] == ["n1", "n6", "n10", "empty",
+                                                                    "empty"]
+    p1 = layout2.mat("player1")
+    x0, y0, x1, y1 = (p1.center[0] - p1.size[0] / 2, p1.center[1] - p1.size[1] / 2,
+                      p1.center[0] + p1.size[0] / 2, p1.center[1] + p1.size[1] / 2)
+    r, cal = _view(scene, layout2, (x0, y0, x1, y1), seed=4)
+    h = cal.h_for("player1")
+    occupied = [readers.read_reserved(r.image, h, layout2.slot_index[f"player1.reserved.{i}"],
+                                      cal.gain_at(p1.center)).occupied for i in range(3)]
+    assert occupied == [True, True, False]
+    counts = {s.colour: readers.read_tableau(r.image, h, s, cal.gain_at(s.center)).count
+              for s in layout2.slots_of("tableau", "player1.tableau")}
+    assert counts == {"w": 3, "u": 1, "g": 0, "r": 0, "k": 0}
+
+
+def test_locate_finds_a_card_put_down_off_its_slot(layout2) -> None:
+    scene = random_scene(2, 8)
+    r, cal = _view(scene, layout2, (-400.0, -224.0, 20.0, 224.0), seed=5)
+    slot = layout2.slot_index["market.2.2"]
+    where = readers.locate(r.image, cal.h_for("centre"), slot, cal.gain_at(slot.center),
+                           (63.0, 88.0))
+    assert where.center is not None
+    assert np.hypot(where.center[0] - slot.center[0], where.center[1] - slot.center[1]) < 3.0
+    assert abs(where.scale - 1) < 0.05

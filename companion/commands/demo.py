@@ -244,8 +244,9 @@ def _attempt(
     result.db = db
     result.reads_ms = loop.timings.reads_ms
     result.proposals_ms = loop.timings.proposals_ms
-    if loop.game_id is not None:
-        (out / "record.txt").write_text(log.record(loop.game_id).text(), encoding="utf-8")
+    game_id = loop.game_id if loop.game_id is not None else loop.finished_game_id
+    if game_id is not None:
+        (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
     log.close()
     return result
 

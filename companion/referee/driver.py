@@ -146,6 +146,7 @@ class TableLoop:
         self.confirmed: list[str] = []
         self.screenshots: list[Path] = []
         self.outcome: Any = None
+        self.finished_game_id: int | None = None
         self._last_digest: bytes | None = None
         self._last_reading: TableReading | None = None
         self._last_read_ms = 0.0
@@ -229,8 +230,13 @@ class TableLoop:
             self.confirmed.append(str(effect.turn))
             self.echo(f"{number:3}. {effect.turn}    ({effect.before.player.name})")
         elif isinstance(effect, TurnUndone):
-            if self.log is not None and self.game_id is not None:
-                self.log.undo_last(self.game_id)
+            game_id = self.game_id if self.game_id is not None else self.finished_game_id
+            if self.log is not None and game_id is not None:
+                try:
+                    self.log.undo_last(game_id)
+                except Exception as exc:  # the log refuses (a finished game): say so, go on
+                    self.echo(f"     the log keeps the turn: {exc}")
+                self.game_id = game_id
             if self.confirmed:
                 self.confirmed.pop()
             self.echo(f"     undone: {effect.turn}")
@@ -240,6 +246,8 @@ class TableLoop:
             self.outcome = effect.outcome
             if self.log is not None and self.game_id is not None:
                 self.log.finish_with(self.game_id, effect.outcome)
+                self.finished_game_id = self.game_id
+                self.game_id = None  # a new game (CONFIRM on the standings) gets its own
         elif isinstance(effect, Buzz | SetLight):
             self._indicate(effect)
 

@@ -88,10 +88,11 @@ def test_the_recorded_game_end_to_end(tmp_path: Path) -> None:
     assert len(lines) == len(record.turns) and lines[0].strip().startswith("1. take")
     assert loop.outcome == states[-1].outcome()
     assert loop.finished
-    assert loop.game_id is not None
-    logged = log.record(loop.game_id)
+    game_id = loop.finished_game_id
+    assert game_id is not None and loop.game_id is None
+    logged = log.record(game_id)
     assert [str(t) for t in logged.turns] == [str(t) for t in record.turns]
-    assert log.game(loop.game_id).finished
+    assert log.game(game_id).finished
     names = [p.name for p in loop.screenshots]
     assert names[0].endswith("setup.png") and names[-1].endswith("standings.png")
     assert all(p.stat().st_size > 1000 for p in loop.screenshots)

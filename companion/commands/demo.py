@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     result = play_recording(
         folder, out, size=size, record=args.record, headless=args.headless,
         turns=args.turns, echo=(lambda s: None) if args.quiet else print,
+        script_to=None if args.recording is None else out,
     )
     return 0 if result.matches else 1
 
@@ -137,8 +138,12 @@ def play_recording(
     headless: bool = True,
     turns: int | None = None,
     echo: object = print,
+    script_to: Path | None = None,
 ) -> DemoResult:
     """Play a recording folder; return what happened (used by the tests and the bench).
+
+    A new button script is saved in ``script_to`` (default: the recording
+    folder); a recording given by the user is never modified unasked.
 
     The button script is replayed when there is one.  If the reader now reads
     the frames differently from when the script was recorded (vision
@@ -178,7 +183,11 @@ def play_recording(
             steps = None
             result = _attempt(game, states, frames, None, out, size, headless, say)
         if steps is None:
-            save_script(folder, result.played)
+            target = script_to or folder
+            target.mkdir(parents=True, exist_ok=True)
+            saved = save_script(target, result.played)
+            if script_to is not None:
+                print(f"New button script: {saved}", file=sys.stderr)
     finally:
         frames.close()
     result.seconds = time.perf_counter() - started

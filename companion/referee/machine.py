@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.referee.entry import (
     OTHER,
@@ -63,7 +63,6 @@ from companion.referee.reading import (
 )
 from companion.rules.actions import Buy, Turn
 from companion.rules.catalogue import LEVELS
-from companion.rules.describe import describe_turn
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.outcome import Outcome
 from companion.rules.state import MARKET_WIDTH, WINNING_POINTS, GameState
@@ -606,14 +605,6 @@ class Referee:
             )
         return _with_note(ScreenView.waiting(state), self.note)
 
-    def last_turn_words(self) -> str:
-        if not self.history:
-            return ""
-        before, turn = self.history[-1]
-        return describe_turn(before, turn)
-
 
 def _with_note(view: ScreenView, note: str) -> ScreenView:
-    from dataclasses import replace
-
     return replace(view, note=note)

@@ -346,3 +346,20 @@ def test_a_card_the_reader_keeps_misreading_is_forgiven_once_confirmed() -> None
     show(ref, replace(after, market=misread.market))
     assert ref.phase is Phase.PROPOSE and ref.candidates[0].turn == turn
     assert ref.candidates[0].distance == 0
+
+
+def test_an_underpaid_purchase_is_explained() -> None:
+    state = with_player(new_state(), 0, tokens=tokens("ww"))
+    ref = referee_at(state)
+    reading = predict(state)
+    assert reading.market is not None
+    rows = [list(r) for r in reading.market]
+    rows[0][3] = CardRead.of("1r2")  # 1r1 (3 white) is gone, 1r2 revealed
+    players = list(reading.players)
+    players[0] = replace(players[0], tokens=tokens(""), bonuses=tokens("r"))
+    supply = reading.supply + tokens("ww")
+    show(ref, replace(reading, market=tuple(tuple(r) for r in rows), players=tuple(players),
+                      supply=supply))
+    assert ref.phase is Phase.PROBLEM
+    reason = ref.view().text
+    assert reason.startswith("Ann bought 1r1 paying 2 white") and "costs 3 white" in reason

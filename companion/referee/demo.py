@@ -284,11 +284,12 @@ class Frames:
                 image = paste(previous, result)
             write_frame(image, path)
         else:
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
+            read = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if read is None:
                 raise OSError(f"cannot read frame {path}")
+            image = np.asarray(read)
         self._last = (index, image) if self._next < self._count or self._jobs else None
-        return image
+        return np.asarray(image, dtype=np.uint8)
 
     def close(self) -> None:
         if self._pool is not None:

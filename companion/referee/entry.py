@@ -157,11 +157,11 @@ def next_turn_step(
         if kind == "pass":
             action = Pass()
         elif kind in ("take3", "take2", "deck"):
-            options = [a for a in legal if _kind_of(a) == kind]
+            matching = [a for a in legal if _kind_of(a) == kind]
             return Question(
                 "action",
                 "Which gems?" if kind != "deck" else "Which deck?",
-                tuple(Option(_action_label(state, a), a) for a in options),
+                tuple(Option(_action_label(state, a), a) for a in matching),
             )
         else:
             of_kind = [a for a in legal if _kind_of(a) == kind]
@@ -194,7 +194,9 @@ def next_turn_step(
 def _blind_step(
     state: GameState, answers: Mapping[str, object], reveal_hints: Sequence[str]
 ) -> Question | Turn:
-    _, level = answers["action"]  # type: ignore[misc]
+    blind = answers["action"]
+    assert isinstance(blind, tuple)
+    level: int = blind[1]
     affordable = [c for c in state.unseen(level) if state.payments(c)]
     card_id = _pick_card(
         answers, "blindcard", f"Which level {level} card was reserved blind?", affordable

@@ -79,7 +79,8 @@ class CardRead:
             return "empty"
         if not self.candidates:
             return "?"
-        return self.best if self.sure else f"{self.best}?"
+        best = self.candidates[0][0]
+        return best if self.sure else f"{best}?"
 
 
 UNREAD = CardRead()
@@ -271,16 +272,16 @@ def _differences(
                     float(max(len(gone), len(extra))),
                 )
             )
-    for i, p in enumerate(predicted.players):
-        r = reading.player(i)
+    for i, expected in enumerate(predicted.players):
+        got = reading.player(i)
         name = names[i] if i < len(names) else f"player {i + 1}"
-        if r.tokens is not None and p.tokens is not None:
-            diff += _token_diff(f"{name}'s tokens:", p.tokens, r.tokens)
-        if r.reserved is not None and p.reserved is not None:
-            diff += _reserved_diff(name + "'s", p.reserved, r.reserved)
-        if r.bonuses is not None and p.bonuses is not None:
+        if got.tokens is not None and expected.tokens is not None:
+            diff += _token_diff(f"{name}'s tokens:", expected.tokens, got.tokens)
+        if got.reserved is not None and expected.reserved is not None:
+            diff += _reserved_diff(name + "'s", expected.reserved, got.reserved)
+        if got.bonuses is not None and expected.bonuses is not None:
             for gem in COLOURS:
-                e, s = p.bonuses[gem], r.bonuses[gem]
+                e, s = expected.bonuses[gem], got.bonuses[gem]
                 if e != s:
                     diff.append(
                         Difference(

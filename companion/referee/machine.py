@@ -37,6 +37,12 @@ Decisions where the issue was silent:
 * A candidate whose predicted table is off by at most one token or card
   (:data:`~companion.referee.explain.TOLERANCE`) is still proposed, with the
   difference shown: a miscounted token should not stop a game.
+* When the players confirm a table (the set-up, or a turn) that the reader
+  saw with some cards misread, those misreads are remembered as *quirks*
+  and not held against later turns while they persist unchanged (see
+  :func:`~companion.referee.reading.differences`).  Without this, one card
+  the reader keeps taking for another would turn every later turn into an
+  error.  Token counts are never forgiven this way.
 """
 
 from __future__ import annotations

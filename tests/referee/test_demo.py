@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from companion.record import GameLog
 from companion.referee import Referee, predict
@@ -46,6 +47,7 @@ class _StateFrames:
         return image
 
 
+@pytest.mark.slow
 def test_the_recorded_game_end_to_end(tmp_path: Path) -> None:
     from vision.layout import build_layout
     from vision.read import read_frame

@@ -283,6 +283,13 @@ class Frames:
                 )
                 image = paste(previous, result)
             write_frame(image, path)
+            self._last = (index, image)  # later frames are composed on the exact pixels
+            # Play the frame as it was stored (WebP is lossy), so that this run
+            # and every later run reading the file see the same pixels.
+            stored = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if stored is None:
+                raise OSError(f"cannot read frame {path}")
+            return np.asarray(stored, dtype=np.uint8)
         else:
             read = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if read is None:

@@ -52,6 +52,10 @@ PAPER_DIST = 22.0
 #: Half the Lab distance at which a pixel counts fully as "not paper" when fitting a card.
 EVIDENCE_TAU = 12.0
 LOCATE_MARGIN_MM = 6.0
+#: Weight of the card's four edges against the area evidence when fitting it.
+EDGE_WEIGHT = 0.25
+#: How much darker than paper a place may be and still count as paper in shade.
+SHADE = 0.35
 LOCATE_ANGLES = (-4.0, -2.5, -1.0, 0.0, 1.0, 2.5, 4.0)
 LOCATE_SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
 #: Accepted range of a card's measured size over its nominal size.
@@ -94,6 +98,13 @@ def lab_distance(lab: np.ndarray, ref: np.ndarray | tuple[float, float, float]) 
     return np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
 
 
+def shaded_distance(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Lab distance that forgives a surface for being in shade (up to ``SHADE`` darker)."""
+    d = lab - np.asarray(ref, np.float32)
+    dl = np.where((d[..., 0] < 0) & (d[..., 0] > -SHADE * ref[0]), 0.0, d[..., 0])
+    return np.sqrt((0.5 * dl) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
 PAPER_LAB = to_lab(PAPER)[0]
 INK_LAB = to_lab(INK)[0]
 
@@ -132,8 +143,9 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
     if coverage < OCCUPIED_MIN:
         return Located(coverage)
-    # the printed outline around the slot is mat, not card
-    mat = np.minimum(dist, lab_distance(lab_image(patch), INK_LAB))
+    # shaded paper and the printed outline around the slot are mat, not card
+    lab = lab_image(patch)
+    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
     evidence = np.clip(mat, 0, 2 * EVIDENCE_TAU) - EVIDENCE_TAU
     ph, pw = evidence.shape
     pc = ((pw - 1) / 2, (ph - 1) / 2)
@@ -143,14 +155,31 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         ev = evidence if a == 0 else cv2.warpAffine(
             evidence, m, (pw, ph), flags=cv2.INTER_LINEAR, borderValue=-EVIDENCE_TAU)
         integral = cv2.integral(ev)
+        # edges of the card against the mat (of the evidence, so the printed
+        # outline has none): |d/dy| for top and bottom, |d/dx| for the sides,
+        # smoothed across the edge so a blurred edge still scores
+        g = ev
+        gy = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 0, 1)), (1, 3))
+        gx = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 1, 0)), (3, 1))
+        norm = float(np.percentile(np.maximum(gx, gy), 97)) + 1e-3
+        row_cs = np.pad(np.cumsum(gy / norm, axis=1), ((0, 0), (1, 0)))
+        col_cs = np.pad(np.cumsum(gx / norm, axis=0), ((1, 0), (0, 0)))
         for k in LOCATE_SCALES:
             bw, bh = round(size_mm[0] * k * s), round(size_mm[1] * k * s)
             if bw >= pw or bh >= ph:
                 continue
             sums = (integral[bh:, bw:] - integral[:-bh, bw:] - integral[bh:, :-bw]
                     + integral[:-bh, :-bw])
-            y, x = np.unravel_index(int(np.argmax(sums)), sums.shape)
-            score = float(sums[y, x])
+            ny, nx = sums.shape
+            area = sums / (EVIDENCE_TAU * bw * bh)
+            top = row_cs[:ny, bw:bw + nx] - row_cs[:ny, :nx]
+            bottom = row_cs[bh - 1:bh - 1 + ny, bw:bw + nx] - row_cs[bh - 1:bh - 1 + ny, :nx]
+            left = col_cs[bh:bh + ny, :nx] - col_cs[:ny, :nx]
+            right = col_cs[bh:bh + ny, bw - 1:bw - 1 + nx] - col_cs[:ny, bw - 1:bw - 1 + nx]
+            edges = (top + bottom) / bw + (left + right) / bh
+            total = area + EDGE_WEIGHT * edges
+            y, x = np.unravel_index(int(np.argmax(total)), total.shape)
+            score = float(total[y, x])
             if best is None or score > best[0]:
                 # centre in the rotated patch, mapped back to the patch
                 cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5

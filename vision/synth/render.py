@@ -154,10 +154,15 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
 
 # -- the table ------------------------------------------------------------
 def _table_texture(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    """Wood-like grain; built in 8 bits (a full table canvas is ~50 MP)."""
     grain = cv2.resize(rng.normal(0, 12, (max(2, h // 40), 8)).astype(np.float32), (w, h),
                        interpolation=cv2.INTER_CUBIC)
-    img = np.asarray(TABLE_BGR, np.float32) + grain[:, :, None]
-    return np.clip(img, 0, 255).astype(np.uint8)
+    shift = np.clip(grain + 128, 0, 255).astype(np.uint8)
+    img = np.empty((h, w, 3), np.uint8)
+    for c, base in enumerate(TABLE_BGR):
+        img[:, :, c] = cv2.add(shift, base - 128) if base >= 128 else cv2.subtract(
+            shift, 128 - base)
+    return img
 
 
 def _paste(canvas: np.ndarray, item: np.ndarray, mask: np.ndarray | None, aff: np.ndarray,
@@ -369,6 +374,9 @@ def _camera_homography(
 
 def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.ndarray:
     h, w = img.shape[:2]
+    if not (cam.distortion or cam.light_gradient or cam.exposure != 1 or cam.colour_temperature
+            or cam.shadow or cam.glare or cam.blur or cam.noise or cam.jpeg_quality):
+        return img  # a perfect camera (the demo's): no float copy of a large frame
     out = img.astype(np.float32)
     if cam.distortion:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -377,14 +385,18 @@ def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.nd
         factor = 1 + cam.distortion * (u * u + v * v)
         out = cv2.remap(out, cx + u * factor * norm, cy + v * factor * norm, cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_REPLICATE)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * np.pi)
-    ramp = ((xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a))
-    vign = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2)
-    gain = cam.exposure * (1 + cam.light_gradient * ramp - 0.3 * cam.light_gradient * vign)
-    t = cam.colour_temperature
-    channel = np.array([1 + 0.18 * t, 1.0, 1 - 0.18 * t], np.float32)
-    out = out * gain[:, :, None] * channel
+    if cam.light_gradient or cam.exposure != 1 or cam.colour_temperature:
+        # the light field is smooth: compute it small and enlarge it
+        sh, sw = max(2, h // 16), max(2, w // 16)
+        yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+        ramp = (xx / sw - 0.5) * math.cos(a) + (yy / sh - 0.5) * math.sin(a)
+        vign = (xx / sw - 0.5) ** 2 + (yy / sh - 0.5) ** 2
+        gain = cam.exposure * (1 + cam.light_gradient * ramp - 0.3 * cam.light_gradient * vign)
+        gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+        t = cam.colour_temperature
+        channel = np.array([1 + 0.18 * t, 1.0, 1 - 0.18 * t], np.float32)
+        out = out * gain[:, :, None] * channel
     if cam.shadow:
         sm = np.zeros((h, w), np.float32)
         pts = (rng.uniform(0, 1, (4, 2)) * (w, h)).astype(np.int32)
@@ -392,6 +404,7 @@ def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.nd
         sm = cv2.GaussianBlur(sm, (0, 0), 0.03 * max(w, h))
         out *= (1 - 0.45 * cam.shadow * sm)[:, :, None]
     if cam.glare:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         gx, gy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
         sig = 0.07 * max(w, h)
         blob = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig))

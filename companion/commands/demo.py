@@ -101,13 +101,17 @@ def run(args: argparse.Namespace) -> int:
     folder: Path = args.recording or out / "recording"
     if args.recording is not None and not (folder / "game.txt").exists():
         raise CommandError(f"{folder} is not a recording: it has no game.txt")
-    if args.recording is None:
-        _prepare(folder, args.turns)
-    result = play_recording(
-        folder, out, size=size, record=args.record, headless=args.headless,
-        turns=args.turns, echo=(lambda s: None) if args.quiet else print,
-        script_to=None if args.recording is None else out,
-    )
+    try:
+        if args.recording is None:
+            _prepare(folder, args.turns)
+        result = play_recording(
+            folder, out, size=size, record=args.record, headless=args.headless,
+            turns=args.turns, echo=(lambda s: None) if args.quiet else print,
+            script_to=None if args.recording is None else out,
+        )
+    except OSError as exc:
+        where = exc.filename or out
+        raise CommandError(f"cannot use {where}: {exc.strerror or exc}") from None
     return 0 if result.matches else 1
 
 

@@ -1,8 +1,9 @@
 """Regenerate the committed demo recording: the first turns of the demo game.
 
-Renders the frames, lets the operator who knows the game press the buttons
-through the real reader and referee, and copies the recording (game.txt,
-frames/, buttons.txt) here.  Run from the repository root::
+Renders the frames, stores them as WebP (a quarter of a JPEG's size), then
+lets the operator who knows the game press the buttons while the real reader
+and referee play those very frames, and keeps the presses as buttons.txt.
+Run from the repository root::
 
     .venv/bin/python tests/data/demo/regenerate.py
 
@@ -17,20 +18,33 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
+
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent.parent
 TURNS = 4
+WEBP_QUALITY = 80
+
+
+def demo(*args: str) -> None:
+    cmd = [sys.executable, "-m", "companion", "demo", "--headless", "--quiet", *args]
+    subprocess.run(cmd, check=True, cwd=ROOT)
 
 
 def main() -> int:
-    work = HERE.parent.parent.parent / "out" / "demo-test-recording"
+    work = ROOT / "out" / "demo-test-recording"
     shutil.rmtree(work, ignore_errors=True)
-    cmd = [sys.executable, "-m", "companion", "demo", "--turns", str(TURNS), "--record",
-           "--headless", "--out", str(work)]
-    subprocess.run(cmd, check=True)
+    demo("--turns", str(TURNS), "--record", "--out", str(work / "render"))
     shutil.rmtree(HERE / "frames", ignore_errors=True)
-    shutil.copytree(work / "recording" / "frames", HERE / "frames")
-    for name in ("game.txt", "buttons.txt"):
-        shutil.copy2(work / "recording" / name, HERE / name)
+    (HERE / "frames").mkdir()
+    for jpg in sorted((work / "render" / "recording" / "frames").glob("*.jpg")):
+        image = cv2.imread(str(jpg), cv2.IMREAD_COLOR)
+        cv2.imwrite(str(HERE / "frames" / (jpg.stem + ".webp")), image,
+                    [cv2.IMWRITE_WEBP_QUALITY, WEBP_QUALITY])
+    shutil.copy2(work / "render" / "recording" / "game.txt", HERE / "game.txt")
+    (HERE / "buttons.txt").unlink(missing_ok=True)
+    demo("--recording", str(HERE), "--record", "--out", str(work / "play"))
+    shutil.copy2(work / "play" / "buttons.txt", HERE / "buttons.txt")
     print(f"recording of {TURNS} turns written to {HERE}")
     return 0
 

@@ -7,11 +7,10 @@ confirmed turns, draws the screen, beeps and lights, saves screenshots, and
 prints each confirmed turn.  ``splendor-companion run`` and the demo both
 drive it; neither contains referee logic.
 
-Motion.  A frame is *still* when its small grey thumbnail differs from the
-previous frame's by less than :data:`MOTION_THRESHOLD` grey levels on average
-(hands, arms and their shadows change a large part of it).  Moving frames
-are never read: they become :class:`~companion.referee.machine.Motion`.  A
-still frame is read, and the referee acts once two reads agree.  Identical
+Motion.  :class:`vision.motion.StabilityDetector` compares each frame with
+the previous one on a small grey copy; moving frames are never read: they
+become :class:`~companion.referee.machine.Motion`.  A still frame is read,
+and the referee acts once two reads agree.  Identical
 frames (a recorded folder repeats a file) reuse the last reading instead of
 reading the same pixels twice -- a real camera never gives identical frames.
 """
@@ -48,39 +47,19 @@ from companion.referee.machine import (
 )
 from companion.referee.reading import TableReading
 
-#: Mean absolute grey difference (0-255) of the thumbnails above which a frame moves.
-MOTION_THRESHOLD = 2.5
-#: Width of the thumbnail compared for motion.
-MOTION_WIDTH = 160
-
 Reader = Callable[[np.ndarray], TableReading]
 
 
-class StillDetector:
-    """Tells moving frames from still ones by comparing small grey thumbnails."""
+def _detector() -> Any:
+    """Vision's motion detector, judging each frame against the previous one.
 
-    def __init__(self, threshold: float = MOTION_THRESHOLD, width: int = MOTION_WIDTH) -> None:
-        self.threshold = threshold
-        self.width = width
-        self._last: np.ndarray | None = None
+    ``stable_frames=1``: a frame that did not move is read at once; the
+    referee itself waits for two agreeing reads before acting, which is the
+    stability that matters (what the table *says*, not only its pixels).
+    """
+    from vision.motion import StabilityDetector
 
-    def thumbnail(self, image: np.ndarray) -> np.ndarray:
-        import cv2
-
-        h, w = image.shape[:2]
-        small = cv2.resize(image, (self.width, max(1, round(h * self.width / w))),
-                           interpolation=cv2.INTER_AREA)
-        if small.ndim == 3:
-            small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        return cv2.GaussianBlur(small, (5, 5), 0).astype(np.int16)
-
-    def still(self, image: np.ndarray) -> bool:
-        """True when ``image`` looks like the previous frame (the first frame is not still)."""
-        thumb = self.thumbnail(image)
-        last, self._last = self._last, thumb
-        if last is None or last.shape != thumb.shape:
-            return False
-        return float(np.abs(thumb - last).mean()) < self.threshold
+    return StabilityDetector(stable_frames=1)
 
 
 def button_event(event: Any) -> Event | None:
@@ -141,7 +120,7 @@ class TableLoop:
         self.shots = shots
         self.echo = echo
         self.headers = headers or {}
-        self.detector = StillDetector()
+        self.detector = _detector()
         self.timings = Timings()
         self.confirmed: list[str] = []
         self.screenshots: list[Path] = []
@@ -165,7 +144,7 @@ class TableLoop:
         Pi camera); without it ``image`` itself is read.
         """
         start = time.perf_counter()
-        if not self.detector.still(image):
+        if self.detector.update(image).moving:
             return self.dispatch(Motion())
         if self.reader is None:
             return []

@@ -77,29 +77,10 @@ def states_of(record: Record) -> list[GameState]:
 
 # ---------------------------------------------------------------- pixels
 def scene_of(state: GameState) -> Any:
-    """The renderer's ``TableScene`` for a state.
+    """The renderer's ``TableScene`` for a state."""
+    from vision.synth.scene import scene_from_state
 
-    A thin adapter: ``vision.synth.scene_from_state`` reads ``state.deck_sizes``,
-    which the rules engine calls ``decks``; this builds the same value from the
-    engine's real attributes.
-    """
-    from vision.synth.scene import PlayerScene, TableScene
-
-    def counts(tokens: Any) -> tuple[int, int, int, int, int, int]:
-        return tuple(int(n) for n in tokens.counts)  # type: ignore[return-value]
-
-    return TableScene(
-        market=tuple(tuple(c.id if c else None for c in row) for row in state.market),
-        decks=tuple(bool(n) for n in state.decks),  # type: ignore[arg-type]
-        nobles=tuple(n.id for n in state.nobles),
-        supply=counts(state.supply),
-        players=tuple(
-            PlayerScene(
-                counts(p.tokens), tuple(str(r) for r in p.reserved), tuple(c.id for c in p.cards)
-            )
-            for p in state.players
-        ),
-    )
+    return scene_from_state(state)
 
 
 #: Table margin around the layout in the full frame, and around a mat in a patch (mm).

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -284,8 +283,6 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
             return
         if loop.finished and panel.exhausted:
             return
-        if camera_ended and event is None:
-            time.sleep(0)
 
 
 def _quit(event: Any) -> bool:

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.rules.players import POLICIES
 from companion.rules.simulate import play_game
 
 
@@ -33,13 +34,19 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     if args.game == "duel":
-        from companion.commands._duel import simulate_duel
+        from companion.rules import duel
 
-        return simulate_duel(args)
-    if args.players not in (2, 3, 4):
-        raise CommandError(f"Splendor is for 2 to 4 players, not {args.players}")
-    if args.policy not in ("random", "greedy"):
-        raise CommandError(f"unknown policy '{args.policy}' (random or greedy)")
+        game, play, policies, prefix = "Splendor Duel", duel.play_game, duel.POLICIES, "duel"
+        allowed: tuple[int, ...] = (2,)
+    else:
+        game, play, policies, prefix = "Splendor", play_game, POLICIES, "game"
+        allowed = (2, 3, 4)
+    if args.players not in allowed:
+        span = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise CommandError(f"{game} is for {span} players, not {args.players}")
+    if args.policy not in policies:
+        choices = " or ".join(sorted(policies))
+        raise CommandError(f"unknown policy '{args.policy}' ({choices})")
     try:
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -48,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     turns = 0
     for i in range(args.games):
         seed = args.seed + i
-        record, states = play_game(seed, args.players, args.policy)
-        path = args.out / f"game-{seed}.txt"
+        record, states = play(seed, args.players, args.policy)
+        path = args.out / f"{prefix}-{seed}.txt"
         path.write_text(record.text(), encoding="utf-8")
         outcome = states[-1].outcome()
         assert outcome is not None

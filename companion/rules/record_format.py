@@ -1,0 +1,160 @@
+"""The record format both games share: headers, numbered turns, comments.
+
+Shaped like PGN (python-chess ``chess.pgn``): ``[Name "value"]`` headers,
+then one ``N. <turn notation>`` line per turn, numbered from 1; ``;`` starts
+a comment and blank lines are ignored.  This module knows nothing of either
+game: :mod:`companion.rules.record` (Splendor) and
+:mod:`companion.rules.duel.record` subclass :class:`GameRecord` with their
+turn parser and set-up headers.  Errors carry the 1-based line number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from companion.rules.errors import NotationError, RulesError
+
+HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
+TURN = re.compile(r"^(\d+)\.\s*(.*)$")
+
+
+class RecordError(RulesError):
+    """A record line that cannot be read or played; ``line`` is 1-based."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.reason = message
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Playable(Protocol):
+    """What a record needs of a game state to replay it."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def player(self) -> _Named: ...
+
+    def apply(self, turn: Any) -> Self: ...
+
+
+TurnT = TypeVar("TurnT")
+StateT = TypeVar("StateT", bound=Playable)
+
+
+@dataclass
+class GameRecord(Generic[TurnT, StateT]):
+    """Headers (in order) and turns with the lines they were read from."""
+
+    GAME: ClassVar[str] = ""
+
+    headers: dict[str, str] = field(default_factory=dict)
+    turns: list[TurnT] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def players(self) -> list[str]:
+        return [n.strip() for n in self.headers.get("Players", "").split(",") if n.strip()]
+
+    def initial_state(self) -> StateT:
+        """The game as set up by the headers; raises :class:`RecordError`."""
+        raise NotImplementedError
+
+    def line_numbers(self) -> list[int]:
+        """Each turn's line: as read, or as :meth:`text` would write it for a built record."""
+        if len(self.lines) == len(self.turns):
+            return self.lines
+        first = len(self.headers) + 2
+        return [first + i for i in range(len(self.turns))]
+
+    def replay(self) -> Iterator[tuple[int, TurnT, StateT, StateT]]:
+        """Play every turn: yields (line, turn, state before, state after).
+
+        Raises :class:`RecordError` naming the line of the first illegal turn.
+        """
+        state = self.initial_state()
+        for line, turn in zip(self.line_numbers(), self.turns, strict=True):
+            try:
+                after = state.apply(turn)
+            except RulesError as exc:
+                who = state.player.name
+                raise RecordError(line, f"turn {state.turn + 1} ({who}) '{turn}': {exc}") from None
+            yield line, turn, state, after
+            state = after
+
+    def states(self) -> list[StateT]:
+        """The initial state and the state after every turn."""
+        return [self.initial_state(), *(after for _, _, _, after in self.replay())]
+
+    def final_state(self) -> StateT:
+        return self.states()[-1]
+
+    def text(self) -> str:
+        """The record as text, turns numbered from 1."""
+        out = [f'[{k} "{v}"]' for k, v in self.headers.items()]
+        out.append("")
+        for i, turn in enumerate(self.turns, start=1):
+            comment = self.comments.get(i)
+            out.append(f"{i}. {turn}" + (f"   ; {comment}" if comment else ""))
+        return "\n".join(out) + "\n"
+
+    @classmethod
+    def read(cls, text: str, parse_turn: Callable[[str], TurnT]) -> Self:
+        """Parse a record of this game; raises :class:`RecordError` on the first bad line."""
+        record = cls()
+        in_turns = False
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line, _, comment = raw.partition(";")
+            line = line.strip()
+            if not line:
+                continue
+            header = HEADER.match(line)
+            if header:
+                if in_turns:
+                    raise RecordError(number, "headers must come before the turns")
+                name, value = header.group(1), header.group(2)
+                if name == "Game" and value != cls.GAME:
+                    raise RecordError(number, f"this is a {value} record, not {cls.GAME}")
+                record.headers[name] = value
+                continue
+            m = TURN.match(line)
+            if not m:
+                raise RecordError(number, f"'{line}' is neither a header nor a numbered turn")
+            in_turns = True
+            expected = len(record.turns) + 1
+            if int(m.group(1)) != expected:
+                raise RecordError(
+                    number, f"turn number {m.group(1)} where {expected} was expected"
+                )
+            try:
+                record.turns.append(parse_turn(m.group(2)))
+            except NotationError as exc:
+                raise RecordError(number, f"cannot read turn {expected}: {exc}") from None
+            record.lines.append(number)
+            if comment.strip():
+                record.comments[expected] = comment.strip()
+        if not record.headers and not record.turns:
+            raise RecordError(1, "the file holds no game record")
+        return record
+
+
+def game_name(text: str) -> str | None:
+    """The ``Game`` header of a record text, if any (for dispatching Splendor/Duel)."""
+    for raw in text.splitlines():
+        line = raw.partition(";")[0].strip()
+        m = HEADER.match(line)
+        if m and m.group(1) == "Game":
+            return m.group(2)
+        if TURN.match(line):
+            break
+    return None

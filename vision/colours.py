@@ -48,6 +48,17 @@ GEM_BGR: dict[str, tuple[int, int, int]] = {
     "r": (50, 70, 215),
     "k": (60, 55, 55),
 }
+#: The publisher's printed colours, measured on its cards (median Lab, 8-bit, of the
+#: cost circles and of the bonus gems over the 90 cards): lighter and less
+#: saturated than ours.  The reader accepts either look.
+PRINTED_CIRCLE_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (254.0, 128.0, 128.0), "u": (173.0, 125.0, 105.0), "g": (179.0, 91.0, 170.0),
+    "r": (155.0, 162.0, 166.0), "k": (99.0, 130.0, 130.0),
+}
+PRINTED_GEM_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (193.0, 129.0, 128.0), "u": (96.0, 139.0, 103.0), "g": (199.0, 112.0, 147.0),
+    "r": (103.0, 151.0, 142.0), "k": (88.0, 134.0, 135.0),
+}
 BACK_BGR: dict[str, tuple[int, int, int]] = {
     "1": (50, 110, 45),
     "2": (40, 150, 205),
@@ -61,43 +72,62 @@ def to_lab(bgr: tuple[int, int, int] | np.ndarray) -> np.ndarray:
     return cv2.cvtColor(px, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
 
 
-def _centres(table: dict[str, tuple[int, int, int]]) -> dict[str, tuple[float, float, float]]:
-    return {k: tuple(float(x) for x in to_lab(v)[0]) for k, v in table.items()}
+Centre = tuple[float, float, float]
+#: A class is one Lab centre or several (any of them may match).
+Classes = dict[str, Centre | list[Centre]]
+
+
+def _centres(table: dict[str, tuple[int, int, int]]) -> dict[str, Centre]:
+    return {k: tuple(float(x) for x in to_lab(v)[0]) for k, v in table.items()}  # type: ignore[misc]
+
+
+def _with(base: dict[str, Centre], extra: dict[str, Centre]) -> Classes:
+    return {k: [v, extra[k]] if k in extra else v for k, v in base.items()}
 
 
 @dataclass(frozen=True)
 class ColourModel:
     """Lab centres per class for tokens, card gems and deck backs."""
 
-    tokens: dict[str, tuple[float, float, float]] = field(
-        default_factory=lambda: _centres(TOKEN_BGR))
-    gems: dict[str, tuple[float, float, float]] = field(default_factory=lambda: _centres(GEM_BGR))
-    backs: dict[str, tuple[float, float, float]] = field(default_factory=lambda: _centres(BACK_BGR))
+    tokens: Classes = field(default_factory=lambda: dict(_centres(TOKEN_BGR)))
+    #: cost circles and noble squares
+    gems: Classes = field(
+        default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_CIRCLE_LAB))
+    #: the bonus gem at a card's top right
+    bonus: Classes = field(
+        default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_GEM_LAB))
+    backs: Classes = field(default_factory=lambda: dict(_centres(BACK_BGR)))
     source: str = "built-in defaults"
 
     def to_json(self) -> str:
         return json.dumps({"schema": "splendor-companion/colours", "version": 1,
                            "source": self.source, "tokens": self.tokens, "gems": self.gems,
-                           "backs": self.backs}, indent=1)
+                           "bonus": self.bonus, "backs": self.backs}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> ColourModel:
         try:
             d = json.loads(text)
-            return cls({k: tuple(v) for k, v in d["tokens"].items()},
-                       {k: tuple(v) for k, v in d["gems"].items()},
-                       {k: tuple(v) for k, v in d["backs"].items()},
-                       d.get("source", "file"))
+
+            def classes(name: str) -> Classes:
+                return {k: [tuple(c) for c in v] if v and isinstance(v[0], list) else tuple(v)
+                        for k, v in d[name].items()}
+
+            default = cls()
+            return cls(classes("tokens"), classes("gems"),
+                       classes("bonus") if "bonus" in d else default.bonus,
+                       classes("backs"), d.get("source", "file"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise VisionError(f"malformed colour file: {exc!r}") from None
 
 
-def distances(lab: np.ndarray, classes: dict[str, tuple[float, float, float]]) -> dict[str, float]:
-    """Weighted Lab distance from one colour to each class centre."""
+def distances(lab: np.ndarray, classes: Classes) -> dict[str, float]:
+    """Weighted Lab distance from one colour to each class (its nearest centre)."""
     out = {}
     for name, c in classes.items():
-        d = np.asarray(lab, np.float32) - np.asarray(c, np.float32)
-        out[name] = float(np.sqrt((L_WEIGHT * d[0]) ** 2 + d[1] ** 2 + d[2] ** 2))
+        centres = np.asarray(c, np.float32).reshape(-1, 3)
+        d = np.asarray(lab, np.float32)[None, :] - centres
+        out[name] = float(np.sqrt((L_WEIGHT * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2).min())
     return out
 
 

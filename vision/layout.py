@@ -44,6 +44,9 @@ CARD_SLOT_MM = (67.0, 92.0)
 NOBLE_SLOT_MM = (64.0, 64.0)
 TOKEN_SLOT_MM = 44.0
 MARKER_MM = 30.0
+#: The markers squeezed between the market and the supply.
+SMALL_MARKER_MM = 20.0
+EXTRA_MARKER_ID = 45
 #: White square printed around every marker (its quiet zone), edge length.
 MARKER_QUIET_MM = 40.0
 #: Margin band of every mat, where the markers live.
@@ -270,13 +273,16 @@ class _MatBuilder:
         self.markers: list[Marker] = []
         self.slots: list[Slot] = []
 
-    def marker(self, cx: float, cy: float) -> None:
-        h = MARKER_MM / 2
+    def marker(self, cx: float, cy: float, size: float = MARKER_MM,
+               marker_id: int | None = None) -> None:
+        h = size / 2
         local = ((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h))
+        mid = self.next_id if marker_id is None else marker_id
         self.markers.append(
-            Marker(self.next_id, self.mat.name, tuple(self.mat.to_table(p) for p in local))
+            Marker(mid, self.mat.name, tuple(self.mat.to_table(p) for p in local))
         )
-        self.next_id += 1
+        if marker_id is None:
+            self.next_id += 1
 
     def slot(self, sid: str, kind: str, zone: str, cx: float, cy: float,
              size: tuple[float, float], **kw: Any) -> None:
@@ -310,6 +316,9 @@ def build_layout(players: int) -> Layout:
     pw, ph = player_mat_size()
     centre = Mat("centre", (0.0, 0.0), (cw, ch))
     builders = [_central(_MatBuilder(centre, 0))]
+    # markers added later take the ids after all the players' (45..), so the
+    # ids of the first version's markers never change
+    _central_extra(builders[0])
     off_y = ch / 2 + GAP_MM + ph / 2
     off_x = cw / 2 + GAP_MM + ph / 2
     places = {1: ((0.0, off_y), 0.0), 2: ((0.0, -off_y), 180.0),
@@ -364,6 +373,18 @@ def _central(b: _MatBuilder) -> _MatBuilder:
     for r in (1.5, 4.5):
         b.marker(w - e, sy0 + TOKEN_PITCH_MM * r)
     return b
+
+
+def _central_extra(b: _MatBuilder) -> None:
+    """Small markers in the gap between the market and the supply, one beside each
+    market row: every row then has a marker at each end, so a view of one row
+    calibrates well."""
+    x0, y0 = BAND_MM, BAND_MM
+    gap_x = x0 + CARD_PITCH_MM * 5 + 8 + GAP_MM / 2
+    row_y0 = y0 + NOBLE_SLOT_MM[1] + 10
+    for r in range(3):
+        b.marker(gap_x, row_y0 + CARD_SLOT_MM[1] / 2 + r * ROW_PITCH_MM, SMALL_MARKER_MM,
+                 EXTRA_MARKER_ID + r)
 
 
 def _player(b: _MatBuilder, p: int) -> _MatBuilder:

@@ -131,7 +131,11 @@ def _draw_marker(canvas: np.ndarray, marker_id: int, corners: tuple, aff: Affine
         return
     # quiet zone
     cen = pts.mean(axis=0)
-    q = (pts - cen) * (MARKER_QUIET_MM / MARKER_MM) + cen
+    quiet = MARKER_QUIET_MM / MARKER_MM if side > 0 else 1.0
+    size_mm = float(np.linalg.norm(np.subtract(corners[1], corners[0])))
+    if size_mm < MARKER_MM - 1:  # a small marker: a narrower white square
+        quiet = (size_mm + 6) / size_mm
+    q = (pts - cen) * quiet + cen
     cv2.fillConvexPoly(canvas, np.round(q * 16).astype(np.int32), QUIET, cv2.LINE_AA, 4)
     n = max(60, int(side))
     img = cv2.aruco.generateImageMarker(dictionary, marker_id, n)

@@ -54,6 +54,8 @@ EVIDENCE_TAU = 12.0
 LOCATE_MARGIN_MM = 6.0
 #: Weight of the card's four edges against the area evidence when fitting it.
 EDGE_WEIGHT = 0.25
+#: A size other than the nominal one must earn its place (light bands look like paper).
+SCALE_PENALTY = 3.0
 #: How much darker than paper a place may be and still count as paper in shade.
 SHADE = 0.35
 LOCATE_ANGLES = (-4.0, -2.5, -1.0, 0.0, 1.0, 2.5, 4.0)
@@ -74,11 +76,17 @@ BONUS_WEIGHT = 1.5
 CIRCLE_RING = (0.6, 0.85)
 #: How far around its expected place a circle, square or gem is looked for, mm.
 SEARCH_MM = 1.6
-ABSTAIN_MARGIN = 0.15
+#: Slack around a found circle's centre when matching its numeral, mm.
+DIGIT_SLACK_MM = 0.8
+ABSTAIN_MARGIN = 0.1
 #: Candidates (best by colour) whose numerals are read.
 SHORTLIST = 10
 #: Beyond this normalised distance the face matches no card well enough.
-MAX_CARD_DISTANCE = 0.55
+MAX_CARD_DISTANCE = 0.42
+#: Below this distance a reading is trusted without trying other fits of the card.
+GOOD_DISTANCE = 0.28
+#: Other fits of a card (angle, scale) tried when the best one reads poorly.
+ALTERNATIVE_FITS = 3
 TOKEN_MAX_DIST = 45.0
 TOKEN_MIN_CONFIDENCE = 0.15
 BACK_DIST = 30.0
@@ -123,6 +131,8 @@ class Located:
     center: tuple[float, float] | None = None
     angle: float = 0.0
     scale: float = 1.0
+    #: the next best fits (other angles and scales), best first
+    others: tuple[Located, ...] = ()
 
 
 def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -149,7 +159,7 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     evidence = np.clip(mat, 0, 2 * EVIDENCE_TAU) - EVIDENCE_TAU
     ph, pw = evidence.shape
     pc = ((pw - 1) / 2, (ph - 1) / 2)
-    best: tuple[float, float, float, float, float] | None = None  # score, x, y, angle, scale
+    fits: list[tuple[float, float, float, float, float]] = []  # score, x, y, angle, scale
     for a in LOCATE_ANGLES:
         m = cv2.getRotationMatrix2D(pc, a, 1.0)
         ev = evidence if a == 0 else cv2.warpAffine(
@@ -177,18 +187,23 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
             left = col_cs[bh:bh + ny, :nx] - col_cs[:ny, :nx]
             right = col_cs[bh:bh + ny, bw - 1:bw - 1 + nx] - col_cs[:ny, bw - 1:bw - 1 + nx]
             edges = (top + bottom) / bw + (left + right) / bh
-            total = area + EDGE_WEIGHT * edges
+            total = area + EDGE_WEIGHT * edges - SCALE_PENALTY * abs(k - 1)
             y, x = np.unravel_index(int(np.argmax(total)), total.shape)
-            score = float(total[y, x])
-            if best is None or score > best[0]:
-                # centre in the rotated patch, mapped back to the patch
-                cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5
-                inv = cv2.invertAffineTransform(m)
-                ox, oy = inv @ np.array([cx, cy, 1.0])
-                best = (score, float(ox), float(oy), float(a), float(k))
-    if best is None:
+            # centre in the rotated patch, mapped back to the patch
+            cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5
+            ox, oy = cv2.invertAffineTransform(m) @ np.array([cx, cy, 1.0])
+            fits.append((float(total[y, x]), float(ox), float(oy), float(a), float(k)))
+    if not fits:
         return Located(coverage)
-    _, cx, cy, ang, scale = best
+    fits.sort(reverse=True)
+    found = [_to_table(slot, margin, s, coverage, f) for f in fits[:ALTERNATIVE_FITS + 1]]
+    return Located(found[0].coverage, found[0].center, found[0].angle, found[0].scale,
+                   tuple(found[1:]))
+
+
+def _to_table(slot: Slot, margin: float, s: float, coverage: float,
+              fit: tuple[float, float, float, float, float]) -> Located:
+    _, cx, cy, ang, scale = fit
     u = -(slot.size[0] / 2 + margin) + (cx + 0.5) / s
     v = -(slot.size[1] / 2 + margin) + (cy + 0.5) / s
     t = math.radians(slot.angle)
@@ -216,8 +231,9 @@ def _ring_offsets(r0: float, r1: float, square: bool) -> tuple[np.ndarray, np.nd
 
 
 def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r1_mm: float,
-                square: bool = False, search_mm: float = 0.0) -> tuple[np.ndarray, float]:
-    """Median Lab and spread of the ring r0..r1 (mm) around a point of a face image.
+                square: bool = False, search_mm: float = 0.0
+                ) -> tuple[np.ndarray, float, tuple[float, float]]:
+    """Median Lab, spread and centre of the ring r0..r1 (mm) around a point of a face image.
 
     With ``search_mm`` the ring is moved around the point (a 5×5 grid) and the
     most uniform place wins: a card found a little off still shows its circles.
@@ -232,11 +248,12 @@ def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r
     x = np.clip(cx + ox[:, None] + dx[None, :], 0, lab.shape[1] - 1)
     px = lab[y, x]  # (offsets, pixels, 3)
     var = 0.25 * px[:, :, 0].var(1) + px[:, :, 1].var(1) + px[:, :, 2].var(1)
-    ring = px[int(np.argmin(var))]
+    best = int(np.argmin(var))
+    ring = px[best]
     med = np.median(ring, axis=0)
     mad = 1.48 * np.median(np.abs(ring - med), axis=0)
     spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
-    return med, spread
+    return med, spread, (center_mm[0] + ox[best] / s, center_mm[1] + oy[best] / s)
 
 
 def _crop(grey: np.ndarray, center_mm: tuple[float, float], half_w: float, half_h: float
@@ -257,14 +274,18 @@ class FaceEvidence:
         self.lab = lab_image(face)
         self.grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
         self.gems = colours.gems
-        med, _ = ring_colour(self.lab, cf.GEM_CENTER, 0.5 * cf.GEM_R, 0.8 * cf.GEM_R,
+        med, _, _ = ring_colour(self.lab, cf.GEM_CENTER, 0.5 * cf.GEM_R, 0.8 * cf.GEM_R,
                              search_mm=SEARCH_MM)
-        self.bonus_sim = {k: _sim(d) for k, d in distances(med, self.gems).items()}
+        self.bonus_sim = {k: _sim(d) for k, d in distances(med, colours.bonus).items()}
         self.circle_sim: list[dict[str, float]] = []
+        #: where each circle was found (its numeral is read there)
+        self.centres: list[tuple[float, float]] = []
         self.presence: list[float] = []
         for pos in range(cf.MAX_CIRCLES):
-            med, spread = ring_colour(self.lab, cf.circle_center(pos), CIRCLE_RING[0] * cf.CIRCLE_R,
-                                      CIRCLE_RING[1] * cf.CIRCLE_R, search_mm=SEARCH_MM)
+            med, spread, found = ring_colour(self.lab, cf.circle_center(pos),
+                                             CIRCLE_RING[0] * cf.CIRCLE_R,
+                                             CIRCLE_RING[1] * cf.CIRCLE_R, search_mm=SEARCH_MM)
+            self.centres.append(found)
             u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
             sims = {k: _sim(d) * u for k, d in distances(med, self.gems).items()}
             self.circle_sim.append(sims)
@@ -275,8 +296,8 @@ class FaceEvidence:
     def digit(self, pos: int, colour: str, value: int) -> float:
         key = (pos, colour, value)
         if key not in self._digit:
-            half = digits.COST_HALF_MM + digits.SLACK_MM
-            crop = _crop(self.grey, cf.circle_center(pos), half, half)
+            half = digits.COST_HALF_MM + DIGIT_SLACK_MM
+            crop = _crop(self.grey, self.centres[pos], half, half)
             tpl = digits.cost_templates(colour, FACE_PX_PER_MM)[value]
             self._digit[key] = digits.best_match(crop, tpl)
         return self._digit[key]
@@ -333,9 +354,15 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     if where.center is None:
         return CardReading(slot.id, "unknown", confidence=0.0)
-    face = face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), where)
     level = slot.level or 1
-    card, conf, dist, other = decode_face(face, level, colours)
+    card, conf, dist, other = decode_face(
+        face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), where), level, colours)
+    # a poor fit may come from a poor placement of the card: try the next fits
+    for alt in where.others if dist > GOOD_DISTANCE else ():
+        got = decode_face(face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), alt), level,
+                          colours)
+        if got[2] < dist:
+            card, conf, dist, other = got
     if card is None:
         return CardReading(slot.id, "unknown", None, conf, dist, other)
     return CardReading(slot.id, "card", card, conf, dist, other)
@@ -353,7 +380,7 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     lab = lab_image(face)
     sims, presence = [], []
     for pos in range(cf.MAX_SQUARES):
-        med, spread = ring_colour(lab, cf.square_center(pos), 0.62 * cf.SQUARE_HALF,
+        med, spread, _ = ring_colour(lab, cf.square_center(pos), 0.62 * cf.SQUARE_HALF,
                                   0.92 * cf.SQUARE_HALF, square=True, search_mm=SEARCH_MM)
         u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
         d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}

@@ -28,6 +28,8 @@ from vision.digits import DIGIT_FONT, POINTS_FONT, outlined_text
 from vision.layout import TOKEN_MM
 
 ART_VARIANTS = 3
+#: Fine grain of the pictures (grey levels); more makes recorded JPEGs much larger.
+ART_GRAIN = 4.0
 OUTLINE = (40, 40, 40)
 SKIN_BGR = (140, 170, 215)
 
@@ -56,7 +58,7 @@ def artwork(w: int, h: int, tint: tuple[int, int, int], seed: int) -> np.ndarray
             pts = (rng.uniform(-0.15, 0.15, (4, 2)) * (w, h) + (cx, cy)).astype(np.int32)
             cv2.fillConvexPoly(img, pts, colour)
     img = cv2.GaussianBlur(img, (0, 0), max(0.6, w / 300))
-    img += rng.normal(0, 9, img.shape).astype(np.float32)
+    img += rng.normal(0, ART_GRAIN, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8)
 
 

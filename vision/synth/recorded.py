@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.evaluate import truth_observation
@@ -23,25 +24,26 @@ from vision.synth.scene import TableScene, random_scene
 
 HARD_EVERY = 4
 PAD_MM = 8.0
-MIN_TRIANGLE_MM2 = 8000.0
 
 
 @dataclass(frozen=True)
 class Frame:
+    """A recorded frame: its JPEG file's bytes, the decoded image, and the truth."""
+
     name: str
     image: np.ndarray
     truth: dict[str, Any]
+    jpeg: bytes
 
 
 def _views(layout: Layout) -> list[tuple[str, list[Slot]]]:
     s = layout.slot_index
     views: list[tuple[str, list[Slot]]] = []
     for lv in (1, 2, 3):
-        views.append((f"market{lv}-deck", [s[f"deck.{lv}"], s[f"market.{lv}.0"]]))
-        for i in range(3):
-            views.append((f"market{lv}-{i}", [s[f"market.{lv}.{i}"], s[f"market.{lv}.{i + 1}"]]))
-    views.append(("nobles-a", [s["noble.0"], s["noble.1"], s["noble.2"]]))
-    views.append(("nobles-b", [s["noble.2"], s["noble.3"], s["noble.4"]]))
+        row = [s[f"deck.{lv}"]] + [s[f"market.{lv}.{i}"] for i in range(4)]
+        views.append((f"market{lv}", row))
+        views.append((f"market{lv}-right", row[2:]))
+    views.append(("nobles", [s[f"noble.{i}"] for i in range(5)]))
     for r in range(0, 6, 2):
         rows = [x for x in layout.slots_of("token", "supply")
                 if x.colour in "wugrky"[r:r + 2]]
@@ -53,28 +55,27 @@ def _views(layout: Layout) -> list[tuple[str, list[Slot]]]:
 
 
 def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float, float]:
-    """The slots' bounding box widened to three markers of their mat around them.
+    """The slots' bounding box widened to a marker of their mat at each end.
 
     One marker calibrates, but the homography is only right across the view
-    when markers surround it: the nearest marker, then the nearest two that
-    make a proper triangle with it.
+    when markers bracket it: the markers nearest to the view's two ends
+    (along its longer side) are taken in.
     """
     pts = np.array([p for sl in slots for p in sl.corners()])
-    centre = pts.mean(0)
+    lo, hi = pts.min(0), pts.max(0)
+    axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
+    mid = (lo + hi) / 2
+    ends = []
+    for v in (lo[axis], hi[axis]):
+        e = mid.copy()
+        e[axis] = v
+        ends.append(e)
     mats = {sl.mat for sl in slots}
-    centres = sorted((np.mean(m.corners, 0) for m in layout.markers if m.mat in mats),
-                     key=lambda c: float(np.linalg.norm(c - centre)))
-    chosen = [centres[0]]
-    for c in centres[1:]:
-        if len(chosen) == 1 and np.linalg.norm(c - chosen[0]) > 80:
-            chosen.append(c)
-        elif len(chosen) == 2:
-            a, b = chosen[1] - chosen[0], c - chosen[0]
-            if abs(a[0] * b[1] - a[1] * b[0]) / 2 > MIN_TRIANGLE_MM2:
-                chosen.append(c)
-                break
+    centres = [np.mean(m.corners, 0) for m in layout.markers if m.mat in mats]
+    chosen = {min(range(len(centres)), key=lambda i: float(np.linalg.norm(centres[i] - e)))
+              for e in ends}
     q = MARKER_QUIET_MM / 2
-    pts = np.vstack([pts] + [np.array([c - q, c + q]) for c in chosen])
+    pts = np.vstack([pts] + [np.array([centres[i] - q, centres[i] + q]) for i in chosen])
     x0, y0 = pts.min(0) - PAD_MM
     x1, y1 = pts.max(0) + PAD_MM
     return float(x0), float(y0), float(x1), float(y1)
@@ -102,8 +103,13 @@ def frames(layout: Layout, count: int, seed: int = 0,
         name, slots = views[int(rng.choice(len(views), p=weights))]
         hard = i % HARD_EVERY == HARD_EVERY - 1
         cam = Camera.random(rng, hard=hard, window=view_window(layout, slots))
-        cam = replace(cam, jpeg_quality=int(rng.integers(70, 86)))
+        # 3.0-3.5 px/mm: the DESIGN's robust reading resolution, and small files;
+        # the camera's JPEG is the stored file (compressed once)
+        quality = int(rng.integers(65, 81))
+        cam = replace(cam, px_per_mm=float(rng.uniform(3.0, 3.5)), jpeg_quality=None)
         r = render(scene, layout, cam, seed=int(rng.integers(1 << 30)), face_images=face_images)
+        _, buf = cv2.imencode(".jpg", r.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         from vision.calibrate import slot_visible
 
         unseen = frozenset(sl.id for sl in layout.slots
@@ -113,8 +119,8 @@ def frames(layout: Layout, count: int, seed: int = 0,
                                   (r.image.shape[1], r.image.shape[0]))
         truth["frame"] = {"view": name, "hard": hard, "tags": list(cam.tags),
                           "players": players, "px_per_mm": round(cam.px_per_mm, 2),
-                          "tilt": round(cam.tilt, 1)}
-        yield Frame(f"{i:04d}-{name}{'-hard' if hard else ''}", r.image, truth)
+                          "tilt": round(cam.tilt, 1), "jpeg_quality": quality}
+        yield Frame(f"{i:04d}-{name}{'-hard' if hard else ''}", image, truth, buf.tobytes())
 
 
 def _inside(h: np.ndarray, slot: Slot, shape: tuple[int, ...]) -> bool:

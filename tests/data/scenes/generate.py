@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion.rules.simulate import play_game
@@ -39,8 +38,7 @@ def main(count: int = 200) -> None:
 
     for k, f in enumerate(frames(layout, count, SEED, scenes=game_scene), 1):
         print(f"\r[{k}/{count}] {f.name:<32}", end="", flush=True)
-        q = 90  # the camera model already applied its own JPEG; store near-losslessly
-        cv2.imwrite(str(HERE / f"{f.name}.jpg"), f.image, [cv2.IMWRITE_JPEG_QUALITY, q])
+        (HERE / f"{f.name}.jpg").write_bytes(f.jpeg)  # the camera's own JPEG, compressed once
         (HERE / f"{f.name}.json").write_text(json.dumps(f.truth, indent=None) + "\n",
                                               encoding="utf-8")
     print()

@@ -1,0 +1,78 @@
+"""Colour calibration: learn the classes from a laid-out table, store and reuse them."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from vision import readers
+from vision.calibrate import calibrate
+from vision.colours import ColourModel, load_colours, save_colours
+from vision.errors import VisionError
+from vision.learn import learn_colours
+from vision.synth import Camera, PlayerScene, TableScene, random_scene, render
+
+CENTRE = (-400.0, -224.0, 400.0, 224.0)
+
+
+def _setup_scene() -> TableScene:
+    base = random_scene(4, 1, 0.0)
+    return TableScene(base.market, (True, True, True), base.nobles, (7, 7, 7, 7, 7, 5),
+                      (PlayerScene(),) * 4)
+
+
+def test_learned_classes_follow_the_light(layout4) -> None:
+    # a strongly coloured light that the white balance only partly removes
+    cam = Camera(px_per_mm=1.5, window=CENTRE, colour_temperature=0.9, exposure=0.7, noise=2)
+    frame = render(_setup_scene(), layout4, cam, seed=1).image
+    learned = learn_colours(frame, layout4)
+    default = ColourModel()
+    assert learned.source == "calibrate"
+    assert set(learned.tokens) == set(default.tokens)
+    # every supply token read back with the learned classes
+    cal = calibrate(frame, layout4)
+    colours = []
+    for slot in layout4.slots_of("token", "supply"):
+        r = readers.read_token(frame, cal.h_for("centre"), slot, cal.gain_at(slot.center),
+                               learned)
+        colours.append(r.colour)
+    assert colours == [s.colour for s in layout4.slots_of("token", "supply")]
+
+
+def test_learning_needs_markers(layout4) -> None:
+    with pytest.raises(VisionError, match="no marker"):
+        learn_colours(np.full((300, 400, 3), 120, np.uint8), layout4)
+
+
+def test_store_and_load(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert load_colours().source == "built-in defaults"
+    model = ColourModel(source="test")
+    path = save_colours(model)
+    assert path == tmp_path / "splendor-companion" / "colours.json"
+    again = load_colours()
+    assert again.source == "test" and again.tokens == model.tokens
+    assert np.allclose(np.asarray(again.gems["u"]), np.asarray(model.gems["u"]))
+    path.write_text("{nonsense")
+    with pytest.raises(VisionError):
+        load_colours()
+    with pytest.raises(VisionError, match="not found"):
+        load_colours(tmp_path / "missing.json")
+
+
+def test_calibrate_command(tmp_path, layout4, capsys) -> None:
+    frame = render(_setup_scene(), layout4, Camera(px_per_mm=1.5, window=CENTRE), seed=2).image
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), frame)
+    layout = tmp_path / "layout.json"
+    layout.write_text(layout4.to_json())
+    out = tmp_path / "colours.json"
+    assert main(["calibrate", str(image), "--layout", str(layout), "--out", str(out)]) == 0
+    assert out.exists() and "stored in" in capsys.readouterr().out
+    assert load_colours(out).source.startswith("calibrate")
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 120, np.uint8))
+    assert main(["calibrate", str(blank), "--layout", str(layout), "--out", str(out)]) == 1
+    assert "no marker" in capsys.readouterr().err

@@ -1,0 +1,69 @@
+"""The recorded scenes in tests/data/scenes: well-formed, and read well enough.
+
+The full evaluation (every frame, the issue's bars) is
+``splendor-companion vision eval tests/data/scenes``; this test reads every
+fourth frame with tolerant thresholds to stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+from tests.conftest import ROOT
+from vision.evaluate import compare
+from vision.layout import load_layout
+from vision.read import load_image, read_frame
+
+SCENES = ROOT / "tests" / "data" / "scenes"
+FRAMES = sorted(SCENES.glob("*.jpg"))
+pytestmark = pytest.mark.skipif(len(FRAMES) < 200, reason="recorded scenes not generated")
+
+
+def test_there_are_enough_small_frames_with_truth() -> None:
+    assert len(FRAMES) >= 200
+    total = sum(p.stat().st_size for p in SCENES.iterdir())
+    assert total < 30e6
+    hard = [p for p in FRAMES if p.stem.endswith("-hard")]
+    assert len(hard) >= 40
+    tags = set()
+    for p in hard:
+        tags.update(json.loads(p.with_suffix(".json").read_text())["frame"]["tags"])
+    assert tags == {"tilt", "dim", "glare", "cover"}
+    truth = json.loads(FRAMES[0].with_suffix(".json").read_text())
+    assert truth["schema"] == "splendor-companion/observation" and "covered" in truth
+
+
+def test_reader_on_every_fourth_frame() -> None:
+    layout = load_layout(SCENES / "layout.json")
+    tallies: dict = {}
+    for path in FRAMES[::4]:
+        obs = read_frame(load_image(path), layout)
+        compare(obs.to_dict(), json.loads(path.with_suffix(".json").read_text()), tallies,
+                path.stem)
+    cards = tallies["cards"]
+    print({k: (t.right, t.wrong, t.abstained) for k, t in tallies.items()})
+    assert cards.total > 100
+    assert cards.rate("right") >= 0.95 and cards.rate("wrong") <= 0.02, cards.mistakes
+    for cat in ("nobles", "decks", "token slots", "reserved"):
+        if cat in tallies and tallies[cat].total:
+            assert tallies[cat].rate("right") >= 0.95, (cat, tallies[cat].mistakes)
+
+
+def test_vision_eval_command(tmp_path, capsys) -> None:
+    for p in FRAMES[:3]:
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+        (tmp_path / p.with_suffix(".json").name).write_bytes(p.with_suffix(".json").read_bytes())
+    (tmp_path / "layout.json").write_bytes((SCENES / "layout.json").read_bytes())
+    assert main(["vision", "eval", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert "latency" in out.out and "right" in out.out and "[   3/3]" in out.err
+    assert main(["vision", "eval", str(tmp_path), "--min-accuracy", "101"]) == 1
+    assert "below" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "layout.json").write_bytes((SCENES / "layout.json").read_bytes())
+    assert main(["vision", "eval", str(empty)]) == 1
+    assert "no frames" in capsys.readouterr().err

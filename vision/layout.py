@@ -62,6 +62,8 @@ GAP_MM = 30.0
 SUPPLY_ORDER = "wugrky"
 SUPPLY_COUNTS = {"w": 7, "u": 7, "g": 7, "r": 7, "k": 7, "y": 5}
 PLAYER_TOKEN_SLOTS = 10
+#: How far each token of a pile is shifted from the one below (a shingled row).
+PILE_STEP_MM = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,10 +307,12 @@ def player_mat_size() -> tuple[float, float]:
     return w, h
 
 
-def build_layout(players: int) -> Layout:
+def build_layout(players: int, piles: bool = False) -> Layout:
     """The standard table for 2–4 players: a central mat and one mat per player.
 
     Player 1 sits at the bottom, player 2 opposite, 3 on the left, 4 on the right.
+    With ``piles`` each player mat has six pile zones (one per colour, tokens
+    shingled in a row) instead of ten token slots, for players who keep piles.
     """
     if not 2 <= players <= 4:
         raise VisionError(f"a Splendor table has 2 to 4 players, not {players}")
@@ -326,7 +330,8 @@ def build_layout(players: int) -> Layout:
     next_id = builders[0].next_id
     for p in range(1, players + 1):
         center, angle = places[p]
-        b = _player(_MatBuilder(Mat(f"player{p}", center, (pw, ph), angle, p), next_id), p)
+        b = _player(_MatBuilder(Mat(f"player{p}", center, (pw, ph), angle, p), next_id), p,
+                    piles)
         builders.append(b)
         next_id = b.next_id
     return Layout(
@@ -387,7 +392,7 @@ def _central_extra(b: _MatBuilder) -> None:
                  EXTRA_MARKER_ID + r)
 
 
-def _player(b: _MatBuilder, p: int) -> _MatBuilder:
+def _player(b: _MatBuilder, p: int, piles: bool = False) -> _MatBuilder:
     w, h = b.mat.size
     x0, y0 = BAND_MM, BAND_MM
     for i, letter in enumerate("wugrk"):
@@ -395,7 +400,14 @@ def _player(b: _MatBuilder, p: int) -> _MatBuilder:
                x0 + CARD_SLOT_MM[0] / 2 + i * CARD_PITCH_MM, y0 + TABLEAU_HEIGHT_MM / 2,
                (CARD_SLOT_MM[0], TABLEAU_HEIGHT_MM), colour=letter, index=i)
     ty = y0 + TABLEAU_HEIGHT_MM + 15
-    for i in range(PLAYER_TOKEN_SLOTS):
+    if piles:
+        # the same zone name as the slots, so the referee finds the player's tokens
+        pw_, ph_ = TOKEN_PITCH_MM * 5 / 3, TOKEN_PITCH_MM
+        for i, letter in enumerate(SUPPLY_ORDER):
+            b.slot(f"player{p}.pile.{letter}", "pile", f"player{p}.tokens",
+                   x0 + pw_ / 2 + (i % 3) * pw_, ty + ph_ / 2 + (i // 3) * ph_,
+                   (pw_ - 2, ph_ - 2), colour=letter, index=i)
+    for i in range(0 if piles else PLAYER_TOKEN_SLOTS):
         b.slot(f"player{p}.tokens.{i}", "token", f"player{p}.tokens",
                x0 + TOKEN_PITCH_MM / 2 + (i % 5) * TOKEN_PITCH_MM,
                ty + TOKEN_PITCH_MM / 2 + (i // 5) * TOKEN_PITCH_MM,

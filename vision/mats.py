@@ -95,7 +95,7 @@ def draw_mats(
 def _draw_slot(canvas: np.ndarray, slot: Slot, aff: Affine, s: float, lw: int) -> None:
     shift = 4
     f = float(1 << shift)
-    if slot.kind in ("token", "pile"):
+    if slot.kind == "token":
         c = apply(aff, [slot.center])[0]
         r = slot.size[0] / 2 * s
         cen = (round(c[0] * f), round(c[1] * f))

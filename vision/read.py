@@ -100,6 +100,7 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
                            colours=colours.source,
                            elapsed_ms=(time.perf_counter() - t0) * 1000)
     cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
+    piles = []
     for slot in layout.slots:
         h = cal.h_for(slot.mat)
         if not slot_visible(h, slot, image.shape):
@@ -118,8 +119,17 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
             reserved.append(readers.read_reserved(image, h, slot, gain))
         elif slot.kind == "tableau":
             tableau.append(readers.read_tableau(image, h, slot, gain))
+        elif slot.kind == "pile":
+            piles.append(readers.read_pile(image, h, slot, gain, colours))
     zones = []
     unseen_set = set(unseen)
+    for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "pile"):
+        # estimates only: never exact, so the referee leans on the rules for the count
+        readings = [p for p in piles if p.zone == zone]
+        if readings:
+            counts = Counter({p.colour: p.count for p in readings if p.colour and p.count})
+            zones.append(ZoneTokens(zone, {k: counts.get(k, 0) for k in TOKEN_LETTERS},
+                                    len(readings), False))
     for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "token"):
         readings = [t for t in tokens if t.zone == zone]
         if not readings:
@@ -131,6 +141,6 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
                                 unknown == 0 and not missing))
     return Observation(
         True, size, cal.markers, tuple(cards), tuple(decks), tuple(nobles), tuple(tokens),
-        tuple(zones), tuple(reserved), tuple(tableau), (), tuple(unseen), "",
+        tuple(zones), tuple(reserved), tuple(tableau), tuple(piles), tuple(unseen), "",
         colours.source, (time.perf_counter() - t0) * 1000,
     )

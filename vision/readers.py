@@ -37,6 +37,7 @@ from vision.observation import (
     CardReading,
     DeckReading,
     NobleReading,
+    PileReading,
     ReservedReading,
     TableauReading,
     TokenSlotReading,
@@ -482,3 +483,38 @@ def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     if bottom > slot.size[1] - 4:
         conf *= 0.5  # the stack may run past the column
     return TableauReading(p, colour, n, conf)
+
+
+def read_pile(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              colours: ColourModel) -> PileReading:
+    """A pile zone: the tokens' colour (most common class) and their number, estimated
+    from how far the shingled row reaches (``PILE_STEP_MM`` per extra token)."""
+    from vision.layout import PILE_STEP_MM, TOKEN_MM
+
+    s = TOKEN_PX_PER_MM
+    patch = normalise(rectify(image, h, slot, s), gain)
+    lab = lab_image(patch)
+    mat = np.minimum(lab_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    token_px = mat > PAPER_DIST
+    zone = slot.zone
+    if token_px.mean() < 0.08:
+        return PileReading(slot.id, zone, None, 0, float(1 - token_px.mean() / 0.08 / 2))
+    classes = {k: v for k, v in colours.tokens.items() if k != "empty"}
+    names = list(classes)
+    centres = np.array([np.asarray(classes[k], np.float32).reshape(-1, 3)[0] for k in names])
+    px = lab[token_px]
+    d = px[:, None, :] - centres[None, :, :]
+    dist = np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    votes = np.bincount(dist.argmin(1), minlength=len(names))
+    colour = names[int(votes.argmax())]
+    share = float(votes.max() / votes.sum())
+    # the longest run of token columns (the zone's printed border is not a token)
+    filled = np.concatenate([[0], (token_px.mean(0) > 0.35).astype(np.int8), [0]])
+    edges = np.flatnonzero(np.diff(filled))
+    runs = edges[1::2] - edges[::2]
+    width = float(runs.max()) / s if len(runs) else 0.0
+    # a column counts when over a third of it is token: a 40 mm disc then spans 37 mm
+    steps = max(0.0, (width - (TOKEN_MM - 3)) / PILE_STEP_MM)
+    count = round(steps) + 1
+    conf = share * float(np.clip(1 - 2 * abs(steps - round(steps)), 0.2, 1))
+    return PileReading(slot.id, zone, colour, count, conf)

@@ -34,12 +34,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4", help="PDF page size")
     p.add_argument("--dpi", type=int, default=300, help="print resolution (default 300)")
     p.add_argument("--no-pdf", action="store_true", help="write only the PNGs and layout.json")
+    p.add_argument("--piles", action="store_true",
+                   help="players keep tokens in piles: six pile zones instead of ten slots")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        layout = build_layout(args.players)
+        layout = build_layout(args.players, piles=args.piles)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     if not 50 <= args.dpi <= 1200:

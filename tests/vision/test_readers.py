@@ -103,3 +103,28 @@ def test_locate_finds_a_card_put_down_off_its_slot(layout2) -> None:
     assert where.center is not None
     assert np.hypot(where.center[0] - slot.center[0], where.center[1] - slot.center[1]) < 3.0
     assert abs(where.scale - 1) < 0.05
+
+
+def test_piles_give_colour_and_estimated_count() -> None:
+    from vision.layout import build_layout
+    from vision.read import read_frame
+
+    layout = build_layout(2, piles=True)
+    assert not layout.slots_of("token", "player1.tokens")
+    held = (0, 2, 1, 4, 0, 1)
+    scene = random_scene(2, 3)
+    scene = TableScene(scene.market, scene.decks, scene.nobles, scene.supply,
+                       (PlayerScene(held), scene.players[1]))
+    mat = layout.mat("player1")
+    x0, y0 = mat.center[0] - mat.size[0] / 2, mat.center[1] - mat.size[1] / 2
+    r = render(scene, layout, Camera(px_per_mm=3.0, window=(x0, y0 + 250, x0 + 556, y0 + 437),
+                                     noise=2, blur=0.5), seed=1)
+    obs = read_frame(r.image, layout)
+    piles = {p.slot.rsplit(".", 1)[1]: p for p in obs.piles}
+    assert len(piles) == 6
+    for letter, n in zip("wugrky", held, strict=True):
+        assert piles[letter].count == n
+        assert piles[letter].colour == (letter if n else None)
+    zone = obs.zone_tokens("player1.tokens")
+    assert zone is not None and not zone.exact
+    assert tuple(zone.counts[c] for c in "wugrky") == held

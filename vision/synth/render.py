@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.rules import catalogue
 from vision import cardface as cf
-from vision.layout import TABLEAU_STEP_MM, TOKEN_MM, Layout, Slot
+from vision.layout import PILE_STEP_MM, TABLEAU_STEP_MM, TOKEN_MM, Layout, Slot
 from vision.mats import affine_for, draw_mats
 from vision.synth import faces
 from vision.synth.scene import TOKEN_LETTERS, TableScene
@@ -251,7 +251,10 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
                   aff, s, jit, rng, contents, by_colour=True)
     for p, ps in enumerate(scene.players, 1):
         zone = [s_ for s_ in layout.slots if s_.zone == f"player{p}.tokens"]
-        _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False)
+        if any(s_.kind == "pile" for s_ in zone):
+            _place_piles(canvas, zone, ps.tokens, aff, s, rng, contents)
+        else:
+            _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False)
         for i, entry in enumerate(ps.reserved):
             slot = slots.get(f"player{p}.reserved.{i}")
             if not slot:
@@ -297,6 +300,25 @@ def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
         img, mask = faces.token(letter, s)
         c, _ = _jitter(slot, rng, jit * 0.6)
         _paste(canvas, img, mask, aff, c, float(rng.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))
+
+
+def _place_piles(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
+                 aff: np.ndarray, s: float, rng: np.random.Generator,
+                 contents: dict[str, str]) -> None:
+    """Each colour's tokens in its pile zone, shingled ``PILE_STEP_MM`` apart."""
+    for slot in zone:
+        n = counts[TOKEN_LETTERS.index(slot.colour or "w")]
+        if not n:
+            continue
+        contents[slot.id] = (slot.colour or "") * n
+        img, mask = faces.token(slot.colour or "w", s)
+        t = math.radians(slot.angle)
+        for k in range(n):
+            u = -slot.size[0] / 2 + TOKEN_MM / 2 + k * PILE_STEP_MM + rng.uniform(-0.7, 0.7)
+            v = rng.uniform(-0.7, 0.7)
+            c = (slot.center[0] + u * math.cos(t) - v * math.sin(t),
+                 slot.center[1] + u * math.sin(t) + v * math.cos(t))
+            _paste(canvas, img, mask, aff, c, float(rng.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))
 
 
 def _draw_hands(canvas: np.ndarray, layout: Layout, aff: np.ndarray, s: float, n: int,

@@ -21,11 +21,15 @@ from vision.colours import GEM_BGR
 DIGIT_FONT = cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC
 POINTS_FONT = cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC
 TEMPLATE_FONTS = (
-    cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC,
-    cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC,
-    cv2.FONT_HERSHEY_COMPLEX | cv2.FONT_ITALIC,
     cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
 )
+#: (height mm, bold) of the cost numeral templates: ours, and the publisher's
+#: taller, thinner numerals.
+COST_STYLES = ((cf.COST_DIGIT_H, True), (6.8, False))
+#: Slants of the templates (x shift per unit of height): the publisher's numerals lean.
+SHEARS = (0.22,)
 OUTLINE = (40, 40, 40)
 BAND_GREY = 238
 #: Half-size of a cost numeral's template, mm.
@@ -36,7 +40,7 @@ SLACK_MM = 1.3
 
 def outlined_text(img: np.ndarray, text: str, center: tuple[float, float], height_px: float,
                   font: int, fill: tuple[int, int, int] = (250, 250, 250),
-                  outline: tuple[int, int, int] = OUTLINE) -> None:
+                  outline: tuple[int, int, int] = OUTLINE, bold: bool = True) -> None:
     """White numeral with a dark outline, centred, ``height_px`` tall (cap height).
 
     Drawn through masks (the glyph, then the glyph dilated for the outline)
@@ -47,9 +51,9 @@ def outlined_text(img: np.ndarray, text: str, center: tuple[float, float], heigh
     org = (round(center[0] - tw / 2), round(center[1] + tht / 2))
     glyph = np.zeros(img.shape[:2], np.uint8)
     cv2.putText(glyph, text, org, font, scale, 255, 1, cv2.LINE_AA)
-    bold = max(1, round(height_px / 14))
-    if bold > 1:
-        glyph = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bold, bold)))
+    weight = max(1, round(height_px / 14)) if bold else 1
+    if weight > 1:
+        glyph = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (weight, weight)))
     ring = max(2, round(height_px / 9)) | 1
     edge = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ring, ring)))
     for mask, colour in ((edge, outline), (glyph, fill)):
@@ -61,17 +65,30 @@ def _grey(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
+def _variants(img: np.ndarray) -> list[np.ndarray]:
+    """The template upright and slanted: the printed numerals are italic, and
+    OpenCV 5 ignores its italic flag."""
+    h, w = img.shape[:2]
+    out = [_grey(img)]
+    for shear in SHEARS:
+        m = np.float32([[1, -shear, shear * h / 2], [0, 1, 0]])
+        out.append(_grey(cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)))
+    return out
+
+
 @lru_cache(maxsize=64)
 def cost_templates(colour: str, px_per_mm: float) -> dict[int, list[np.ndarray]]:
-    """Digit -> grey templates of a cost numeral on a ``colour`` circle."""
+    """Digit -> grey templates of a cost numeral on a ``colour`` circle: our faces'
+    numeral and the publisher's (taller, thinner, slanted)."""
     half = round(COST_HALF_MM * px_per_mm)
     out: dict[int, list[np.ndarray]] = {}
     for d in range(1, 8):
         out[d] = []
         for font in TEMPLATE_FONTS:
-            img = np.full((2 * half, 2 * half, 3), GEM_BGR[colour], np.uint8)
-            outlined_text(img, str(d), (half, half), cf.COST_DIGIT_H * px_per_mm, font)
-            out[d].append(_grey(img))
+            for height, bold in COST_STYLES:
+                img = np.full((2 * half, 2 * half, 3), GEM_BGR[colour], np.uint8)
+                outlined_text(img, str(d), (half, half), height * px_per_mm, font, bold=bold)
+                out[d].extend(_variants(img))
     return out
 
 
@@ -84,9 +101,10 @@ def points_templates(px_per_mm: float, height_mm: float = cf.POINTS_DIGIT_H
     for d in range(1, 6):
         out[d] = []
         for font in TEMPLATE_FONTS:
-            img = np.full((2 * hh, 2 * hw, 3), BAND_GREY, np.uint8)
-            outlined_text(img, str(d), (hw, hh), height_mm * px_per_mm, font)
-            out[d].append(_grey(img))
+            for bold in (True, False):
+                img = np.full((2 * hh, 2 * hw, 3), BAND_GREY, np.uint8)
+                outlined_text(img, str(d), (hw, hh), height_mm * px_per_mm, font, bold=bold)
+                out[d].extend(_variants(img))
     return out
 
 

@@ -68,7 +68,7 @@ OCCUPIED_MIN = 0.45
 EMPTY_MAX = 0.12
 #: Colour similarity width (Lab units) and circle uniformity width.
 COLOUR_SIGMA = 28.0
-UNIFORM_SIGMA = 16.0
+UNIFORM_SIGMA = 22.0
 #: Scores for "nothing here" in the card decoder.
 NONE_DIGIT = 0.45
 BLANK_POINTS = 0.5

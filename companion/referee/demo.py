@@ -487,18 +487,17 @@ STILL_REPEATS = 3
 def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
     """Hands pass over the table, then it is seen still.
 
-    The moving frame is a quarter-size picture, as the camera's motion stream
-    is (a Pi camera watches motion at 640x360 and takes full stills only when
-    the table is still); the motion detector compares thumbnails anyway.
+    As on the Pi, motion is watched on a small picture (the camera's
+    low-resolution stream) and the full-resolution still is taken only when
+    the table is still: here a quarter-size copy, made once per frame.
     """
     import cv2
 
     h, w = image.shape[:2]
     small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
     loop.feed_frame(hands_over(small, seed=index))
-    del small
     for _ in range(STILL_REPEATS):
-        loop.feed_frame(image)
+        loop.feed_frame(small, still=lambda: image)
 
 
 def play(
@@ -521,6 +520,9 @@ def play(
             played.append(step)
             if step.kind == "frame":
                 index = int(step.value)
+                if index >= count:  # the script goes on past the turns asked for
+                    played.pop()
+                    break
                 progress(index, count)
                 show_frame(loop, frames.get(index), index)
             else:

@@ -153,7 +153,10 @@ class TableLoop:
             if full is None:
                 return []
             image = full
-        digest = hashlib.blake2b(np.ascontiguousarray(image).data, digest_size=16).digest()
+        # Identical frames (a recorded folder) reuse the reading; a sparse grid
+        # of pixels tells them apart (tokens and cards span tens of pixels).
+        sample = np.ascontiguousarray(image[::8, ::8])
+        digest = hashlib.blake2b(sample.data, digest_size=16).digest()
         if digest == self._last_digest and self._last_reading is not None:
             reading = self._last_reading
             reused = self._last_read_ms

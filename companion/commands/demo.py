@@ -245,7 +245,10 @@ def _attempt(
 
     result = DemoResult()
     try:
-        result.played = play(loop, frames, len(states), steps, operator, progress)
+        expected = [str(t) for t in game.turns]
+        result.played = play(
+            loop, frames, len(states), steps, operator, progress, expected=expected
+        )
     finally:
         if window is not None:
             window.close()

@@ -508,11 +508,14 @@ def play(
     operator: Operator | None,
     progress: Callable[[int, int], None] = lambda i, n: None,
     start: int = 0,
+    expected: Sequence[str] | None = None,
 ) -> list[Step]:
     """Play the recording through ``loop``: replay ``steps``, or let ``operator`` press.
 
     Returns the steps actually played (the script to save).  The operator
-    starts at frame ``start`` (earlier frames were played already).
+    starts at frame ``start`` (earlier frames were played already).  A replay
+    given the ``expected`` turns stops as soon as a confirmed turn differs:
+    the script no longer fits what the reader reads.
     """
     played: list[Step] = []
     if steps is not None:
@@ -527,6 +530,9 @@ def play(
                 show_frame(loop, frames.get(index), index)
             else:
                 loop.press(step.value)
+                done = loop.confirmed
+                if expected is not None and list(expected[: len(done)]) != done:
+                    break
         return played
     assert operator is not None
     for index in range(start, count):

@@ -79,11 +79,15 @@ CIRCLE_RING = (0.6, 0.85)
 SEARCH_MM = 1.6
 #: Slack around a found circle's centre when matching its numeral, mm.
 DIGIT_SLACK_MM = 0.8
-ABSTAIN_MARGIN = 0.1
+ABSTAIN_MARGIN = 0.08
 #: Candidates (best by colour) whose numerals are read.
 SHORTLIST = 10
 #: Beyond this normalised distance the face matches no card well enough.
-MAX_CARD_DISTANCE = 0.42
+MAX_CARD_DISTANCE = 0.5
+#: On a face with more than GLARE_FRACTION of its pixels saturated (>= SATURATED).
+MAX_GLARE_DISTANCE = 0.42
+GLARE_FRACTION = 0.03
+SATURATED = 250
 #: Below this distance a reading is trusted without trying other fits of the card.
 GOOD_DISTANCE = 0.28
 #: Other fits of a card (angle, scale) tried when the best one reads poorly.
@@ -336,6 +340,9 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
                 ) -> tuple[Card | None, float, float, str | None]:
     """(card or None if abstained, confidence, distance, runner-up id) for a face image."""
     ev = FaceEvidence(face, colours)
+    # glare washes colours towards white: demand a closer fit on a glaring face
+    glare = float((face.min(axis=2) >= SATURATED).mean())
+    max_distance = MAX_GLARE_DISTANCE if glare > GLARE_FRACTION else MAX_CARD_DISTANCE
     # cheap ranking by colours only, then numerals read for the plausible ones
     by_colour = sorted(catalogue.cards_of_level(level), key=lambda c: -ev.score(c, False))
     scored = sorted(((ev.score(c), c) for c in by_colour[:SHORTLIST]), key=lambda t: -t[0])
@@ -343,7 +350,7 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
     margin = s1 - s2
     distance = 1 - s1 / MAX_SCORE
     confidence = float(1 - math.exp(-margin / 0.25))
-    if margin < ABSTAIN_MARGIN or distance > MAX_CARD_DISTANCE:
+    if margin < ABSTAIN_MARGIN or distance > max_distance:
         return None, confidence, distance, best.id
     return best, confidence, distance, second.id
 

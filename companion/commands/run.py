@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         panel.start_terminal()
     try:
         game = _ask_resume(args, log, names, screen, window, panel)
-        referee, game_id = _referee(log, game, names)
+        referee, game_id = _referee(log, game, names, camera is not None)
         reader = None
         if camera is not None:
             from companion.referee.observe import from_observation
@@ -227,12 +227,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _referee(log: Any, game: Any, names: list[str]) -> tuple[Any, int | None]:
+def _referee(
+    log: Any, game: Any, names: list[str], camera: bool
+) -> tuple[Any, int | None]:
     from companion.record import ResumeError
     from companion.referee.machine import Referee
 
     if game is None:
-        return Referee(names), None
+        return Referee(names, camera=camera), None
     try:
         record, state = log.resume(game.id)
     except ResumeError as exc:
@@ -242,7 +244,7 @@ def _referee(log: Any, game: Any, names: list[str]) -> tuple[Any, int | None]:
     for turn in record.turns:
         history.append((current, turn))
         current = current.apply(turn)
-    return Referee(record.players, state=state, history=history), game.id
+    return Referee(record.players, state=state, history=history, camera=camera), game.id
 
 
 def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:

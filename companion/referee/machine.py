@@ -209,8 +209,10 @@ class Referee:
         history: Sequence[tuple[GameState, Turn]] = (),
         agree: int = 2,
         abstain_limit: int = 3,
+        camera: bool = True,
     ) -> None:
         self.names = tuple(names)
+        self.camera = camera
         self.agree = max(agree, 1)
         self.abstain_limit = abstain_limit
         self.state: GameState | None = state
@@ -583,7 +585,12 @@ class Referee:
                 "New game: lay out the nobles and the market",
                 self.problem
                 or self.note
-                or "Waiting for the camera to read the table. CONFIRM: enter it by hand.",
+                or (
+                    "Waiting for the camera to read the table. CONFIRM: enter it by hand."
+                    if self.camera
+                    else "No camera: press CONFIRM to enter the market and nobles with the"
+                    " buttons."
+                ),
                 hints=ButtonHints(confirm="Enter by hand", back="Enter by hand"),
             )
         assert state is not None
@@ -608,6 +615,15 @@ class Referee:
                     title=f"Undone: {self.restore}",
                 ),
                 "",
+            )
+        if not self.camera:
+            return _with_note(
+                ScreenView.waiting(
+                    state,
+                    f"{state.player.name}, play your turn, then press NEXT to enter it.",
+                    title=f"{state.player.name} to play",
+                ),
+                self.note,
             )
         return _with_note(ScreenView.waiting(state), self.note)
 

@@ -363,3 +363,35 @@ def test_an_underpaid_purchase_is_explained() -> None:
     assert ref.phase is Phase.PROBLEM
     reason = ref.view().text
     assert reason.startswith("Ann bought 1r1 paying 2 white") and "costs 3 white" in reason
+
+
+def test_every_screen_of_a_game_draws_without_overlap() -> None:
+    """The views the referee builds fit the 800x480 screen in every phase."""
+    from companion.screen.draw import Screen
+    from companion.screen.painter import layout_problems
+
+    screen = Screen((800, 480))
+    state = with_player(new_state(("Annabelle-Marguerite", "Bob", "Cy")), 0,
+                        tokens=tokens("wwuuggrrk"))
+    ref = Referee([p.name for p in state.players])
+    seen = set()
+
+    def check() -> None:
+        screen.draw(ref.view())
+        assert layout_problems(screen.drawn, (800, 480)) == [], ref.phase
+        seen.add(ref.phase)
+
+    check()  # waiting for the camera
+    show(ref, new_state(("Annabelle-Marguerite", "Bob", "Cy")))
+    check()
+    ref = referee_at(state)
+    check()
+    show(ref, state.after_action(Take(tokens("wuk"))))  # 12 tokens: a return is asked
+    check()
+    press(ref, "confirm")
+    check()
+    press(ref, "back", "back")
+    bob_took_rr = with_player(state, 1, tokens=tokens("kk"))
+    show(ref, bob_took_rr)
+    check()
+    assert {Phase.SETUP, Phase.WATCH, Phase.PROPOSE, Phase.ASK, Phase.PROBLEM} <= seen

@@ -249,6 +249,8 @@ def _attempt(
         result.played = play(
             loop, frames, len(states), steps, operator, progress, expected=expected
         )
+        if window is not None:
+            _linger(window)
     finally:
         if window is not None:
             window.close()
@@ -265,6 +267,21 @@ def _attempt(
         (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
     log.close()
     return result
+
+
+#: Seconds the window keeps showing the standings (any key or closing it ends sooner).
+LINGER_SECONDS = 8.0
+
+
+def _linger(window: Any) -> None:
+    import pygame
+
+    end = time.monotonic() + LINGER_SECONDS
+    while time.monotonic() < end:
+        for event in window.events():
+            if event.type in (pygame.QUIT, pygame.KEYDOWN):
+                return
+        time.sleep(0.05)
 
 
 def _summary(result: DemoResult, out: Path, say: object) -> None:

@@ -23,7 +23,6 @@ POINTS_FONT = cv2.FONT_HERSHEY_TRIPLEX | cv2.FONT_ITALIC
 TEMPLATE_FONTS = (
     cv2.FONT_HERSHEY_DUPLEX,
     cv2.FONT_HERSHEY_TRIPLEX,
-    cv2.FONT_HERSHEY_COMPLEX,
 )
 #: (height mm, bold) of the cost numeral templates: ours, and the publisher's
 #: taller, thinner numerals.

@@ -55,6 +55,8 @@ EVIDENCE_TAU = 12.0
 LOCATE_MARGIN_MM = 6.0
 #: Weight of the card's four edges against the area evidence when fitting it.
 EDGE_WEIGHT = 0.25
+#: A clean card edge in the clipped evidence map: a step of 2·tau through a Sobel filter.
+EDGE_NORM = 8 * EVIDENCE_TAU
 #: A size other than the nominal one must earn its place (light bands look like paper).
 SCALE_PENALTY = 3.0
 #: How much darker than paper a place may be and still count as paper in shade.
@@ -81,7 +83,7 @@ SEARCH_MM = 1.6
 DIGIT_SLACK_MM = 0.8
 ABSTAIN_MARGIN = 0.08
 #: Candidates (best by colour) whose numerals are read.
-SHORTLIST = 10
+SHORTLIST = 6
 #: Beyond this normalised distance the face matches no card well enough.
 MAX_CARD_DISTANCE = 0.5
 #: On a face with more than GLARE_FRACTION of its pixels saturated (>= SATURATED).
@@ -141,7 +143,7 @@ class Located:
 
 
 def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-           size_mm: tuple[float, float]) -> Located:
+           size_mm: tuple[float, float], fit: bool = True) -> Located:
     """How much of the slot is covered, and where the card (of ``size_mm``) lies in it.
 
     The card is the rectangle of its known size (over a few angles and scales)
@@ -156,7 +158,7 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     inset = round((margin + 5) * s)
     inner = dist[inset:-inset, inset:-inset]
     coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
-    if coverage < OCCUPIED_MIN:
+    if coverage < OCCUPIED_MIN or not fit:
         return Located(coverage)
     # shaded paper and the printed outline around the slot are mat, not card
     lab = lab_image(patch)
@@ -176,7 +178,7 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         g = ev
         gy = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 0, 1)), (1, 3))
         gx = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 1, 0)), (3, 1))
-        norm = float(np.percentile(np.maximum(gx, gy), 97)) + 1e-3
+        norm = EDGE_NORM
         row_cs = np.pad(np.cumsum(gy / norm, axis=1), ((0, 0), (1, 0)))
         col_cs = np.pad(np.cumsum(gx / norm, axis=0), ((1, 0), (0, 0)))
         for k in LOCATE_SCALES:
@@ -452,7 +454,7 @@ def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
 def read_reserved(
     image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
 ) -> ReservedReading:
-    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H))
+    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), fit=False)
     p = slot.player or 0
     if where.coverage < EMPTY_MAX:
         return ReservedReading(slot.id, p, False, 1 - where.coverage / EMPTY_MAX / 2)

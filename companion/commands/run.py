@@ -250,14 +250,17 @@ def _referee(
 def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
     """Until the game is over (and acknowledged), the buttons run out or the window closes.
 
-    A recorded folder holds one picture per still table (no motion frames),
-    so each of its pictures is shown as a still table: seen three times in a
-    row, as a camera sees a table nobody touches.
+    A recorded folder holds one picture per still table (no motion frames).
+    Each picture is shown as a still table (seen three times in a row, as a
+    camera sees a table nobody touches), and the next picture comes only
+    when the referee waits for the table to change: the players have
+    finished with the screen.  So a recorded game plays in step with its
+    buttons, whether they come from a script or a keyboard.
     """
     from firmware.camera import CameraError, EndOfSource, RecordedSource
 
     camera_ended = camera is None
-    repeats = 3 if isinstance(camera, RecordedSource) else 1
+    recorded = isinstance(camera, RecordedSource)
     while True:
         if window is not None:
             for event in window.events():
@@ -265,10 +268,12 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
                     return
                 if hasattr(panel, "handle_pygame_event"):
                     panel.handle_pygame_event(event)
-        event = panel.get(timeout=0 if not camera_ended else POLL)
-        if event is not None:
-            loop.press(event)
-        if not camera_ended:
+        take_frame = not camera_ended and (not recorded or loop.waiting_for_table)
+        if not (recorded and take_frame):
+            event = panel.get(timeout=0 if take_frame else POLL)
+            if event is not None:
+                loop.press(event)
+        if take_frame:
             try:
                 frame = camera.read()
             except EndOfSource:
@@ -276,14 +281,12 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
             except CameraError as exc:
                 raise CommandError(f"camera: {exc}") from None
             else:
-                for _ in range(repeats):
-                    if repeats > 1:
+                if recorded:
+                    for _ in range(3):
                         loop.feed_frame(frame.image)
-                    else:
-                        loop.feed_frame(frame.image, still=lambda: camera.still().image)
-        if camera_ended and panel.exhausted:
-            return
-        if loop.finished and panel.exhausted:
+                else:
+                    loop.feed_frame(frame.image, still=lambda: camera.still().image)
+        if panel.exhausted and (camera_ended or loop.finished or not loop.waiting_for_table):
             return
 
 

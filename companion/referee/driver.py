@@ -288,5 +288,13 @@ class TableLoop:
         return path
 
     @property
+    def waiting_for_table(self) -> bool:
+        """True when only a change of the table (not a button) moves the game on."""
+        ref = self.referee
+        return ref.phase in (Phase.WATCH, Phase.PROBLEM) or (
+            ref.phase is Phase.SETUP and ref.setup_state is None
+        )
+
+    @property
     def finished(self) -> bool:
         return self.referee.phase is Phase.OVER

@@ -91,3 +91,34 @@ def test_undo_from_the_buttons_is_logged(tmp_path: Path) -> None:
     argv = ["run", "--players", "3", "--names", "Ann,Bob,Cy", "--no-camera", "--db", str(db)]
     assert main([*argv, "--buttons", f"script:{path}"]) == 0
     assert _live_turns(db) == turns[:1]
+
+
+@pytest.mark.slow
+def test_run_referees_recorded_pictures_with_scripted_buttons(tmp_path: Path) -> None:
+    """``run --camera recorded:DIR``: each picture a still table, in step with the buttons."""
+    from companion.referee.demo import Frames, load_recording, play
+    from companion.referee.driver import TableLoop
+    from companion.referee.observe import from_observation
+    from tests.conftest import ROOT
+    from vision.layout import build_layout
+    from vision.read import read_frame
+
+    recording = ROOT / "tests" / "data" / "demo"
+    game, _ = load_recording(recording)
+    record, states = demo_game()
+    layout = build_layout(3)
+    # What a player who knows the game presses while these pictures are read.
+    loop = TableLoop(
+        Referee(record.players),
+        reader=lambda image: from_observation(read_frame(image, layout), 3),
+        echo=lambda line: None,
+    )
+    steps = play(loop, Frames(recording, game), len(game.turns) + 1, None,
+                 Operator(states[0], record.turns))
+    script = tmp_path / "buttons.txt"
+    script.write_text("\n".join(s.value for s in steps if s.kind == "button") + "\n")
+    db = tmp_path / "games.db"
+    argv = ["run", "--players", "3", "--names", "Ann,Bob,Cy", "--db", str(db),
+            "--camera", f"recorded:{recording / 'frames'}", "--buttons", f"script:{script}"]
+    assert main(argv) == 0
+    assert _live_turns(db) == [str(t) for t in game.turns]

@@ -11,7 +11,9 @@
   state machine tying them together; it returns effects and a screen view;
 * :mod:`companion.referee.observe` — vision's ``Observation`` to a reading;
 * :mod:`companion.referee.driver` — the loop that owns camera, panel, screen
-  and log, and feeds the machine (used by ``run`` and ``demo``).
+  and log, and feeds the machine (used by ``run`` and ``demo``);
+* :mod:`companion.referee.demo` — the recorded demo game: rendered frames,
+  hands over the table, the button script and the operator who writes it.
 """
 
 from companion.referee.machine import (

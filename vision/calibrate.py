@@ -61,7 +61,9 @@ def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
     """Marker id -> its 4 corners in image px (ArUco order), for ids in the layout."""
     h, w = grey.shape[:2]
     scale = min(1.0, DETECT_MAX_SIDE / max(h, w))
-    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+    # INTER_LINEAR: several times faster than INTER_AREA on a 12 MP frame, and the
+    # corners are refined on the full-resolution image anyway
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) \
         if scale < 1 else grey
     params = cv2.aruco.DetectorParameters()
     detector = cv2.aruco.ArucoDetector(aruco_dictionary(layout.dictionary), params)

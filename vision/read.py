@@ -16,8 +16,10 @@ Design decisions
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import cv2
@@ -27,7 +29,7 @@ from vision import readers
 from vision.calibrate import calibrate, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
-from vision.layout import Layout
+from vision.layout import Layout, Slot
 from vision.observation import Observation, ZoneTokens
 
 MIN_SIDE = 64
@@ -37,6 +39,8 @@ MAX_ASPECT = 8.0
 BLACK_MEAN = 12.0
 BLACK_STD = 4.0
 TOKEN_LETTERS = "wugrky"
+#: Threads reading slots (a Pi 5 has 4 cores).
+WORKERS = min(4, os.cpu_count() or 1)
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -77,7 +81,8 @@ def check_frame(image: np.ndarray) -> np.ndarray:
     h, w = image.shape[:2]
     if min(h, w) < MIN_SIDE or max(h, w) > MAX_SIDE or max(h, w) / min(h, w) > MAX_ASPECT:
         raise VisionError(f"frame size {w}x{h} is not a camera picture of a table")
-    small = cv2.resize(image, (64, 64), interpolation=cv2.INTER_AREA)
+    step = max(1, min(h, w) // 64)
+    small = image[::step, ::step]  # a sample is enough to tell a black frame
     if small.mean() < BLACK_MEAN and small.std() < BLACK_STD:
         raise VisionError("frame is black: is the lens covered or the light off?")
     return image
@@ -101,26 +106,42 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
                            elapsed_ms=(time.perf_counter() - t0) * 1000)
     cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
     piles = []
-    for slot in layout.slots:
+    def read_slot(slot: Slot) -> object:
         h = cal.h_for(slot.mat)
-        if not slot_visible(h, slot, image.shape):
-            unseen.append(slot.id)
-            continue
         gain = cal.gain_at(slot.center)
         if slot.kind == "card":
-            cards.append(readers.read_card(image, h, slot, gain, colours))
-        elif slot.kind == "deck":
-            decks.append(readers.read_deck(image, h, slot, gain, colours))
-        elif slot.kind == "noble":
-            nobles.append(readers.read_noble(image, h, slot, gain, colours))
-        elif slot.kind == "token":
-            tokens.append(readers.read_token(image, h, slot, gain, colours))
-        elif slot.kind == "reserved":
-            reserved.append(readers.read_reserved(image, h, slot, gain))
-        elif slot.kind == "tableau":
-            tableau.append(readers.read_tableau(image, h, slot, gain))
-        elif slot.kind == "pile":
-            piles.append(readers.read_pile(image, h, slot, gain, colours))
+            return readers.read_card(image, h, slot, gain, colours)
+        if slot.kind == "deck":
+            return readers.read_deck(image, h, slot, gain, colours)
+        if slot.kind == "noble":
+            return readers.read_noble(image, h, slot, gain, colours)
+        if slot.kind == "token":
+            return readers.read_token(image, h, slot, gain, colours)
+        if slot.kind == "reserved":
+            return readers.read_reserved(image, h, slot, gain)
+        if slot.kind == "tableau":
+            return readers.read_tableau(image, h, slot, gain)
+        if slot.kind == "pile":
+            return readers.read_pile(image, h, slot, gain, colours)
+        return None
+
+    visible = []
+    for slot in layout.slots:
+        if slot_visible(cal.h_for(slot.mat), slot, image.shape):
+            visible.append(slot)
+        else:
+            unseen.append(slot.id)
+    # slots are independent and OpenCV releases the GIL: read them on all cores,
+    # the slowest (cards) first
+    visible.sort(key=lambda sl: sl.kind not in ("card", "noble"))
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        results = list(pool.map(read_slot, visible))
+    lists = {"card": cards, "deck": decks, "noble": nobles, "token": tokens,
+             "reserved": reserved, "tableau": tableau, "pile": piles}
+    for slot, result in sorted(zip(visible, results, strict=True),
+                               key=lambda sr: layout.slots.index(sr[0])):
+        if result is not None:
+            lists[slot.kind].append(result)  # type: ignore[arg-type]
     zones = []
     unseen_set = set(unseen)
     for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "pile"):

@@ -37,6 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="fail when any category is right less often (0-1 or percent)")
     e.add_argument("--limit", type=int, default=None, help="read only the first N frames")
     e.add_argument("--mistakes", action="store_true", help="list every wrong reading")
+    e.add_argument("--official-faces", type=Path, default=None, metavar="DIR",
+                   help="also redraw the recorded scenes with the publisher's faces from DIR "
+                        "(e.g. ../shared/card-faces/splendor, with labels.csv) and report "
+                        "them separately; nothing is written")
+    e.add_argument("--count", type=int, default=40,
+                   help="frames to redraw with --official-faces (default 40)")
     e.set_defaults(func=run_eval)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -80,6 +86,36 @@ def run_read(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mistakes(tallies: dict) -> None:  # type: ignore[type-arg]
+    from vision.evaluate import CATEGORIES
+
+    for cat in CATEGORIES:
+        for m in tallies[cat].mistakes if cat in tallies else []:
+            print(f"  {cat}: {m}")
+
+
+def _official(args: argparse.Namespace, layout, colours):  # type: ignore[no-untyped-def]
+    from vision.evaluate import compare
+    from vision.read import read_frame
+    from vision.synth.official import load_official_faces
+    from vision.synth.recorded import recorded_frames
+
+    try:
+        faces = load_official_faces(args.official_faces)
+    except VisionError as exc:
+        raise CommandError(str(exc)) from None
+    tallies: dict = {}
+    latency = []
+    for i, f in enumerate(recorded_frames(layout, args.count, face_images=faces), 1):
+        print(f"\r[{i:>4}/{args.count}] redrawing {f.name:<30}", end="", file=sys.stderr,
+              flush=True)
+        obs = read_frame(f.image, layout, colours)
+        latency.append(obs.elapsed_ms)
+        compare(obs.to_dict(), f.truth, tallies, f.name)
+    print(file=sys.stderr)
+    return tallies, latency
+
+
 def _yes_no(value: bool | None, yes: str, no: str) -> str:
     return "?" if value is None else yes if value else no
 
@@ -115,9 +151,13 @@ def run_eval(args: argparse.Namespace) -> int:
     print(file=sys.stderr)
     print(format_table(tallies, latency))
     if args.mistakes:
-        for cat in CATEGORIES:
-            for m in tallies.get(cat).mistakes if cat in tallies else []:
-                print(f"  {cat}: {m}")
+        _mistakes(tallies)
+    if args.official_faces is not None:
+        official = _official(args, layout, colours)
+        print("\nofficial card faces (the same scenes redrawn, in memory):")
+        print(format_table(official[0], official[1]))
+        if args.mistakes:
+            _mistakes(official[0])
     if args.min_accuracy is not None:
         need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
         low = [c for c in CATEGORIES if c in tallies and tallies[c].total

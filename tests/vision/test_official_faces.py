@@ -7,52 +7,27 @@ templates are OpenCV fonts, not the cards' serif numerals.
 
 from __future__ import annotations
 
-import csv
-
 import cv2
 import numpy as np
 import pytest
 
 from companion.rules import catalogue
-from companion.rules.gems import COLOURS, Gem
 from tests.conftest import SHARED
 from vision import readers
 from vision.colours import ColourModel
 from vision.evaluate import compare
 from vision.read import read_frame
-from vision.synth.recorded import frames
+from vision.synth.official import load_official_faces
+from vision.synth.recorded import recorded_frames
 
 FACES = SHARED / "card-faces" / "splendor"
 pytestmark = pytest.mark.skipif(not (FACES / "labels.csv").exists(),
                                 reason="../shared/card-faces not available")
 
 
-def _official_faces() -> dict[str, np.ndarray]:
-    """Catalogue id -> scan (BGR on white), matched by level, bonus, points and cost."""
-    cards = {(c.level, c.bonus.letter, c.points, tuple(c.cost[g] for g in COLOURS)): c.id
-             for c in catalogue.cards()}
-    nobles = {tuple(n.requirement[g] for g in COLOURS): n.id for n in catalogue.nobles()}
-    out = {}
-    with (FACES / "labels.csv").open() as f:
-        for row in csv.DictReader(f):
-            cost = tuple(int(row[g.label]) for g in COLOURS) if row["white"] else ()
-            if row["kind"] == "card":
-                key = (int(row["level"]), Gem.from_name(row["bonus"]).letter,
-                       int(row["points"]), cost)
-                cid = cards[key]
-            elif row["kind"] == "noble":
-                cid = nobles[cost]
-            else:
-                continue
-            img = cv2.imread(str(FACES / row["file"]), cv2.IMREAD_UNCHANGED)
-            alpha = img[:, :, 3:4].astype(np.float32) / 255 if img.shape[2] == 4 else 1.0
-            out[cid] = (img[:, :, :3] * alpha + 255 * (1 - alpha)).astype(np.uint8)
-    return out
-
-
 @pytest.fixture(scope="module")
 def official() -> dict[str, np.ndarray]:
-    return _official_faces()
+    return load_official_faces(FACES)
 
 
 def test_every_official_face_is_matched_to_the_catalogue(official) -> None:
@@ -78,10 +53,10 @@ def test_reading_official_faces_directly(official) -> None:
 
 def test_official_faces_in_rendered_scenes(layout4, official) -> None:
     tallies: dict = {}
-    for f in frames(layout4, 12, seed=99, face_images=official):
+    for f in recorded_frames(layout4, 12, face_images=official):
         compare(read_frame(f.image, layout4).to_dict(), f.truth, tallies, f.name)
     figures = {k: (t.right, t.wrong, t.abstained) for k, t in tallies.items()}
-    print(f"\nofficial faces in 12 rendered frames (right, wrong, abstained): {figures}")
+    print(f"\nofficial faces in the first 12 recorded scenes (right, wrong, abstained): {figures}")
     if "cards" in tallies:
         assert tallies["cards"].rate("wrong") <= 0.2
     for cat in ("decks", "token slots"):

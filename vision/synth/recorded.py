@@ -20,7 +20,7 @@ import numpy as np
 from vision.evaluate import truth_observation
 from vision.layout import MARKER_QUIET_MM, Layout, Slot
 from vision.synth.render import Camera, render
-from vision.synth.scene import TableScene, random_scene
+from vision.synth.scene import TableScene, random_scene, scene_from_state
 
 HARD_EVERY = 4
 PAD_MM = 8.0
@@ -121,6 +121,26 @@ def frames(layout: Layout, count: int, seed: int = 0,
                           "players": players, "px_per_mm": round(cam.px_per_mm, 2),
                           "tilt": round(cam.tilt, 1), "jpeg_quality": quality}
         yield Frame(f"{i:04d}-{name}{'-hard' if hard else ''}", image, truth, buf.tobytes())
+
+
+#: Seed of the committed recorded scenes (tests/data/scenes/generate.py).
+RECORDED_SEED = 2026
+
+
+def game_scene(i: int, rng: np.random.Generator) -> TableScene:
+    """A position from a seeded game between computer players (2-4 of them):
+    the tables of the recorded scenes."""
+    from companion.rules.simulate import play_game
+
+    players = int(rng.integers(2, 5))
+    _, states = play_game(RECORDED_SEED * 1000 + i, players, "greedy")
+    return scene_from_state(states[int(rng.integers(len(states)))])
+
+
+def recorded_frames(layout: Layout, count: int = 200,
+                    face_images: Mapping[str, np.ndarray] | None = None) -> Iterator[Frame]:
+    """The recorded scenes, frame for frame (``face_images`` redraws them with other faces)."""
+    return frames(layout, count, RECORDED_SEED, face_images=face_images, scenes=game_scene)
 
 
 def _inside(h: np.ndarray, slot: Slot, shape: tuple[int, ...]) -> bool:

@@ -11,22 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import numpy as np
-
-from companion.rules.simulate import play_game
 from vision.layout import build_layout
-from vision.synth.recorded import frames
-from vision.synth.scene import TableScene, scene_from_state
+from vision.synth.recorded import recorded_frames
 
 HERE = Path(__file__).resolve().parent
-SEED = 2026
-
-
-def game_scene(i: int, rng: np.random.Generator) -> TableScene:
-    """A position from a seeded game between computer players (2-4 of them)."""
-    players = int(rng.integers(2, 5))
-    _, states = play_game(SEED * 1000 + i, players, "greedy")
-    return scene_from_state(states[int(rng.integers(len(states)))])
 
 
 def main(count: int = 200) -> None:
@@ -36,7 +24,7 @@ def main(count: int = 200) -> None:
         old.unlink()
     import json
 
-    for k, f in enumerate(frames(layout, count, SEED, scenes=game_scene), 1):
+    for k, f in enumerate(recorded_frames(layout, count), 1):
         print(f"\r[{k}/{count}] {f.name:<32}", end="", flush=True)
         (HERE / f"{f.name}.jpg").write_bytes(f.jpeg)  # the camera's own JPEG, compressed once
         (HERE / f"{f.name}.json").write_text(json.dumps(f.truth, indent=None) + "\n",

@@ -98,6 +98,9 @@ def _prepare(folder: Path, turns: int | None) -> object:
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
     out: Path = args.out
+    from companion.referee.driver import tame_memory
+
+    tame_memory()
     folder: Path = args.recording or out / "recording"
     if args.recording is not None and not (folder / "game.txt").exists():
         raise CommandError(f"{folder} is not a recording: it has no game.txt")

@@ -180,6 +180,9 @@ def run(args: argparse.Namespace) -> int:
 
     names = _names(args)
     size = parse_size(args.screen)
+    from companion.referee.driver import tame_memory
+
+    tame_memory()
     layout = _layout(args, len(names))
     camera = _camera(args)
     panel = _panel(args.buttons)

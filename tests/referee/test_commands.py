@@ -122,3 +122,27 @@ def test_run_referees_recorded_pictures_with_scripted_buttons(tmp_path: Path) ->
             "--camera", f"recorded:{recording / 'frames'}", "--buttons", f"script:{script}"]
     assert main(argv) == 0
     assert _live_turns(db) == [str(t) for t in game.turns]
+
+
+def test_the_screen_offers_to_resume_or_start_afresh(tmp_path: Path) -> None:
+    script, turns = _button_script(1)
+    db = tmp_path / "games.db"
+    argv = ["run", "--players", "3", "--names", "Ann,Bob,Cy", "--no-camera", "--db", str(db)]
+    first = tmp_path / "first.txt"
+    first.write_text(script)
+    assert main([*argv, "--buttons", f"script:{first}"]) == 0
+    # CONFIRM on "Resume" and nothing else: the game and its turn are still there.
+    keep = tmp_path / "keep.txt"
+    keep.write_text("confirm\n")
+    assert main([*argv, "--buttons", f"script:{keep}"]) == 0
+    assert _live_turns(db) == turns
+    # NEXT to "Start a new game", CONFIRM: the old game is abandoned, a new one set up.
+    fresh = tmp_path / "fresh.txt"
+    fresh.write_text("next\nconfirm\n" + script)
+    assert main([*argv, "--buttons", f"script:{fresh}"]) == 0
+    with sqlite3.connect(db) as con:
+        games = con.execute("SELECT id FROM games ORDER BY id").fetchall()
+        last = con.execute(
+            "SELECT notation FROM turns WHERE game_id = ? ORDER BY seq", (games[-1][0],)
+        ).fetchall()
+    assert len(games) == 2 and [r[0] for r in last] == turns

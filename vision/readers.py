@@ -68,6 +68,8 @@ SCALE_RANGE = (0.88, 1.12)
 #: Fraction of a slot's interior that must differ from paper for it to hold something.
 OCCUPIED_MIN = 0.45
 EMPTY_MAX = 0.12
+#: An empty-looking slot whose inside has this much more detail than the paper is not empty.
+EMPTY_TEXTURE = 1.5
 #: Colour similarity width (Lab units) and circle uniformity width.
 COLOUR_SIGMA = 28.0
 UNIFORM_SIGMA = 22.0
@@ -140,6 +142,8 @@ class Located:
     scale: float = 1.0
     #: the next best fits (other angles and scales), best first
     others: tuple[Located, ...] = ()
+    #: detail inside the slot over detail of the paper around it (about 1 when empty)
+    texture: float = 1.0
 
 
 def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -159,7 +163,7 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     inner = dist[inset:-inset, inset:-inset]
     coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
     if coverage < OCCUPIED_MIN or not fit:
-        return Located(coverage)
+        return Located(coverage, texture=_texture_ratio(patch, inset, round(margin * s)))
     # shaded paper and the printed outline around the slot are mat, not card
     lab = lab_image(patch)
     mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
@@ -217,6 +221,18 @@ def _to_table(slot: Slot, margin: float, s: float, coverage: float,
     centre = (slot.center[0] + u * math.cos(t) - v * math.sin(t),
               slot.center[1] + u * math.sin(t) + v * math.cos(t))
     return Located(coverage, centre, -ang, scale)
+
+
+def _texture_ratio(patch: np.ndarray, inset: int, band: int) -> float:
+    """Mean gradient inside the slot over that of the paper band around it: a pale
+    card that passes for paper by its colour still shows its picture's detail."""
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    inner = grad[inset:-inset, inset:-inset]
+    ring = np.concatenate([grad[:band].ravel(), grad[-band:].ravel()])
+    if not inner.size or not ring.size:
+        return 1.0
+    return float(inner.mean() / (np.median(ring) + 2.0))
 
 
 def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -361,6 +377,8 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
               colours: ColourModel) -> CardReading:
     where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H))
     if where.coverage < EMPTY_MAX:
+        if where.texture > EMPTY_TEXTURE:  # pale, but something with a picture lies there
+            return CardReading(slot.id, "unknown", confidence=0.0)
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     if where.center is None:
         return CardReading(slot.id, "unknown", confidence=0.0)
@@ -391,7 +409,7 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     sims, presence = [], []
     for pos in range(cf.MAX_SQUARES):
         med, spread, _ = ring_colour(lab, cf.square_center(pos), 0.62 * cf.SQUARE_HALF,
-                                  0.92 * cf.SQUARE_HALF, square=True, search_mm=SEARCH_MM)
+                                     0.92 * cf.SQUARE_HALF, square=True, search_mm=SEARCH_MM)
         u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
         d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}
         sims.append(d)

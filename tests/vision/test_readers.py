@@ -128,3 +128,24 @@ def test_piles_give_colour_and_estimated_count() -> None:
     zone = obs.zone_tokens("player1.tokens")
     assert zone is not None and not zone.exact
     assert tuple(zone.counts[c] for c in "wugrky") == held
+
+
+def test_a_pale_card_is_not_taken_for_an_empty_slot(layout2) -> None:
+    # a snowy picture close to the mat's paper colour: unknown (abstain), never "empty"
+    art = faces.artwork(252, 352, (200, 200, 200), 3).astype(np.float32)
+    pale = np.clip(0.25 * art + 0.75 * np.array([226, 222, 214], np.float32), 0, 255)
+    scene = random_scene(2, 9)
+    market = (("1w1", "1u1", "1g1", None), scene.market[1], scene.market[2])
+    scene = TableScene(market, scene.decks, scene.nobles, scene.supply, scene.players)
+    pale_id = "1w1"
+    r = render(scene, layout2, Camera(px_per_mm=3.5, window=(-400.0, -224.0, 20.0, 224.0),
+                                      noise=2), seed=1,
+               face_images={pale_id: pale.astype(np.uint8)})
+    cal = calibrate(r.image, layout2)
+    h, colours = cal.h_for("centre"), ColourModel()
+    pale_slot = layout2.slot_index["market.1.0"]
+    empty_slot = layout2.slot_index["market.1.3"]
+    assert readers.read_card(r.image, h, pale_slot, cal.gain_at(pale_slot.center),
+                             colours).state != "empty"
+    assert readers.read_card(r.image, h, empty_slot, cal.gain_at(empty_slot.center),
+                             colours).state == "empty"

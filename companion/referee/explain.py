@@ -242,24 +242,24 @@ def explaining(
 
 
 # ----------------------------------------------------------- unexplained change
-def _delta_turn(state: GameState, reading: TableReading) -> Turn | None:
+def _delta_turn(
+    state: GameState, reading: TableReading, quirks: Quirks | None = None
+) -> Turn | None:
     """The turn the deltas most look like, legal or not (None if nothing moved)."""
     before = state.player
     seen = reading.player(state.current)
-    predicted = predict(state)
     gone: list[tuple[int, int]] = []
     if reading.market is not None:
         for r, row in enumerate(state.market):
             for s, card in enumerate(row):
                 read = _slot_read(reading, (r, s))
-                if card is not None and read.known and read.best != card.id:
-                    gone.append((r, s))
+                if card is None or not read.known or read.best == card.id:
+                    continue
+                if quirks and quirks.get(f"level {r + 1} slot {s + 1}") == (str(read), card.id):
+                    continue  # a card the reader always takes for another
+                gone.append((r, s))
     tokens = seen.tokens
-    reserved_more = (
-        seen.reserved is not None
-        and predicted.player(state.current).reserved is not None
-        and len(seen.reserved) > len(before.reserved)
-    )
+    reserved_more = seen.reserved is not None and len(seen.reserved) > len(before.reserved)
     gained = tokens - _clip(tokens, before.tokens) if tokens is not None else Tokens()
     lost = before.tokens - _clip(before.tokens, tokens) if tokens is not None else Tokens()
     if reserved_more:
@@ -343,13 +343,18 @@ def _others_moved(state: GameState, reading: TableReading) -> str | None:
     return None
 
 
-def unexplained(state: GameState, reading: TableReading, best: Candidate | None) -> str:
+def unexplained(
+    state: GameState,
+    reading: TableReading,
+    best: Candidate | None,
+    quirks: Quirks | None = None,
+) -> str:
     """Why no legal turn explains ``reading``, in words for the screen."""
     name = state.player.name
     moved = _others_moved(state, reading)
     if moved:
         return moved
-    guess = _delta_turn(state, reading)
+    guess = _delta_turn(state, reading, quirks)
     if guess is not None:
         action = guess.action
         what = {

@@ -313,7 +313,7 @@ class Referee:
             self._to_watch()
             self.note = f"The table differs slightly: {describe_differences(now)}"
             return []
-        self.problem = unexplained(state, reading, ranked[0] if ranked else None)
+        self.problem = unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
         self.phase = Phase.PROBLEM
         self.asking = None
         return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]

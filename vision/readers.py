@@ -97,6 +97,9 @@ GOOD_DISTANCE = 0.28
 #: Other fits of a card (angle, scale) tried when the best one reads poorly.
 ALTERNATIVE_FITS = 3
 TOKEN_MAX_DIST = 45.0
+#: Heights (mm, from ours) at which a noble's squares are looked for (more heights
+#: let a 2-square noble pass for a 3-square one: tried, worse).
+NOBLE_SHIFTS_MM = (0.0,)
 TOKEN_MIN_CONFIDENCE = 0.15
 BACK_DIST = 30.0
 BACK_MIN_FRACTION = 0.4
@@ -406,19 +409,26 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return NobleReading(slot.id, "unknown", confidence=0.0)
     face = face_image(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), where)
     lab = lab_image(face)
-    sims, presence = [], []
-    for pos in range(cf.MAX_SQUARES):
-        med, spread, _ = ring_colour(lab, cf.square_center(pos), 0.62 * cf.SQUARE_HALF,
-                                     0.92 * cf.SQUARE_HALF, square=True, search_mm=SEARCH_MM)
-        u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
-        d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}
-        sims.append(d)
-        presence.append(max(d.values()))
+    # each noble takes its best over NOBLE_SHIFTS_MM (the squares' column may sit
+    # at another height on another printing)
+    readings = []
+    for shift in NOBLE_SHIFTS_MM:
+        sims, presence = [], []
+        for pos in range(cf.MAX_SQUARES):
+            x, y = cf.square_center(pos)
+            med, spread, _ = ring_colour(lab, (x, y + shift), 0.62 * cf.SQUARE_HALF,
+                                         0.92 * cf.SQUARE_HALF, square=True,
+                                         search_mm=SEARCH_MM)
+            u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
+            d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}
+            sims.append(d)
+            presence.append(max(d.values()))
+        readings.append((sims, presence))
 
     def score(noble: Noble) -> float:
         needs = [g.letter for g in COLOURS if noble.requirement[g]]
-        return sum(sims[p].get(needs[p], 0.0) if p < len(needs) else 1 - presence[p]
-                   for p in range(cf.MAX_SQUARES))
+        return max(sum(sims[p].get(needs[p], 0.0) if p < len(needs) else 1 - presence[p]
+                       for p in range(cf.MAX_SQUARES)) for sims, presence in readings)
 
     ranked = sorted(((score(n), n) for n in catalogue.nobles()), key=lambda t: -t[0])
     margin = ranked[0][0] - ranked[1][0]

@@ -61,8 +61,8 @@ EDGE_NORM = 8 * EVIDENCE_TAU
 SCALE_PENALTY = 3.0
 #: How much darker than paper a place may be and still count as paper in shade.
 SHADE = 0.35
-LOCATE_ANGLES = (-4.0, -2.5, -1.0, 0.0, 1.0, 2.5, 4.0)
-LOCATE_SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
+LOCATE_ANGLES = (-3.0, -1.5, 0.0, 1.5, 3.0)
+LOCATE_SCALES = (0.95, 1.0, 1.05)
 #: Accepted range of a card's measured size over its nominal size.
 SCALE_RANGE = (0.88, 1.12)
 #: Fraction of a slot's interior that must differ from paper for it to hold something.

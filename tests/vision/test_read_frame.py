@@ -105,3 +105,15 @@ def test_vision_read_command(tmp_path, layout2, frame, capsys) -> None:
     assert "black" in capsys.readouterr().err
     assert main(["vision", "read", str(image), "--layout", str(tmp_path / "none.json")]) == 1
     assert "not found" in capsys.readouterr().err
+
+
+def test_reading_is_deterministic_with_the_thread_pool(layout2, frame) -> None:
+    a = read_frame(frame[1].image, layout2).to_dict()
+    b = read_frame(frame[1].image, layout2).to_dict()
+    a.pop("elapsed_ms")
+    b.pop("elapsed_ms")
+    assert a == b
+    # slots come back in layout order whatever thread read them
+    order = [s.id for s in layout2.slots]
+    slots = [c["slot"] for c in a["cards"]]
+    assert slots == sorted(slots, key=order.index)

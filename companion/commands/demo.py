@@ -130,6 +130,7 @@ class DemoResult:
         self.proposals_ms: list[float] = []
         self.seconds = 0.0
         self.played: list[Any] = []
+        self.first_guess = 0
 
     @property
     def matches(self) -> bool:
@@ -257,7 +258,8 @@ def _attempt(
     finally:
         if window is not None:
             window.close()
-    result.manual = operator.manual if operator is not None else 0
+    result.manual = loop.via.count("buttons")
+    result.first_guess = loop.via.count("first guess")
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
     result.outcome = loop.outcome
@@ -303,8 +305,12 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
         wrong = sum(1 for a, b in zip(result.confirmed, result.expected, strict=False) if a != b)
         wrong += abs(len(result.confirmed) - len(result.expected))
         print(f"{wrong} confirmed turns differ from the recorded game.", file=sys.stderr)
-    if result.manual:
-        print(f"{result.manual} turns were entered with the buttons (camera unsure or wrong).")
+    if result.confirmed:
+        later = len(result.confirmed) - result.first_guess - result.manual
+        print(
+            f"From the camera: {result.first_guess} turns were its first guess, {later} a later"
+            f" guess (NEXT); {result.manual} were entered with the buttons."
+        )
     print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"
           f" ({len(result.screenshots)} files); took {result.seconds:.0f} s.")
     del print_

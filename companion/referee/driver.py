@@ -150,6 +150,8 @@ class TableLoop:
         self.detector = _detector()
         self.timings = Timings()
         self.confirmed: list[str] = []
+        #: how each confirmed turn was found (see TurnConfirmed.via)
+        self.via: list[str] = []
         self.screenshots: list[Path] = []
         self.outcome: Any = None
         self.finished_game_id: int | None = None
@@ -237,6 +239,7 @@ class TableLoop:
             self._log_turn(effect)
             number = len(self.referee.history)
             self.confirmed.append(str(effect.turn))
+            self.via.append(effect.via)
             self.echo(f"{number:3}. {effect.turn}    ({effect.before.player.name})")
         elif isinstance(effect, TurnUndone):
             game_id = self.game_id if self.game_id is not None else self.finished_game_id
@@ -248,6 +251,7 @@ class TableLoop:
                 self.game_id = game_id
             if self.confirmed:
                 self.confirmed.pop()
+                self.via.pop()
             self.echo(f"     undone: {effect.turn}")
         elif isinstance(effect, GameStarted):
             self._start_log(effect)

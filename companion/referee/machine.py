@@ -146,6 +146,8 @@ class TurnConfirmed:
     after: GameState
     source: object = None
     confidence: float | None = None
+    #: how it was found: the camera's "first guess", a "later guess" (NEXT), or "buttons"
+    via: str = "buttons"
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,7 @@ class Referee:
         self._abstains = 0
         #: the reader's persistent card misreads the players have confirmed past
         self.quirks: dict[str, tuple[str, str]] = {}
+        self._via = "buttons"
         if state is not None and state.is_over():
             self.phase = Phase.OVER
 
@@ -428,9 +431,11 @@ class Referee:
 
     def _manual_turn(self, back_to: Phase) -> list[Effect]:
         self.asking = _Asking("turn", back_to)
+        self._via = "buttons"
         return self._advance_turn()
 
     def _confirm_candidate(self, cand: Candidate) -> list[Effect]:
+        self._via = "first guess" if self.index == 0 else "later guess"
         if not cand.ask:
             return self._apply(cand.turn, cand.distance)
         turn = cand.turn
@@ -523,7 +528,7 @@ class Referee:
         self.note = f"{before.player.name}: {turn}"
         confidence = None if off is None else max(0.0, 1.0 - off)
         effects: list[Effect] = [
-            TurnConfirmed(turn, before, after, self.source, confidence),
+            TurnConfirmed(turn, before, after, self.source, confidence, self._via),
             SetLight(Light.TURN),
         ]
         if after.end_triggered and not before.end_triggered:

@@ -26,10 +26,7 @@ MIN_SAMPLES = 2
 def _token_ring(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
     s = readers.TOKEN_PX_PER_MM
     lab = readers.lab_image(readers.normalise(rectify(image, h, slot, s), gain))
-    n = lab.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / s
-    return np.median(lab[(r >= 6.5) & (r <= 13.0)], axis=0)
+    return np.median(lab[readers.token_ring(lab.shape[0], s)], axis=0)
 
 
 def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = None,

@@ -439,16 +439,21 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
 
 
 # -- tokens, decks, reserved, tableau -------------------------------------------------------------
+@lru_cache(maxsize=8)
+def token_ring(n: int, px_per_mm: float) -> np.ndarray:
+    """Mask of the ring (6.5-13 mm from the centre) where a token shows its own colour:
+    inside the rim marks, outside the central emblem."""
+    yy, xx = np.mgrid[0:n, 0:n]
+    r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / px_per_mm
+    return (r >= 6.5) & (r <= 13.0)
+
+
 def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> TokenSlotReading:
     s = TOKEN_PX_PER_MM
     patch = normalise(rectify(image, h, slot, s), gain)
     lab = lab_image(patch)
-    n = lab.shape[0]
-    yy, xx = np.mgrid[0:n, 0:n]
-    r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / s
-    ring = lab[(r >= 6.5) & (r <= 13.0)]
-    med = np.median(ring, axis=0)
+    med = np.median(lab[token_ring(lab.shape[0], s)], axis=0)
     d = distances(med, colours.tokens)
     ranked = sorted(d.items(), key=lambda kv: kv[1])
     (k1, d1), (_, d2) = ranked[0], ranked[1]

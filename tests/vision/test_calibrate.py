@@ -55,3 +55,43 @@ def test_rectify_gives_an_upright_slot_at_the_requested_scale(layout2) -> None:
     slot = layout2.slot_index["market.2.1"]
     patch = rectify(r.image, r.homography, slot, 4.0)
     assert patch.shape[:2] == (92 * 4, 67 * 4)
+
+
+def _moved(layout, mat_name: str, dx: float, dy: float, degrees: float):
+    """The layout with one mat laid a little off where the layout says (as by hand)."""
+    import dataclasses
+    import math
+
+    mat = layout.mat(mat_name)
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+
+    def move(p):
+        x, y = p[0] - mat.center[0], p[1] - mat.center[1]
+        return (mat.center[0] + x * c - y * s + dx, mat.center[1] + x * s + y * c + dy)
+
+    mats = tuple(dataclasses.replace(m, center=move(m.center), angle=m.angle + degrees)
+                 if m.name == mat_name else m for m in layout.mats)
+    markers = tuple(dataclasses.replace(k, corners=tuple(move(p) for p in k.corners))
+                    if k.mat == mat_name else k for k in layout.markers)
+    slots = tuple(dataclasses.replace(sl, center=move(sl.center), angle=sl.angle + degrees)
+                  if sl.mat == mat_name else sl for sl in layout.slots)
+    return dataclasses.replace(layout, mats=mats, markers=markers, slots=slots)
+
+
+def test_a_mat_laid_off_its_place_is_calibrated_by_its_own_markers(layout2) -> None:
+    from vision.read import read_frame
+    from vision.synth import PlayerScene, TableScene
+
+    held = (2, 1, 0, 3, 1, 1)
+    base = random_scene(2, 5)
+    scene = TableScene(base.market, base.decks, base.nobles, base.supply,
+                       (PlayerScene(held), base.players[1]))
+    table = _moved(layout2, "player1", 25.0, -12.0, 3.0)  # where the mat really lies
+    x0, _, x1, y1 = table.bounds()
+    r = render(scene, table, Camera(px_per_mm=1.6, window=(x0, -230.0, x1, y1), noise=2),
+               seed=3)
+    obs = read_frame(r.image, layout2)  # read with the layout as printed
+    zone = obs.zone_tokens("player1.tokens")
+    assert zone is not None and zone.exact
+    assert tuple(zone.counts[c] for c in "wugrky") == held

@@ -85,9 +85,18 @@ def _prepare(folder: Path, turns: int | None) -> object:
     text = record.text()
     game = folder / "game.txt"
     if game.exists() and game.read_text(encoding="utf-8") != text:
-        old = game.read_text(encoding="utf-8")
-        same_start = old.split("\n\n")[0] == text.split("\n\n")[0]
-        if not same_start:
+        from companion.rules.record import read_record
+
+        try:
+            old = read_record(game.read_text(encoding="utf-8"))
+            n = min(len(old.turns), len(record.turns))  # type: ignore[attr-defined]
+            same_start = (
+                old.initial_state() == record.initial_state()  # type: ignore[attr-defined]
+                and old.turns[:n] == record.turns[:n]  # type: ignore[attr-defined]
+            )
+        except ValueError:
+            same_start = False
+        if not same_start:  # another game: its frames are of no use
             shutil.rmtree(folder / "frames", ignore_errors=True)
         (folder / "buttons.txt").unlink(missing_ok=True)
     folder.mkdir(parents=True, exist_ok=True)

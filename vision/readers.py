@@ -490,6 +490,8 @@ def read_reserved(
     where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), fit=False)
     p = slot.player or 0
     if where.coverage < EMPTY_MAX:
+        if where.texture > EMPTY_TEXTURE:  # a pale card: the paper's colour, a picture's detail
+            return ReservedReading(slot.id, p, True, 0.6)
         return ReservedReading(slot.id, p, False, 1 - where.coverage / EMPTY_MAX / 2)
     if where.coverage > OCCUPIED_MIN + 0.2:
         return ReservedReading(slot.id, p, True, min(1.0, where.coverage))

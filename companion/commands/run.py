@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,57 +78,80 @@ def _names(args: argparse.Namespace) -> list[str]:
     return names
 
 
-def _camera(args: argparse.Namespace) -> Any:
+def _config() -> Any:
+    """The TOML config (pins, camera, layout, screen, log), or the built-in defaults."""
+    from firmware.config import ConfigError, load
+
+    try:
+        return load()
+    except ConfigError as exc:
+        raise CommandError(f"config: {exc}") from None
+
+
+def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
+    """Open the camera.  A live camera (Pi or USB) is wrapped so that losing it
+    mid-game is reported once and retried with back-off while the game goes on
+    with the buttons; a recorded folder or video file is opened as it is."""
     if args.no_camera:
         return None
-    if not args.camera:
+    spec = args.camera or (config.camera_spec() if config.path is not None else None)
+    if not spec:
         raise CommandError(
             "no camera given: use --camera usb:0 (or recorded:DIR), or --no-camera to enter"
             " turns with the buttons"
         )
-    from firmware.camera import CameraError, open_source
+    from firmware.camera import CameraError, ResilientSource, open_source, parse_source
 
     try:
-        return open_source(args.camera)
+        if spec.startswith(("recorded:", "video:")):
+            return open_source(spec)
+
+        def changed(available: bool, message: str) -> None:
+            print(f"camera: {message}", file=sys.stderr)
+            notifier.status(f"camera: {message}")
+
+        camera = ResilientSource(lambda: parse_source(spec), on_change=changed)
+        camera.open()
+        return camera
     except CameraError as exc:
-        raise CommandError(f"camera {args.camera}: {exc} (or run with --no-camera)") from None
+        raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
 
 
-def _panel(spec: str) -> Any:
+def _panel(spec: str, config: Any) -> Any:
     from firmware.buttons import panel_from_spec
     from firmware.errors import HardwareError
 
     try:
-        return panel_from_spec(spec)
+        return panel_from_spec(spec, config.buttons)
     except HardwareError as exc:
         raise CommandError(f"buttons {spec}: {exc}") from None
 
 
-def _layout(args: argparse.Namespace, players: int) -> Any:
+def _layout(args: argparse.Namespace, players: int, config: Any) -> Any:
     from vision.errors import VisionError
     from vision.layout import build_layout, load_layout
 
-    if args.layout is None:
+    path = args.layout or (Path(config.table.layout) if config.table.layout else None)
+    if path is None:
         return build_layout(players)
     try:
-        layout = load_layout(args.layout)
+        layout = load_layout(path)
     except (OSError, VisionError, ValueError) as exc:
-        raise CommandError(f"layout {args.layout}: {exc}") from None
+        raise CommandError(f"layout {path}: {exc}") from None
     if layout.players != players:
-        raise CommandError(f"layout {args.layout} is for {layout.players} players, not {players}")
+        raise CommandError(f"layout {path} is for {layout.players} players, not {players}")
     return layout
 
 
-def _indicators() -> Any:
+def _indicators(config: Any) -> Any:
     from firmware.indicators import NullIndicators
 
     if platform.machine() != "aarch64":
         return NullIndicators()
     try:
-        from firmware.config import load
         from firmware.indicators import GpioIndicators
 
-        return GpioIndicators.from_config(load().indicators)
+        return GpioIndicators.from_config(config.indicators)
     except Exception as exc:  # no pins or a bad config: the game goes on without lights
         print(f"indicators: {exc}; playing without lights and buzzer", file=sys.stderr)
         return NullIndicators()
@@ -174,30 +198,33 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
 
 def run(args: argparse.Namespace) -> int:
     from companion.record import GameLog, LogError
-    from companion.referee.driver import TableLoop
+    from companion.referee.driver import TableLoop, tame_memory
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
+    from firmware.watchdog import Notifier
 
     names = _names(args)
     size = parse_size(args.screen)
-    from companion.referee.driver import tame_memory
-
     tame_memory()
-    layout = _layout(args, len(names))
-    camera = _camera(args)
-    panel = _panel(args.buttons)
+    config = _config()
+    notifier = Notifier()
+    layout = _layout(args, len(names), config)
+    camera = _camera(args, config, notifier)
+    panel = _panel(args.buttons, config)
+    db = args.db or (Path(config.storage.database) if config.storage.database else None)
     try:
-        log = GameLog.open(args.db)
+        log = GameLog.open(db)
     except LogError as exc:
         raise CommandError(str(exc)) from None
     if log.notice:
         print(log.notice, file=sys.stderr)
     screen = Screen(size)
-    window = open_window(size, fullscreen=args.fullscreen)
+    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
     if window is not None and window.size != size:
         screen = Screen(window.size)
     if args.buttons == "keyboard" and window is None:
         panel.start_terminal()
+    notifier.ready("refereeing")
     try:
         game = _ask_resume(args, log, names, screen, window, panel)
         referee, game_id = _referee(log, game, names, camera is not None)
@@ -211,14 +238,15 @@ def run(args: argparse.Namespace) -> int:
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
-            indicators=_indicators(), shots=args.screenshots,
+            indicators=_indicators(config), shots=args.screenshots,
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
-        _main_loop(loop, camera, panel, window)
+        _main_loop(loop, camera, panel, window, notifier)
     except LogError as exc:
         raise CommandError(str(exc)) from None
     finally:
+        notifier.stopping()
         panel.close()
         if camera is not None:
             camera.close()
@@ -250,7 +278,7 @@ def _referee(
     return Referee(record.players, state=state, history=history, camera=camera), game.id
 
 
-def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
+def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -> None:
     """Until the game is over (and acknowledged), the buttons run out or the window closes.
 
     A recorded folder holds one picture per still table (no motion frames).
@@ -259,12 +287,17 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
     when the referee waits for the table to change: the players have
     finished with the screen.  So a recorded game plays in step with its
     buttons, whether they come from a script or a keyboard.
+
+    Every turn of the loop feeds systemd's watchdog, so a loop that hangs
+    (a frozen camera driver, say) gets the service restarted.  A live camera
+    that is away gives no frame; the buttons still work meanwhile.
     """
     from firmware.camera import CameraError, EndOfSource, RecordedSource
 
     camera_ended = camera is None
     recorded = isinstance(camera, RecordedSource)
     while True:
+        notifier.tick()
         if window is not None:
             for event in window.events():
                 if _quit(event):
@@ -277,20 +310,28 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any) -> None:
             if event is not None:
                 loop.press(event)
         if take_frame:
+            frame = None
             try:
                 frame = camera.read()
             except EndOfSource:
                 camera_ended = True
             except CameraError as exc:
                 raise CommandError(f"camera: {exc}") from None
+            if frame is None:
+                time.sleep(POLL)  # the camera is away: do not spin while it is retried
             else:
                 if recorded:
                     for _ in range(3):
                         loop.feed_frame(frame.image)
                 else:
-                    loop.feed_frame(frame.image, still=lambda: camera.still().image)
+                    loop.feed_frame(frame.image, still=lambda: _image(camera.still()))
         if panel.exhausted and (camera_ended or loop.finished or not loop.waiting_for_table):
             return
+
+
+def _image(frame: Any) -> Any:
+    """The picture of a frame, or None while a live camera is away."""
+    return None if frame is None else frame.image
 
 
 def _quit(event: Any) -> bool:

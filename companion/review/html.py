@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from companion.review.chart import points_chart_png
 from companion.review.story import GameStory, TurnEntry, honours_of
 
 #: Background and text colour of each token letter (both games share the letters).
@@ -129,6 +128,10 @@ def _standings(story: GameStory) -> str:
 
 
 def _chart(story: GameStory) -> str:
+    # matplotlib takes about a second to import: only a review page pays for it,
+    # not every start of the companion (the CLI loads every command module).
+    from companion.review.chart import points_chart_png
+
     png = points_chart_png(
         story.rounds, story.points, story.kind.winning_points,
         "final round" if story.honours == "Nobles" else "victory",

@@ -1,6 +1,8 @@
 """Regenerate the committed demo recording: the first turns of the demo game.
 
-Renders the frames, stores them as WebP (a quarter of a JPEG's size), then
+Renders the frames, stores them as JPEG (WebP would be a quarter of the size, but
+the publisher's scans in ../shared are WebP and we keep that suffix out of the
+repository so no artwork can slip in unnoticed), then
 lets the operator who knows the game press the buttons while the real reader
 and referee play those very frames, and keeps the presses as buttons.txt.
 Run from the repository root::
@@ -23,7 +25,7 @@ import cv2
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
 TURNS = 4
-WEBP_QUALITY = 80
+JPEG_QUALITY = 88
 
 
 def demo(*args: str) -> None:
@@ -39,8 +41,7 @@ def main() -> int:
     (HERE / "frames").mkdir()
     for jpg in sorted((work / "render" / "recording" / "frames").glob("*.jpg")):
         image = cv2.imread(str(jpg), cv2.IMREAD_COLOR)
-        cv2.imwrite(str(HERE / "frames" / (jpg.stem + ".webp")), image,
-                    [cv2.IMWRITE_WEBP_QUALITY, WEBP_QUALITY])
+        cv2.imwrite(str(HERE / "frames" / jpg.name), image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     shutil.copy2(work / "render" / "recording" / "game.txt", HERE / "game.txt")
     (HERE / "buttons.txt").unlink(missing_ok=True)
     demo("--recording", str(HERE), "--record", "--out", str(work / "play"))

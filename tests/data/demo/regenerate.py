@@ -1,10 +1,10 @@
 """Regenerate the committed demo recording: the first turns of the demo game.
 
-Renders the frames, stores them as JPEG (WebP would be a quarter of the size, but
-the publisher's scans in ../shared are WebP and we keep that suffix out of the
-repository so no artwork can slip in unnoticed), then
-lets the operator who knows the game press the buttons while the real reader
-and referee play those very frames, and keeps the presses as buttons.txt.
+Renders the frames and stores them as JPEG (WebP would be a quarter of the
+size, but the publisher's scans in ../shared are WebP and we keep that suffix
+out of the repository so no artwork can slip in unnoticed). Then the operator
+who knows the game presses the buttons while the real reader and referee play
+those very frames, and the presses are kept as buttons.txt.
 Run from the repository root::
 
     .venv/bin/python tests/data/demo/regenerate.py
@@ -41,7 +41,8 @@ def main() -> int:
     (HERE / "frames").mkdir()
     for jpg in sorted((work / "render" / "recording" / "frames").glob("*.jpg")):
         image = cv2.imread(str(jpg), cv2.IMREAD_COLOR)
-        cv2.imwrite(str(HERE / "frames" / jpg.name), image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        quality = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
+        cv2.imwrite(str(HERE / "frames" / jpg.name), image, quality)
     shutil.copy2(work / "render" / "recording" / "game.txt", HERE / "game.txt")
     (HERE / "buttons.txt").unlink(missing_ok=True)
     demo("--recording", str(HERE), "--record", "--out", str(work / "play"))

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+
+# pygame greets on import; a table companion's terminal is for its own messages.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import companion
 from companion import commands

@@ -101,6 +101,9 @@ TOKEN_MAX_DIST = 45.0
 #: let a 2-square noble pass for a 3-square one: tried, worse).
 NOBLE_SHIFTS_MM = (0.0,)
 TOKEN_MIN_CONFIDENCE = 0.15
+#: A noble is read only when at least this much of the band 1-6 mm outside its slot
+#: looks like the mat (paper or printed ink): see ``border_mat_fraction``.
+NOBLE_BORDER_MIN = 0.6
 BACK_DIST = 30.0
 BACK_MIN_FRACTION = 0.4
 
@@ -400,8 +403,35 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
 
 
 # -- nobles -------------------------------------------------------------------------------
+def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+                        ) -> float:
+    """The share of the band 1-6 mm outside the slot's outline that looks like the mat.
+
+    WHY: the markers can pin the homography down well where they are and badly
+    elsewhere (markers all on one line, lens distortion near the frame's edge)
+    without any sign in the fit itself: a tilted frame showing only the two
+    markers beside the level-3 row put the last noble slot 4 cm off, half on
+    the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
+    lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
+    placed noble slot there is only mat; when there is not, the placement (or
+    a hand over it) is not to be trusted and the reader abstains.  Cards are
+    not checked this way: neighbouring cards often overlap the band.
+    """
+    s, margin = LOCATE_PX_PER_MM, LOCATE_MARGIN_MM
+    patch = normalise(rectify(image, h, slot, s, margin), gain)
+    lab = lab_image(patch)
+    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    b = round((margin - 1) * s)
+    band = np.ones(mat.shape, bool)
+    band[b:-b, b:-b] = False
+    return float((mat[band] < EVIDENCE_TAU).mean())
+
+
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> NobleReading:
+    border = border_mat_fraction(image, h, slot, gain)
+    if border < NOBLE_BORDER_MIN:
+        return NobleReading(slot.id, "unknown", None, 0.0)
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H))
     if where.coverage < EMPTY_MAX:
         return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)

@@ -90,6 +90,14 @@ SHORTLIST = 6
 MAX_CARD_DISTANCE = 0.5
 #: On a face with more than GLARE_FRACTION of its pixels saturated (>= SATURATED).
 MAX_GLARE_DISTANCE = 0.42
+#: A face that fits its best card this poorly (distance above POOR_FIT_DISTANCE) is
+#: named only when the best beats the runner-up by POOR_FIT_MARGIN, not ABSTAIN_MARGIN.
+#: WHY: on the publisher's faces (other fonts, gems and circle sizes than ours) every
+#: wrong answer had a distance of 0.41-0.48 and a margin under 0.42, while on our own
+#: faces only two right answers fit worse than 0.40, both by margins above 0.69: a
+#: poor fit with a modest lead is a guess, and a wrong card is worse than "unknown".
+POOR_FIT_DISTANCE = 0.40
+POOR_FIT_MARGIN = 0.45
 GLARE_FRACTION = 0.03
 SATURATED = 250
 #: Below this distance a reading is trusted without trying other fits of the card.
@@ -374,7 +382,8 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
     margin = s1 - s2
     distance = 1 - s1 / MAX_SCORE
     confidence = float(1 - math.exp(-margin / 0.25))
-    if margin < ABSTAIN_MARGIN or distance > max_distance:
+    need = POOR_FIT_MARGIN if distance > POOR_FIT_DISTANCE else ABSTAIN_MARGIN
+    if margin < need or distance > max_distance:
         return None, confidence, distance, best.id
     return best, confidence, distance, second.id
 

@@ -174,3 +174,32 @@ def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
     assert border_mat_fraction(wood, h, slot, gain) < NOBLE_BORDER_MIN
     reading = read_noble(wood, h, slot, gain, ColourModel())
     assert reading.state == "unknown" and reading.noble is None
+
+
+def test_a_poorly_fitting_face_is_named_only_with_a_clear_lead(monkeypatch) -> None:
+    """Washed-out, blurred, shifted faces: the poor-fit margin turns guesses into
+    abstentions (fewer wrong answers than with the plain margin) and every card it
+    still names over POOR_FIT_DISTANCE leads its runner-up by POOR_FIT_MARGIN."""
+    import math
+
+    def harsh(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        g = cv2.GaussianBlur(img, (0, 0), 2.6).astype(np.float32) * 0.5 + 100
+        g = np.clip(g + rng.normal(0, 12, g.shape), 0, 255).astype(np.uint8)
+        m = np.float32([[1, 0, rng.uniform(-6, 6)], [0, 1, rng.uniform(-6, 6)]])
+        return cv2.warpAffine(g, m, (g.shape[1], g.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+
+    def wrong_answers() -> int:
+        rng = np.random.default_rng(3)
+        wrong = 0
+        for card in catalogue.cards():
+            face = harsh(faces.card_face(card, readers.FACE_PX_PER_MM), rng)
+            got, confidence, distance, _ = readers.decode_face(face, card.level, ColourModel())
+            wrong += got is not None and got != card
+            if got is not None and distance > readers.POOR_FIT_DISTANCE:
+                assert confidence >= 1 - math.exp(-readers.POOR_FIT_MARGIN / 0.25) - 1e-9
+        return wrong
+
+    with_rule = wrong_answers()
+    monkeypatch.setattr(readers, "POOR_FIT_MARGIN", readers.ABSTAIN_MARGIN)
+    without = wrong_answers()
+    assert with_rule < without

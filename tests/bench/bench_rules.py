@@ -8,32 +8,11 @@ compared across machines as ratios.
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from timing import micro, per_second  # also puts the repository on sys.path
 
 from companion.rules.simulate import play_game
-
-
-def per_second(fn, seconds: float = 2.0) -> float:  # type: ignore[no-untyped-def]
-    n, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        fn(n)
-        n += 1
-    return n / (time.perf_counter() - start)
-
-
-def micro(fn, repeat: int = 200) -> float:  # type: ignore[no-untyped-def]
-    samples = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples) * 1e6
 
 
 def main() -> None:

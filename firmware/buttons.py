@@ -44,9 +44,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
+from firmware.closing import Closing
 from firmware.errors import HardwareError, gpio_error, quiet_gpiozero
 
 Clock = Callable[[], float]
@@ -93,7 +93,7 @@ class ScriptError(PanelError):
     """A line of a button script cannot be understood; the message names file and line."""
 
 
-class ButtonPanel(ABC):
+class ButtonPanel(Closing, ABC):
     """What every panel offers: ``get``, ``events``, ``close`` and ``with``."""
 
     @abstractmethod
@@ -122,17 +122,6 @@ class ButtonPanel(ABC):
     def close(self) -> None:
         """Release the pins (if any); later ``get`` calls return None."""
         self.closed = True
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class _Debouncer:

@@ -42,11 +42,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, Self
 
 import numpy as np
 
+from firmware.closing import Closing
 from firmware.errors import HardwareError
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ class Frame:
         return int(self.image.shape[1]), int(self.image.shape[0])
 
 
-class FrameSource(ABC):
+class FrameSource(Closing, ABC):
     """Open, read frames, close.  ``with source:`` opens and always closes.
 
     ``open`` and ``close`` may be called more than once.
@@ -151,14 +151,6 @@ class FrameSource(ABC):
     def __enter__(self) -> Self:
         self.open()
         return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 @contextlib.contextmanager
@@ -444,7 +436,7 @@ def open_source(spec: str, loop: bool = False, **kwargs: Any) -> FrameSource:
     return source
 
 
-class ResilientSource:
+class ResilientSource(Closing):
     """A camera that may disappear mid-game without stopping the program.
 
     ``read()`` and ``still()`` return a Frame, or None while the camera is
@@ -559,11 +551,3 @@ class ResilientSource:
     def __enter__(self) -> Self:
         self.open()
         return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -34,9 +34,9 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
+from firmware.closing import Closing
 from firmware.errors import gpio_error, quiet_gpiozero
 
 
@@ -77,7 +77,7 @@ class Sound(enum.Enum):
         return pattern
 
 
-class Indicators(ABC):
+class Indicators(Closing, ABC):
     """LEDs and buzzer.  ``show`` sets the lights, ``beep`` plays a sound."""
 
     @abstractmethod
@@ -106,17 +106,6 @@ class Indicators(ABC):
     def close(self) -> None:
         """Turn everything off and release the pins."""
         self.all_off()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class NullIndicators(Indicators):

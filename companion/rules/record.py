@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from companion.rules.actions import Turn, parse_turn
 from companion.rules.catalogue import LEVELS
-from companion.rules.errors import RulesError
 from companion.rules.record_format import GameRecord, RecordError
 from companion.rules.state import GameState
 
@@ -38,17 +37,10 @@ class Record(GameRecord[Turn, GameState]):
 
     GAME = GAME_NAME
 
-    def initial_state(self) -> GameState:
-        """Set the game up from the headers (``RecordError`` if they are wrong)."""
-        try:
-            nobles = self.headers["Nobles"].split()
-            market = [self.headers[f"Market{level}"].split() for level in LEVELS]
-        except KeyError as exc:
-            raise RecordError(1, f"the record has no {exc.args[0]} header") from None
-        try:
-            return GameState.new(self.players, nobles, market)
-        except RulesError as exc:
-            raise RecordError(1, f"bad set-up: {exc}") from None
+    def setup(self) -> GameState:
+        nobles = self.headers["Nobles"].split()
+        market = [self.headers[f"Market{level}"].split() for level in LEVELS]
+        return GameState.new(self.players, nobles, market)
 
 
 def new_record(state: GameState, **headers: str) -> Record:

@@ -66,9 +66,22 @@ class GameRecord(Generic[TurnT, StateT]):
     def players(self) -> list[str]:
         return [n.strip() for n in self.headers.get("Players", "").split(",") if n.strip()]
 
+    def setup(self) -> StateT:
+        """Build the first state from the headers: each game says how.
+
+        May raise ``KeyError`` for a missing header or a rules error for a
+        wrong set-up; :meth:`initial_state` turns both into a ``RecordError``.
+        """
+        raise NotImplementedError
+
     def initial_state(self) -> StateT:
         """The game as set up by the headers; raises :class:`RecordError`."""
-        raise NotImplementedError
+        try:
+            return self.setup()
+        except KeyError as exc:
+            raise RecordError(1, f"the record has no {exc.args[0]} header") from None
+        except RulesError as exc:
+            raise RecordError(1, f"bad set-up: {exc}") from None
 
     def line_numbers(self) -> list[int]:
         """Each turn's line: as read, or as :meth:`text` would write it for a built record."""

@@ -27,6 +27,7 @@ from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck,
 from companion.rules.catalogue import LEVELS, Card, Noble
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
+from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
 from companion.rules.outcome import Outcome, decide
 
 #: Points that trigger the final round.
@@ -41,16 +42,6 @@ MARKET_WIDTH = 4
 GEMS_BY_PLAYERS = {2: 4, 3: 5, 4: 7}
 GOLD = 5
 DECK_SIZES = {level: len(catalogue.cards_of_level(level)) for level in LEVELS}
-
-
-@dataclass(frozen=True, slots=True)
-class Hidden:
-    """A card reserved blind from a deck: only its level is known to the table."""
-
-    level: int
-
-    def __str__(self) -> str:
-        return f"deck{self.level}"
 
 
 Reserved = Card | Hidden

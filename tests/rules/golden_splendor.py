@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.rules.simulate import play_game  # noqa: E402
+from tests.rules.goldens import digested_text, write_goldens  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "golden" / "splendor"
 #: (seed, players, policy)
@@ -27,19 +28,11 @@ def golden_name(seed: int, players: int, policy: str) -> str:
 
 
 def golden_text(seed: int, players: int, policy: str) -> str:
-    record, states = play_game(seed, players, policy)
-    for i, state in enumerate(states[1:], start=1):
-        record.comments[i] = state.digest()
-    return record.text()
+    return digested_text(*play_game(seed, players, policy))
 
 
 def main() -> int:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for game in GAMES:
-        path = GOLDEN / golden_name(*game)
-        path.write_text(golden_text(*game), encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return write_goldens(GOLDEN, GAMES, golden_name, golden_text, ROOT)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from __future__ import annotations
 from companion.rules.duel.cards import LEVELS
 from companion.rules.duel.state import GameState, spiral_text
 from companion.rules.duel.turns import Turn, parse_turn
-from companion.rules.errors import RulesError
 from companion.rules.record_format import GameRecord, RecordError, game_name
 
 GAME_NAME = "Splendor Duel"
@@ -43,16 +42,10 @@ class DuelRecord(GameRecord[Turn, GameState]):
 
     GAME = GAME_NAME
 
-    def initial_state(self) -> GameState:
-        try:
-            board = self.headers["Board"]
-            pyramid = [self.headers[f"Pyramid{level}"].split() for level in LEVELS]
-        except KeyError as exc:
-            raise RecordError(1, f"the record has no {exc.args[0]} header") from None
-        try:
-            return GameState.new(self.players, board, pyramid)
-        except RulesError as exc:
-            raise RecordError(1, f"bad set-up: {exc}") from None
+    def setup(self) -> GameState:
+        board = self.headers["Board"]
+        pyramid = [self.headers[f"Pyramid{level}"].split() for level in LEVELS]
+        return GameState.new(self.players, board, pyramid)
 
 
 def new_record(state: GameState, **headers: str) -> DuelRecord:

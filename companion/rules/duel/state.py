@@ -42,6 +42,7 @@ from companion.rules.duel.cards import LEVELS, JewelCard, Royal
 from companion.rules.duel.outcome import Outcome
 from companion.rules.duel.tokens import COLOURS, DuelTokens, Token
 from companion.rules.errors import SetupError
+from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
 
 if TYPE_CHECKING:
     from companion.rules.duel.turns import Action, Turn
@@ -63,16 +64,6 @@ PYRAMID_WIDTH = {1: 5, 2: 4, 3: 3}
 #: The 25 tokens: 4 of each gem, 2 pearls, 3 gold.
 ALL_TOKENS = DuelTokens((4, 4, 4, 4, 4, 2, 3))
 DECK_SIZES = {level: len(catalogue.cards_of_level(level)) for level in LEVELS}
-
-
-@dataclass(frozen=True, slots=True)
-class Hidden:
-    """A card reserved blind from a deck: only its level is known to the table."""
-
-    level: int
-
-    def __str__(self) -> str:
-        return f"deck{self.level}"
 
 
 Reserved = JewelCard | Hidden

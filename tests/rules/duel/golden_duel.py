@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.rules.duel.simulate import play_game  # noqa: E402
+from tests.rules.goldens import digested_text, write_goldens  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "golden" / "duel"
 #: (seed, policy of the first player, policy of the second)
@@ -33,19 +34,11 @@ def golden_name(seed: int, first: str, second: str) -> str:
 
 
 def golden_text(seed: int, first: str, second: str) -> str:
-    record, states = play_game(seed, NAMES, (first, second))
-    for i, state in enumerate(states[1:], start=1):
-        record.comments[i] = state.digest()
-    return record.text()
+    return digested_text(*play_game(seed, NAMES, (first, second)))
 
 
 def main() -> int:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for game in GAMES:
-        path = GOLDEN / golden_name(*game)
-        path.write_text(golden_text(*game), encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return write_goldens(GOLDEN, GAMES, golden_name, golden_text, ROOT)
 
 
 if __name__ == "__main__":

@@ -14,18 +14,19 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision import readers
+from vision import pixels, readers
 from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout
+from vision.locate import TOKEN_PX_PER_MM
 
 MIN_SAMPLES = 2
 
 
 def _token_ring(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
-    s = readers.TOKEN_PX_PER_MM
-    lab = readers.lab_image(readers.normalise(rectify(image, h, slot, s), gain))
+    s = TOKEN_PX_PER_MM
+    lab = pixels.lab_image(pixels.normalise(rectify(image, h, slot, s), gain))
     return np.median(lab[readers.token_ring(lab.shape[0], s)], axis=0)
 
 
@@ -46,15 +47,15 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
         if slot.kind == "token":
             lab = _token_ring(image, h, slot, gain)
             if slot.zone == "supply" and slot.colour:
-                if readers.lab_distance(lab, empty) > 25:  # a token lies there
+                if pixels.lab_distance(lab, empty) > 25:  # a token lies there
                     samples.setdefault(slot.colour, []).append(lab)
             elif slot.zone.endswith(".tokens"):
                 samples.setdefault("empty", []).append(lab)
         elif slot.kind == "deck":
-            patch = readers.normalise(rectify(image, h, slot, readers.TOKEN_PX_PER_MM, -6.0),
+            patch = pixels.normalise(rectify(image, h, slot, TOKEN_PX_PER_MM, -6.0),
                                       gain)
             back_samples.setdefault(str(slot.level), []).append(
-                np.median(readers.lab_image(patch).reshape(-1, 3), axis=0))
+                np.median(pixels.lab_image(patch).reshape(-1, 3), axis=0))
     tokens = dict(base.tokens)
     for k, v in samples.items():
         if len(v) >= MIN_SAMPLES:

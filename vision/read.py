@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import readers
+from vision import card_reader, noble_reader, readers
 from vision.calibrate import calibrate, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
@@ -110,11 +110,11 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
         h = cal.h_for(slot.mat)
         gain = cal.gain_at(slot.center)
         if slot.kind == "card":
-            return readers.read_card(image, h, slot, gain, colours)
+            return card_reader.read_card(image, h, slot, gain, colours)
         if slot.kind == "deck":
             return readers.read_deck(image, h, slot, gain, colours)
         if slot.kind == "noble":
-            return readers.read_noble(image, h, slot, gain, colours)
+            return noble_reader.read_noble(image, h, slot, gain, colours)
         if slot.kind == "token":
             return readers.read_token(image, h, slot, gain, colours)
         if slot.kind == "reserved":

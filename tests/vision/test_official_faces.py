@@ -13,7 +13,7 @@ import pytest
 
 from companion.rules import catalogue
 from tests.conftest import SHARED
-from vision import readers
+from vision import card_reader
 from vision.colours import ColourModel
 from vision.evaluate import compare
 from vision.read import read_frame
@@ -39,7 +39,7 @@ def test_reading_official_faces_directly(official) -> None:
     right = wrong = abstained = 0
     for card in catalogue.cards():
         face = cv2.resize(official[card.id], (252, 352), interpolation=cv2.INTER_CUBIC)
-        got, _, _, _ = readers.decode_face(face, card.level, ColourModel())
+        got, _, _, _ = card_reader.decode_face(face, card.level, ColourModel())
         if got is None:
             abstained += 1
         elif got == card:

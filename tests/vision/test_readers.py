@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.rules import catalogue
-from vision import readers
+from vision import card_reader, locate, noble_reader, readers
 from vision.calibrate import calibrate
 from vision.colours import ColourModel
 from vision.synth import Camera, PlayerScene, TableScene, faces, render
@@ -26,13 +26,13 @@ def test_every_card_face_decodes_to_itself_or_abstains() -> None:
     colours = ColourModel()
     right = wrong = 0
     for card in catalogue.cards():
-        face = _spoil(faces.card_face(card, readers.FACE_PX_PER_MM), rng)
-        got, confidence, distance, _ = readers.decode_face(face, card.level, colours)
+        face = _spoil(faces.card_face(card, card_reader.FACE_PX_PER_MM), rng)
+        got, confidence, distance, _ = card_reader.decode_face(face, card.level, colours)
         if got is None:
             continue
         right += got == card
         wrong += got != card
-        assert 0 <= confidence <= 1 and distance < readers.MAX_CARD_DISTANCE
+        assert 0 <= confidence <= 1 and distance < card_reader.MAX_CARD_DISTANCE
     assert wrong == 0
     assert right >= 86  # of 90; the rest abstain
 
@@ -40,7 +40,7 @@ def test_every_card_face_decodes_to_itself_or_abstains() -> None:
 def test_a_card_that_is_not_there_is_not_invented() -> None:
     rng = np.random.default_rng(1)
     art = faces.artwork(252, 352, (90, 90, 90), 7)  # a picture with no band, gem or circles
-    got, _, _, _ = readers.decode_face(_spoil(art, rng), 2, ColourModel())
+    got, _, _, _ = card_reader.decode_face(_spoil(art, rng), 2, ColourModel())
     assert got is None
 
 
@@ -77,8 +77,9 @@ def test_decks_nobles_reserved_and_tableau(layout2) -> None:
     decks = {lv: readers.read_deck(r.image, cal.h_for("centre"), layout2.slot_index[f"deck.{lv}"],
                                    cal.gain_at((-300, 0)), colours).present for lv in (1, 2, 3)}
     assert decks == {1: True, 2: False, 3: True}
-    nobles = [readers.read_noble(r.image, cal.h_for("centre"), layout2.slot_index[f"noble.{i}"],
-                                 cal.gain_at((-300, -150)), colours) for i in range(5)]
+    nobles = [noble_reader.read_noble(r.image, cal.h_for("centre"),
+                                      layout2.slot_index[f"noble.{i}"],
+                                      cal.gain_at((-300, -150)), colours) for i in range(5)]
     assert [n.noble.id if n.noble else n.state for n in nobles] == ["n1", "n6", "n10", "empty",
                                                                     "empty"]
     p1 = layout2.mat("player1")
@@ -98,7 +99,7 @@ def test_locate_finds_a_card_put_down_off_its_slot(layout2) -> None:
     scene = random_scene(2, 8)
     r, cal = _view(scene, layout2, (-400.0, -224.0, 20.0, 224.0), seed=5)
     slot = layout2.slot_index["market.2.2"]
-    where = readers.locate(r.image, cal.h_for("centre"), slot, cal.gain_at(slot.center),
+    where = locate.locate(r.image, cal.h_for("centre"), slot, cal.gain_at(slot.center),
                            (63.0, 88.0))
     assert where.center is not None
     assert np.hypot(where.center[0] - slot.center[0], where.center[1] - slot.center[1]) < 3.0
@@ -145,9 +146,9 @@ def test_a_pale_card_is_not_taken_for_an_empty_slot(layout2) -> None:
     h, colours = cal.h_for("centre"), ColourModel()
     pale_slot = layout2.slot_index["market.1.0"]
     empty_slot = layout2.slot_index["market.1.3"]
-    assert readers.read_card(r.image, h, pale_slot, cal.gain_at(pale_slot.center),
+    assert card_reader.read_card(r.image, h, pale_slot, cal.gain_at(pale_slot.center),
                              colours).state != "empty"
-    assert readers.read_card(r.image, h, empty_slot, cal.gain_at(empty_slot.center),
+    assert card_reader.read_card(r.image, h, empty_slot, cal.gain_at(empty_slot.center),
                              colours).state == "empty"
 
 
@@ -158,8 +159,9 @@ def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
 
     from vision.colours import ColourModel
     from vision.layout import Slot
+    from vision.locate import border_mat_fraction
     from vision.mats import PAPER
-    from vision.readers import NOBLE_BORDER_MIN, border_mat_fraction, read_noble
+    from vision.noble_reader import NOBLE_BORDER_MIN, read_noble
 
     slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
     h = np.diag([4.0, 4.0, 1.0])  # 4 px/mm, table origin at the image's corner
@@ -192,14 +194,14 @@ def test_a_poorly_fitting_face_is_named_only_with_a_clear_lead(monkeypatch) -> N
         rng = np.random.default_rng(3)
         wrong = 0
         for card in catalogue.cards():
-            face = harsh(faces.card_face(card, readers.FACE_PX_PER_MM), rng)
-            got, confidence, distance, _ = readers.decode_face(face, card.level, ColourModel())
+            face = harsh(faces.card_face(card, card_reader.FACE_PX_PER_MM), rng)
+            got, confidence, distance, _ = card_reader.decode_face(face, card.level, ColourModel())
             wrong += got is not None and got != card
-            if got is not None and distance > readers.POOR_FIT_DISTANCE:
-                assert confidence >= 1 - math.exp(-readers.POOR_FIT_MARGIN / 0.25) - 1e-9
+            if got is not None and distance > card_reader.POOR_FIT_DISTANCE:
+                assert confidence >= 1 - math.exp(-card_reader.POOR_FIT_MARGIN / 0.25) - 1e-9
         return wrong
 
     with_rule = wrong_answers()
-    monkeypatch.setattr(readers, "POOR_FIT_MARGIN", readers.ABSTAIN_MARGIN)
+    monkeypatch.setattr(card_reader, "POOR_FIT_MARGIN", card_reader.ABSTAIN_MARGIN)
     without = wrong_answers()
     assert with_rule < without

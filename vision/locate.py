@@ -1,0 +1,190 @@
+"""Finding a card or a noble tile in its slot, and cutting out its face.
+
+Only the slot is rectified (at ``LOCATE_PX_PER_MM``), then the face is cut
+out again at ``FACE_PX_PER_MM`` where the card was found.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.calibrate import rectify
+from vision.layout import Slot
+from vision.pixels import (
+    INK_LAB,
+    PAPER_DIST,
+    PAPER_LAB,
+    lab_distance,
+    lab_image,
+    normalise,
+    shaded_distance,
+)
+
+#: Resolution at which card and noble faces are read.
+FACE_PX_PER_MM = 4.0
+#: Resolution for finding a card in its slot, and for tokens, decks, tableau.
+LOCATE_PX_PER_MM = 2.0
+TOKEN_PX_PER_MM = 1.5
+#: Half the Lab distance at which a pixel counts fully as "not paper" when fitting a card.
+EVIDENCE_TAU = 12.0
+LOCATE_MARGIN_MM = 6.0
+#: Weight of the card's four edges against the area evidence when fitting it.
+EDGE_WEIGHT = 0.25
+#: A clean card edge in the clipped evidence map: a step of 2·tau through a Sobel filter.
+EDGE_NORM = 8 * EVIDENCE_TAU
+#: A size other than the nominal one must earn its place (light bands look like paper).
+SCALE_PENALTY = 3.0
+LOCATE_ANGLES = (-3.0, -1.5, 0.0, 1.5, 3.0)
+LOCATE_SCALES = (0.95, 1.0, 1.05)
+#: Accepted range of a card's measured size over its nominal size.
+SCALE_RANGE = (0.88, 1.12)
+#: Fraction of a slot's interior that must differ from paper for it to hold something.
+OCCUPIED_MIN = 0.45
+EMPTY_MAX = 0.12
+#: An empty-looking slot whose inside has this much more detail than the paper is not empty.
+EMPTY_TEXTURE = 1.5
+#: Other fits of a card (angle, scale) tried when the best one reads poorly.
+ALTERNATIVE_FITS = 3
+
+
+# -- locating a card in its slot ---------------------------------------------------
+@dataclass(frozen=True)
+class Located:
+    """Where a card or tile lies: ``scale`` is its measured size over the nominal one
+    (≠ 1 when the homography is off there, e.g. far from every visible marker)."""
+
+    coverage: float
+    center: tuple[float, float] | None = None
+    angle: float = 0.0
+    scale: float = 1.0
+    #: the next best fits (other angles and scales), best first
+    others: tuple[Located, ...] = ()
+    #: detail inside the slot over detail of the paper around it (about 1 when empty)
+    texture: float = 1.0
+
+
+def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+           size_mm: tuple[float, float], fit: bool = True) -> Located:
+    """How much of the slot is covered, and where the card (of ``size_mm``) lies in it.
+
+    The card is the rectangle of its known size (over a few angles and scales)
+    that encloses the most "not paper" evidence, found exhaustively with
+    integral images: robust to parts of a card that look like paper (the
+    light band, a pale picture), which a threshold-and-contour fit is not.
+    """
+    s = LOCATE_PX_PER_MM
+    margin = LOCATE_MARGIN_MM
+    patch = normalise(rectify(image, h, slot, s, margin), gain)
+    dist = lab_distance(lab_image(patch), PAPER_LAB)
+    inset = round((margin + 5) * s)
+    inner = dist[inset:-inset, inset:-inset]
+    coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
+    if coverage < OCCUPIED_MIN or not fit:
+        return Located(coverage, texture=_texture_ratio(patch, inset, round(margin * s)))
+    # shaded paper and the printed outline around the slot are mat, not card
+    lab = lab_image(patch)
+    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    evidence = np.clip(mat, 0, 2 * EVIDENCE_TAU) - EVIDENCE_TAU
+    ph, pw = evidence.shape
+    pc = ((pw - 1) / 2, (ph - 1) / 2)
+    fits: list[tuple[float, float, float, float, float]] = []  # score, x, y, angle, scale
+    for a in LOCATE_ANGLES:
+        m = cv2.getRotationMatrix2D(pc, a, 1.0)
+        ev = evidence if a == 0 else cv2.warpAffine(
+            evidence, m, (pw, ph), flags=cv2.INTER_LINEAR, borderValue=-EVIDENCE_TAU)
+        integral = cv2.integral(ev)
+        # edges of the card against the mat (of the evidence, so the printed
+        # outline has none): |d/dy| for top and bottom, |d/dx| for the sides,
+        # smoothed across the edge so a blurred edge still scores
+        g = ev
+        gy = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 0, 1)), (1, 3))
+        gx = cv2.blur(np.abs(cv2.Sobel(g, cv2.CV_32F, 1, 0)), (3, 1))
+        norm = EDGE_NORM
+        row_cs = np.pad(np.cumsum(gy / norm, axis=1), ((0, 0), (1, 0)))
+        col_cs = np.pad(np.cumsum(gx / norm, axis=0), ((1, 0), (0, 0)))
+        for k in LOCATE_SCALES:
+            bw, bh = round(size_mm[0] * k * s), round(size_mm[1] * k * s)
+            if bw >= pw or bh >= ph:
+                continue
+            sums = (integral[bh:, bw:] - integral[:-bh, bw:] - integral[bh:, :-bw]
+                    + integral[:-bh, :-bw])
+            ny, nx = sums.shape
+            area = sums / (EVIDENCE_TAU * bw * bh)
+            top = row_cs[:ny, bw:bw + nx] - row_cs[:ny, :nx]
+            bottom = row_cs[bh - 1:bh - 1 + ny, bw:bw + nx] - row_cs[bh - 1:bh - 1 + ny, :nx]
+            left = col_cs[bh:bh + ny, :nx] - col_cs[:ny, :nx]
+            right = col_cs[bh:bh + ny, bw - 1:bw - 1 + nx] - col_cs[:ny, bw - 1:bw - 1 + nx]
+            edges = (top + bottom) / bw + (left + right) / bh
+            total = area + EDGE_WEIGHT * edges - SCALE_PENALTY * abs(k - 1)
+            y, x = np.unravel_index(int(np.argmax(total)), total.shape)
+            # centre in the rotated patch, mapped back to the patch
+            cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5
+            ox, oy = cv2.invertAffineTransform(m) @ np.array([cx, cy, 1.0])
+            fits.append((float(total[y, x]), float(ox), float(oy), float(a), float(k)))
+    if not fits:
+        return Located(coverage)
+    fits.sort(reverse=True)
+    found = [_to_table(slot, margin, s, coverage, f) for f in fits[:ALTERNATIVE_FITS + 1]]
+    return Located(found[0].coverage, found[0].center, found[0].angle, found[0].scale,
+                   tuple(found[1:]))
+
+
+def _to_table(slot: Slot, margin: float, s: float, coverage: float,
+              fit: tuple[float, float, float, float, float]) -> Located:
+    _, cx, cy, ang, scale = fit
+    u = -(slot.size[0] / 2 + margin) + (cx + 0.5) / s
+    v = -(slot.size[1] / 2 + margin) + (cy + 0.5) / s
+    t = math.radians(slot.angle)
+    centre = (slot.center[0] + u * math.cos(t) - v * math.sin(t),
+              slot.center[1] + u * math.sin(t) + v * math.cos(t))
+    return Located(coverage, centre, -ang, scale)
+
+
+def _texture_ratio(patch: np.ndarray, inset: int, band: int) -> float:
+    """Mean gradient inside the slot over that of the paper band around it: a pale
+    card that passes for paper by its colour still shows its picture's detail."""
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    inner = grad[inset:-inset, inset:-inset]
+    ring = np.concatenate([grad[:band].ravel(), grad[-band:].ravel()])
+    if not inner.size or not ring.size:
+        return 1.0
+    return float(inner.mean() / (np.median(ring) + 2.0))
+
+
+def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+               size_mm: tuple[float, float], where: Located) -> np.ndarray:
+    k = where.scale
+    return normalise(rectify(image, h, slot, FACE_PX_PER_MM / k,
+                             size_mm=(size_mm[0] * k, size_mm[1] * k),
+                             center=where.center, angle=slot.angle + where.angle), gain)
+
+
+
+def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+                        ) -> float:
+    """The share of the band 1-6 mm outside the slot's outline that looks like the mat.
+
+    WHY: the markers can pin the homography down well where they are and badly
+    elsewhere (markers all on one line, lens distortion near the frame's edge)
+    without any sign in the fit itself: a tilted frame showing only the two
+    markers beside the level-3 row put the last noble slot 4 cm off, half on
+    the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
+    lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
+    placed noble slot there is only mat; when there is not, the placement (or
+    a hand over it) is not to be trusted and the reader abstains.  Cards are
+    not checked this way: neighbouring cards often overlap the band.
+    """
+    s, margin = LOCATE_PX_PER_MM, LOCATE_MARGIN_MM
+    patch = normalise(rectify(image, h, slot, s, margin), gain)
+    lab = lab_image(patch)
+    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    b = round((margin - 1) * s)
+    band = np.ones(mat.shape, bool)
+    band[b:-b, b:-b] = False
+    return float((mat[band] < EVIDENCE_TAU).mean())
+

@@ -14,7 +14,6 @@ circles) carry a weak numeral.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -31,9 +30,10 @@ from vision.observation import (
     CardReading,
 )
 from vision.pixels import lab_image
+from vision.sampling import ring_colour
+from vision.sampling import similarity as _sim
 
-#: Colour similarity width (Lab units) and circle uniformity width.
-COLOUR_SIGMA = 28.0
+#: Circle uniformity width (Lab units; colour similarity is in vision.sampling).
 UNIFORM_SIGMA = 22.0
 #: Scores for "nothing here" in the card decoder.
 NONE_DIGIT = 0.45
@@ -65,46 +65,6 @@ GOOD_DISTANCE = 0.28
 GLARE_FRACTION = 0.03
 SATURATED = 250
 
-
-def _sim(dist: float) -> float:
-    return math.exp(-((dist / COLOUR_SIGMA) ** 2))
-
-
-
-# -- sampling helpers -------------------------------------------------------------
-@lru_cache(maxsize=64)
-def _ring_offsets(r0: float, r1: float, square: bool) -> tuple[np.ndarray, np.ndarray]:
-    n = math.ceil(r1) + 1
-    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
-    d = np.maximum(abs(xx), abs(yy)) if square else np.hypot(xx, yy)
-    sel = (d >= r0) & (d <= r1)
-    return yy[sel], xx[sel]
-
-
-def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r1_mm: float,
-                square: bool = False, search_mm: float = 0.0
-                ) -> tuple[np.ndarray, float, tuple[float, float]]:
-    """Median Lab, spread and centre of the ring r0..r1 (mm) around a point of a face image.
-
-    With ``search_mm`` the ring is moved around the point (a 5×5 grid) and the
-    most uniform place wins: a card found a little off still shows its circles.
-    """
-    s = FACE_PX_PER_MM
-    dy, dx = _ring_offsets(r0_mm * s, r1_mm * s, square)
-    steps = np.round(np.linspace(-search_mm, search_mm, 5) * s).astype(int) if search_mm \
-        else np.zeros(1, int)
-    oy, ox = (a.ravel() for a in np.meshgrid(steps, steps, indexing="ij"))
-    cy, cx = round(center_mm[1] * s), round(center_mm[0] * s)
-    y = np.clip(cy + oy[:, None] + dy[None, :], 0, lab.shape[0] - 1)
-    x = np.clip(cx + ox[:, None] + dx[None, :], 0, lab.shape[1] - 1)
-    px = lab[y, x]  # (offsets, pixels, 3)
-    var = 0.25 * px[:, :, 0].var(1) + px[:, :, 1].var(1) + px[:, :, 2].var(1)
-    best = int(np.argmin(var))
-    ring = px[best]
-    med = np.median(ring, axis=0)
-    mad = 1.48 * np.median(np.abs(ring - med), axis=0)
-    spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
-    return med, spread, (center_mm[0] + ox[best] / s, center_mm[1] + oy[best] / s)
 
 
 def _crop(grey: np.ndarray, center_mm: tuple[float, float], half_w: float, half_h: float

@@ -162,29 +162,3 @@ def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     return normalise(rectify(image, h, slot, FACE_PX_PER_MM / k,
                              size_mm=(size_mm[0] * k, size_mm[1] * k),
                              center=where.center, angle=slot.angle + where.angle), gain)
-
-
-
-def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
-                        ) -> float:
-    """The share of the band 1-6 mm outside the slot's outline that looks like the mat.
-
-    WHY: the markers can pin the homography down well where they are and badly
-    elsewhere (markers all on one line, lens distortion near the frame's edge)
-    without any sign in the fit itself: a tilted frame showing only the two
-    markers beside the level-3 row put the last noble slot 4 cm off, half on
-    the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
-    lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
-    placed noble slot there is only mat; when there is not, the placement (or
-    a hand over it) is not to be trusted and the reader abstains.  Cards are
-    not checked this way: neighbouring cards often overlap the band.
-    """
-    s, margin = LOCATE_PX_PER_MM, LOCATE_MARGIN_MM
-    patch = normalise(rectify(image, h, slot, s, margin), gain)
-    lab = lab_image(patch)
-    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
-    b = round((margin - 1) * s)
-    band = np.ones(mat.shape, bool)
-    band[b:-b, b:-b] = False
-    return float((mat[band] < EVIDENCE_TAU).mean())
-

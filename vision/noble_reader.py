@@ -10,14 +10,24 @@ from companion.rules import catalogue
 from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
-from vision.card_reader import ABSTAIN_MARGIN, SEARCH_MM, UNIFORM_SIGMA, _sim, ring_colour
+from vision.calibrate import rectify
+from vision.card_reader import ABSTAIN_MARGIN, SEARCH_MM, UNIFORM_SIGMA
 from vision.colours import ColourModel, distances
 from vision.layout import Slot
-from vision.locate import EMPTY_MAX, border_mat_fraction, face_image, locate
+from vision.locate import (
+    EMPTY_MAX,
+    EVIDENCE_TAU,
+    LOCATE_MARGIN_MM,
+    LOCATE_PX_PER_MM,
+    face_image,
+    locate,
+)
 from vision.observation import (
     NobleReading,
 )
-from vision.pixels import lab_image
+from vision.pixels import INK_LAB, PAPER_LAB, lab_distance, lab_image, normalise, shaded_distance
+from vision.sampling import ring_colour
+from vision.sampling import similarity as _sim
 
 TOKEN_MAX_DIST = 45.0
 #: Heights (mm, from ours) at which a noble's squares are looked for (more heights
@@ -26,6 +36,30 @@ NOBLE_SHIFTS_MM = (0.0,)
 #: A noble is read only when at least this much of the band 1-6 mm outside its slot
 #: looks like the mat (paper or printed ink): see ``border_mat_fraction``.
 NOBLE_BORDER_MIN = 0.6
+
+
+def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+                        ) -> float:
+    """The share of the band 1-6 mm outside the slot's outline that looks like the mat.
+
+    WHY: the markers can pin the homography down well where they are and badly
+    elsewhere (markers all on one line, lens distortion near the frame's edge)
+    without any sign in the fit itself: a tilted frame showing only the two
+    markers beside the level-3 row put the last noble slot 4 cm off, half on
+    the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
+    lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
+    placed noble slot there is only mat; when there is not, the placement (or
+    a hand over it) is not to be trusted and the reader abstains.  Cards are
+    not checked this way: neighbouring cards often overlap the band.
+    """
+    s, margin = LOCATE_PX_PER_MM, LOCATE_MARGIN_MM
+    patch = normalise(rectify(image, h, slot, s, margin), gain)
+    lab = lab_image(patch)
+    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    b = round((margin - 1) * s)
+    band = np.ones(mat.shape, bool)
+    band[b:-b, b:-b] = False
+    return float((mat[band] < EVIDENCE_TAU).mean())
 
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

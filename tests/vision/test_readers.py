@@ -159,9 +159,8 @@ def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
 
     from vision.colours import ColourModel
     from vision.layout import Slot
-    from vision.locate import border_mat_fraction
     from vision.mats import PAPER
-    from vision.noble_reader import NOBLE_BORDER_MIN, read_noble
+    from vision.noble_reader import NOBLE_BORDER_MIN, border_mat_fraction, read_noble
 
     slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
     h = np.diag([4.0, 4.0, 1.0])  # 4 px/mm, table origin at the image's corner

@@ -12,24 +12,24 @@ Design decisions
   observation with ``calibrated=False`` (the camera may be blocked for a moment).
   A frame that cannot be a camera picture (black, tiny, absurd shape) is a
   ``VisionError``.
+* Slots are read as independent jobs on worker processes (``vision.slot_jobs``);
+  the answer does not depend on how many.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision import card_reader, noble_reader, readers
+from vision import slot_jobs
 from vision.calibrate import calibrate, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
-from vision.layout import Layout, Slot
+from vision.layout import Layout
 from vision.observation import Observation, ZoneTokens
 
 MIN_SIDE = 64
@@ -39,8 +39,6 @@ MAX_ASPECT = 8.0
 BLACK_MEAN = 12.0
 BLACK_STD = 4.0
 TOKEN_LETTERS = "wugrky"
-#: Threads reading slots (a Pi 5 has 4 cores).
-WORKERS = min(4, os.cpu_count() or 1)
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -88,9 +86,12 @@ def check_frame(image: np.ndarray) -> np.ndarray:
     return image
 
 
-def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = None
-               ) -> Observation:
+def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = None,
+               workers: int | None = None) -> Observation:
     """Read every slot of ``layout`` visible in ``image`` (BGR uint8).
+
+    ``workers``: processes reading slots (default: ``$SPLENDOR_VISION_WORKERS`` or
+    the cores); 1 reads everything in this process.
 
     Returns an uncalibrated :class:`Observation` when no marker is visible;
     raises :class:`VisionError` for a frame that is not a usable picture.
@@ -106,40 +107,18 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
                            elapsed_ms=(time.perf_counter() - t0) * 1000)
     cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
     piles = []
-    def read_slot(slot: Slot) -> object:
-        h = cal.h_for(slot.mat)
-        gain = cal.gain_at(slot.center)
-        if slot.kind == "card":
-            return card_reader.read_card(image, h, slot, gain, colours)
-        if slot.kind == "deck":
-            return readers.read_deck(image, h, slot, gain, colours)
-        if slot.kind == "noble":
-            return noble_reader.read_noble(image, h, slot, gain, colours)
-        if slot.kind == "token":
-            return readers.read_token(image, h, slot, gain, colours)
-        if slot.kind == "reserved":
-            return readers.read_reserved(image, h, slot, gain)
-        if slot.kind == "tableau":
-            return readers.read_tableau(image, h, slot, gain)
-        if slot.kind == "pile":
-            return readers.read_pile(image, h, slot, gain, colours)
-        return None
-
     visible = []
     for slot in layout.slots:
         if slot_visible(cal.h_for(slot.mat), slot, image.shape):
             visible.append(slot)
         else:
             unseen.append(slot.id)
-    # slots are independent and OpenCV releases the GIL: read them on all cores,
-    # the slowest (cards) first
-    visible.sort(key=lambda sl: sl.kind not in ("card", "noble"))
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        results = list(pool.map(read_slot, visible))
+    # slots are independent: read them on every core (see vision.slot_jobs)
+    jobs = [slot_jobs.make_job(image, cal, slot) for slot in visible]
+    results = slot_jobs.read_jobs(jobs, colours, workers)
     lists = {"card": cards, "deck": decks, "noble": nobles, "token": tokens,
              "reserved": reserved, "tableau": tableau, "pile": piles}
-    for slot, result in sorted(zip(visible, results, strict=True),
-                               key=lambda sr: layout.slots.index(sr[0])):
+    for slot, result in zip(visible, results, strict=True):
         if result is not None:
             lists[slot.kind].append(result)  # type: ignore[arg-type]
     zones = []

@@ -115,6 +115,10 @@ class Tokens:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tokens is immutable")
 
+    def __reduce__(self) -> tuple[type[Tokens], tuple[tuple[int, ...]]]:
+        """Pickle by the counts (cards and nobles cross to vision's worker processes)."""
+        return (Tokens, (self._counts,))
+
     # -- construction -------------------------------------------------------
     @classmethod
     def of(cls, *gems: Gem) -> Tokens:

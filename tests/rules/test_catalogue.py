@@ -25,3 +25,15 @@ def test_card_ids_are_stable_and_unique():
 def test_ten_nobles_worth_three():
     assert [n.id for n in catalogue.nobles()] == [f"n{i}" for i in range(1, 11)]
     assert all(n.points == 3 for n in catalogue.nobles())
+
+
+def test_cards_nobles_and_states_survive_pickling() -> None:
+    """Readings cross to vision's worker processes by pickle: values must round-trip."""
+    import pickle
+
+    from companion.rules.duel.tokens import DuelTokens
+
+    for value in (*catalogue.cards()[:5], *catalogue.nobles()[:3], Tokens.parse("wwuy"),
+                  DuelTokens.parse("2w1p")):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and type(back) is type(value)

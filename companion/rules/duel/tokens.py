@@ -109,6 +109,10 @@ class DuelTokens:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DuelTokens is immutable")
 
+    def __reduce__(self) -> tuple[type[DuelTokens], tuple[tuple[int, ...]]]:
+        """Pickle by the counts, like :class:`companion.rules.gems.Tokens`."""
+        return (DuelTokens, (self._counts,))
+
     @classmethod
     def of(cls, *kinds: Token) -> DuelTokens:
         counts = [0] * 7

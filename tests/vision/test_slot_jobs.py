@@ -1,0 +1,98 @@
+"""Slot jobs: a slot read from its crop is read as from the whole frame, on any process."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import numpy as np
+import pytest
+
+from vision import slot_jobs
+from vision.calibrate import calibrate, slot_visible
+from vision.colours import ColourModel
+from vision.synth import Camera, random_scene, render
+
+
+@pytest.fixture(scope="module")
+def table(layout2):
+    scene = random_scene(2, 5, 0.5)
+    r = render(scene, layout2, Camera(px_per_mm=3.0, tilt=8, rotation=3, noise=2, blur=0.6),
+               seed=3)
+    cal = calibrate(r.image, layout2)
+    assert cal is not None
+    return r.image, cal
+
+
+def _assert_same(a: object, b: object) -> None:
+    """Same decisions; confidences and distances equal but for interpolation rounding
+    (the crop's homography is the frame's shifted, so OpenCV's fixed-point sample
+    positions may differ in the last bit)."""
+    assert type(a) is type(b)
+    for f in dataclasses.fields(a):  # type: ignore[arg-type]
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if isinstance(x, float) and isinstance(y, float):
+            assert x == pytest.approx(y, abs=0.02), (a, b)
+        else:
+            assert x == y, (a, b)
+
+
+def test_a_crop_reads_like_the_whole_frame(layout2, table) -> None:
+    image, cal = table
+    colours = ColourModel()
+    kinds = set()
+    for slot in layout2.slots:
+        if not slot_visible(cal.h_for(slot.mat), slot, image.shape):
+            continue
+        whole = slot_jobs.SlotJob(slot, image, cal.h_for(slot.mat), cal.gain_at(slot.center))
+        job = slot_jobs.make_job(image, cal, slot)
+        assert job.crop.size < image.size / 20  # a crop, not the frame
+        _assert_same(slot_jobs.read_job(job, colours), slot_jobs.read_job(whole, colours))
+        kinds.add(slot.kind)
+    assert {"card", "noble", "token", "deck", "reserved", "tableau"} <= kinds
+
+
+def test_worker_processes_give_the_same_readings_in_order(layout2, table) -> None:
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots
+            if slot_visible(cal.h_for(s.mat), s, image.shape)]
+    here = slot_jobs.read_jobs(jobs, ColourModel(), workers=1)
+    there = slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert there == here
+    assert len(here) == len(jobs) and all(r is not None for r in here)
+
+
+def test_batches_share_the_cost_and_keep_every_job(layout2, table) -> None:
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots[:40]]
+    batches = slot_jobs._batches(jobs, 3)
+    assert sorted(i for b in batches for i in b) == list(range(len(jobs)))
+    loads = [sum(slot_jobs.COST[jobs[i].slot.kind] for i in b) for b in batches]
+    assert max(loads) - min(loads) <= max(slot_jobs.COST.values())
+
+
+def test_no_processes_means_reading_in_place(layout2, table, monkeypatch, caplog) -> None:
+    """A sandbox that cannot start processes still gets every slot read, and one warning."""
+    image, cal = table
+
+    def refuse(*args, **kwargs):
+        raise OSError("no /dev/shm here")
+
+    monkeypatch.setattr(slot_jobs, "_pool", None)
+    monkeypatch.setattr(slot_jobs, "_pool_failed", False)
+    monkeypatch.setattr(slot_jobs.multiprocessing, "get_context", refuse)
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
+    with caplog.at_level(logging.WARNING, logger="vision.slot_jobs"):
+        got = slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert got == slot_jobs.read_jobs(jobs, ColourModel(), workers=1)
+    assert "one process" in caplog.text and "no /dev/shm" in caplog.text
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", 1), ("3", 3), ("0", 1), ("", None),
+                                                  ("many", None)])
+def test_worker_count_from_the_environment(monkeypatch, value, expected) -> None:
+    monkeypatch.setenv(slot_jobs.WORKERS_ENV, value)
+    got = slot_jobs.worker_count()
+    assert got == (expected if expected is not None else min(4, __import__("os").cpu_count()
+                                                              or 1))
+    assert isinstance(got, int) and np.isscalar(got)

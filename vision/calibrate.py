@@ -144,9 +144,12 @@ def _marker_gain(image: np.ndarray, h: np.ndarray, corners: tuple) -> np.ndarray
     ey = (np.asarray(corners[3]) - np.asarray(corners[0])) / MARKER_MM
     r = (MARKER_MM / 2 + MARKER_QUIET_MM / 2) / 2  # halfway across the white band
     t = np.linspace(-r, r, 9)
-    pts = [c + ex * a + ey * b for a in t for b in (-r, r)] + \
-          [c + ex * a + ey * b for b in t for a in (-r, r)]
-    px = cv2.perspectiveTransform(np.array(pts, np.float64).reshape(-1, 1, 2), h).reshape(-1, 2)
+    ends = np.array([-r, r])
+    # the band's four sides: (a, ±r) along x, then (±r, b) along y
+    a = np.concatenate([np.repeat(t, 2), np.tile(ends, 9)])
+    b = np.concatenate([np.tile(ends, 9), np.repeat(t, 2)])
+    pts = c + a[:, None] * ex + b[:, None] * ey
+    px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
     hgt, wid = image.shape[:2]
     ok = (px[:, 0] >= 0) & (px[:, 0] < wid - 1) & (px[:, 1] >= 0) & (px[:, 1] < hgt - 1)
     if ok.sum() < 8:

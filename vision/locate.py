@@ -79,14 +79,14 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     s = LOCATE_PX_PER_MM
     margin = LOCATE_MARGIN_MM
     patch = normalise(rectify(image, h, slot, s, margin), gain)
-    dist = lab_distance(lab_image(patch), PAPER_LAB)
+    lab = lab_image(patch)
+    dist = lab_distance(lab, PAPER_LAB)
     inset = round((margin + 5) * s)
     inner = dist[inset:-inset, inset:-inset]
     coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
     if coverage < OCCUPIED_MIN or not fit:
         return Located(coverage, texture=_texture_ratio(patch, inset, round(margin * s)))
     # shaded paper and the printed outline around the slot are mat, not card
-    lab = lab_image(patch)
     mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
     evidence = np.clip(mat, 0, 2 * EVIDENCE_TAU) - EVIDENCE_TAU
     ph, pw = evidence.shape

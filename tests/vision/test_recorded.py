@@ -32,6 +32,8 @@ def test_there_are_enough_small_frames_with_truth() -> None:
     for p in hard:
         tags.update(json.loads(p.with_suffix(".json").read_text())["frame"]["tags"])
     assert tags == {"tilt", "dim", "glare", "cover"}
+    views = {json.loads(p.with_suffix(".json").read_text())["frame"]["view"] for p in FRAMES}
+    assert {f"p{p}-tableau-{c}" for p in range(1, 5) for c in ("wu", "gr", "k")} <= views
     truth = json.loads(FRAMES[0].with_suffix(".json").read_text())
     assert truth["schema"] == "splendor-companion/observation" and "covered" in truth
 
@@ -47,7 +49,8 @@ def test_reader_on_every_fourth_frame() -> None:
     print({k: (t.right, t.wrong, t.abstained) for k, t in tallies.items()})
     assert cards.total > 60
     assert cards.rate("right") >= 0.95 and cards.rate("wrong") <= 0.02, cards.mistakes
-    for cat in ("nobles", "decks", "token slots", "reserved"):
+    assert tallies["tableau"].total > 10
+    for cat in ("nobles", "decks", "token slots", "reserved", "tableau"):
         if cat in tallies and tallies[cat].total:
             assert tallies[cat].rate("right") >= 0.95, (cat, tallies[cat].mistakes)
 

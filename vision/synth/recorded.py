@@ -54,6 +54,16 @@ def _views(layout: Layout) -> list[tuple[str, list[Slot]]]:
     return views
 
 
+def tableau_views(layout: Layout) -> list[tuple[str, list[Slot]]]:
+    """Each player's tableau, two colour columns a view (white-blue, green-red, black)."""
+    views = []
+    for p in range(1, layout.players + 1):
+        columns = {s.colour: s for s in layout.slots_of("tableau", f"player{p}.tableau")}
+        for pair in ("wu", "gr", "k"):
+            views.append((f"p{p}-tableau-{pair}", [columns[c] for c in pair]))
+    return views
+
+
 def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float, float]:
     """The slots' bounding box widened to a marker of their mat at each end.
 
@@ -83,17 +93,22 @@ def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float,
 
 def frames(layout: Layout, count: int, seed: int = 0,
            face_images: Mapping[str, np.ndarray] | None = None,
-           scenes: Callable[[int, np.random.Generator], TableScene] | None = None
+           scenes: Callable[[int, np.random.Generator], TableScene] | None = None,
+           views: list[tuple[str, list[Slot]]] | None = None, start: int = 0
            ) -> Iterator[Frame]:
     """``count`` frames of seeded tables; the view weights favour the market.
 
     ``scenes(i, rng)`` gives the table of frame ``i`` (e.g. a state of a seeded
-    game); by default a :func:`random_scene`.
+    game); by default a :func:`random_scene`.  ``views`` replaces the usual ones
+    (then all weigh the same); frames are numbered from ``start``.
     """
-    views = _views(layout)
-    weights = np.array([3.0 if v[0].startswith("market") else 1.0 for v in views])
+    if views is None:
+        views = _views(layout)
+        weights = np.array([3.0 if v[0].startswith("market") else 1.0 for v in views])
+    else:
+        weights = np.ones(len(views))
     weights /= weights.sum()
-    for i in range(count):
+    for i in range(start, start + count):
         rng = np.random.default_rng([seed, i])
         if scenes is None:
             scene = random_scene(int(rng.integers(2, 5)), int(rng.integers(1 << 30)))
@@ -141,6 +156,18 @@ def recorded_frames(layout: Layout, count: int = 200,
                     face_images: Mapping[str, np.ndarray] | None = None) -> Iterator[Frame]:
     """The recorded scenes, frame for frame (``face_images`` redraws them with other faces)."""
     return frames(layout, count, RECORDED_SEED, face_images=face_images, scenes=game_scene)
+
+
+#: Tableau frames follow the first 200 (a later addition: the first 200 stay as they were).
+TABLEAU_START = 200
+
+
+def recorded_tableau_frames(layout: Layout, count: int = 40,
+                            face_images: Mapping[str, np.ndarray] | None = None
+                            ) -> Iterator[Frame]:
+    """Frames of the players' tableau columns, numbered from ``TABLEAU_START``."""
+    return frames(layout, count, RECORDED_SEED, face_images=face_images, scenes=game_scene,
+                  views=tableau_views(layout), start=TABLEAU_START)
 
 
 def _inside(h: np.ndarray, slot: Slot, shape: tuple[int, ...]) -> bool:

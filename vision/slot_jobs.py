@@ -2,8 +2,9 @@
 
 WHY processes, not threads: a card face is read through hundreds of small
 numpy and OpenCV calls, so Python holds the GIL most of the time and a
-thread pool gained only ~12% on two cores.  Worker processes scale with the
-cores (a Pi 5 has four).
+thread pool gained only ~12% on two cores.  Processes scale with the cores
+(a Pi 5 has four): the caller reads one share of the slots and ``n - 1``
+worker processes the others.
 
 WHY crops, not the frame: a job carries only the part of the frame its slot
 can need (the slot plus ``CROP_MARGIN_MM`` round it) and the slot's
@@ -50,7 +51,9 @@ COST = {"card": 30.0, "noble": 10.0, "tableau": 2.0, "pile": 2.0, "reserved": 1.
         "deck": 1.0, "token": 0.5}
 #: Below this total cost (about two cards) the hand-over costs more than it saves.
 MIN_PARALLEL_COST = 60.0
-#: Environment variable that sets the number of worker processes (1 = none).
+#: Below this much memory (MB) slots are read in one process.
+SMALL_MEMORY_MB = 1536
+#: Environment variable that sets the processes reading slots, this one included (1 = no workers).
 WORKERS_ENV = "SPLENDOR_VISION_WORKERS"
 
 
@@ -114,14 +117,25 @@ def _quiet_worker() -> None:
 
 
 def worker_count() -> int:
-    """Worker processes to use: ``$SPLENDOR_VISION_WORKERS`` or every core (at most 4)."""
+    """Processes reading slots, this one included: ``$SPLENDOR_VISION_WORKERS``, else
+    every core (at most 4), else 1 on a machine with under ``SMALL_MEMORY_MB`` of memory
+    (a worker costs ~40 MB: a 1 GB Pi keeps it for the screen and the log)."""
     env = os.environ.get(WORKERS_ENV, "").strip()
     if env:
         try:
             return max(1, int(env))
         except ValueError:
             log.warning("%s=%r is not a number; using the cores", WORKERS_ENV, env)
+    if _memory_mb() < SMALL_MEMORY_MB:
+        return 1
     return min(4, os.cpu_count() or 1)
+
+
+def _memory_mb() -> float:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (ValueError, OSError, AttributeError):  # not a POSIX system: assume plenty
+        return float("inf")
 
 
 _pool: Executor | None = None
@@ -131,7 +145,7 @@ _pool_failed = False
 
 def _get_pool(workers: int) -> Executor | None:
     global _pool, _pool_size, _pool_failed
-    if workers <= 1 or _pool_failed:
+    if workers < 1 or _pool_failed:
         return None
     if _pool is not None and _pool_size == workers:
         return _pool
@@ -163,20 +177,28 @@ def _batches(jobs: list[SlotJob], n: int) -> list[list[int]]:
 
 def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = None
               ) -> list[object]:
-    """Read every job, on worker processes when it pays; results in the jobs' order."""
+    """Read every job, results in the jobs' order.
+
+    With ``workers`` = n > 1 the jobs are split into n batches of equal cost:
+    this process reads one while n - 1 worker processes read the others (one
+    process fewer to keep in memory than n workers and an idle caller).
+    """
     global _pool_failed
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
-    pool = _get_pool(n) if cost >= MIN_PARALLEL_COST else None
+    pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
         return _read_batch(jobs, colours)
     batches = _batches(jobs, n)
     try:
         futures = [pool.submit(_read_batch, [SlotJob(jobs[i].slot, np.ascontiguousarray(
             jobs[i].crop), jobs[i].homography, jobs[i].gain) for i in b], colours)
-            for b in batches]
+            for b in batches[1:]]
         results: list[object] = [None] * len(jobs)
-        for b, f in zip(batches, futures, strict=True):
+        for i, r in zip(batches[0], _read_batch([jobs[i] for i in batches[0]], colours),
+                        strict=True):
+            results[i] = r
+        for b, f in zip(batches[1:], futures, strict=True):
             for i, r in zip(b, f.result(), strict=True):
                 results[i] = r
         return results

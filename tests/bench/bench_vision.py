@@ -5,7 +5,7 @@ the DESIGN; 4 players at 2.4 px/mm, the same size, since our mats make a
 4-player table 1.8 × 1.4 m), encodes each as JPEG, then measures in the same
 run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
 rectifying the whole table would cost), and ``read_frame`` (median of a few
-runs), with the time per slot.  The DESIGN's aim: a read costs at most about
+runs) on every core and in one process, with the time per slot.  The DESIGN's aim: a read costs at most about
 three decodes.
 """
 
@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.layout import build_layout
 from vision.read import read_frame
+from vision.slot_jobs import worker_count
 from vision.synth import Camera, random_scene, render
 
 RUNS = 3
@@ -54,14 +55,18 @@ def bench(players: int, px_per_mm: float) -> None:
     m = np.array([[1, 0.01, 0], [0.01, 1, 0], [0, 0, 1]])
     warp = _median_ms(lambda: cv2.warpPerspective(frame, m, (w, h)))
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
-    obs = read_frame(image, layout)  # warm the template caches
+    obs = read_frame(image, layout)  # warm the template caches and start the workers
     read = _median_ms(lambda: read_frame(image, layout))
+    read_frame(image, layout, workers=1)
+    alone = _median_ms(lambda: read_frame(image, layout, workers=1))
     cards = sum(c.state == "card" for c in obs.cards)
     slots = len(obs.cards) + len(obs.decks) + len(obs.nobles) + len(obs.token_slots) + len(
         obs.reserved) + len(obs.tableau)
     print(f"baseline  decode JPEG            {decode:8.1f} ms")
     print(f"baseline  full-frame warp        {warp:8.1f} ms")
-    print(f"read_frame (median of {RUNS})        {read:8.1f} ms  = {read / decode:.1f} decodes")
+    print(f"read_frame (median of {RUNS})        {read:8.1f} ms  = {read / decode:.1f} decodes"
+          f"  ({worker_count()} processes)")
+    print(f"read_frame in one process        {alone:8.1f} ms  = {alone / decode:.1f} decodes")
     print(f"          per slot ({slots} slots)     {read / max(slots, 1):8.2f} ms")
     print(f"          cards read               {cards} of {len(obs.cards)}; markers "
           f"{len(obs.markers)}")

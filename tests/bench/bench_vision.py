@@ -5,8 +5,8 @@ the DESIGN; 4 players at 2.4 px/mm, the same size, since our mats make a
 4-player table 1.8 × 1.4 m), encodes each as JPEG, then measures in the same
 run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
 rectifying the whole table would cost), and ``read_frame`` (median of a few
-runs) on every core and in one process, with the time per slot.  The DESIGN's aim: a read costs at most about
-three decodes.
+runs) on every core and in one process, with the time per slot.  The DESIGN's
+aim: a read costs at most about three decodes.
 """
 
 from __future__ import annotations

@@ -1,8 +1,36 @@
-"""Reading a noble tile: which of the ten nobles it is, from its requirement squares."""
+"""Reading a noble tile: which of the ten nobles it is, from its requirement squares.
+
+The ten nobles differ by the *set* of colours they require (five need 4 + 4 of
+two colours, five 3 + 3 + 3 of three), so the colours of the squares and how
+many there are name the noble; the numerals are not read.
+
+Two printings of the squares are known, and the reader tries both:
+
+* ours (:mod:`vision.cardface`, drawn by :mod:`vision.synth.faces`): square
+  squares bottom-aligned at 43 mm, 11 mm apart, white lowest, then blue,
+  green, red, black upwards;
+* the publisher's (``PUBLISHER``): taller squares further down and further
+  apart, white (when required) lowest, the other colours in no fixed order
+  (e.g. green below blue on one tile, above it on another).
+
+Every noble is scored under both printings, by analysis by synthesis as the
+card reader does: for each position the square's colour it predicts, or
+"no square" where the noble needs fewer.  A square's colour is the median of
+a frame just inside its edge (clear of its numeral), moved a little to the
+most uniform place.  WHY not pick the printing first: the squares of one
+printing half-overlap those of the other, so a per-square "is there a
+square here" test is weak; the whole arrangement, scored per noble, is not.
+WHY white is lowest in every arrangement: it is on both printings, and a
+pale band where a 2-square noble has no third square must not pass for a
+white square of a 3-square one.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
 
 import numpy as np
 
@@ -11,31 +39,90 @@ from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
 from vision.calibrate import rectify
-from vision.card_reader import ABSTAIN_MARGIN, SEARCH_MM, UNIFORM_SIGMA
-from vision.colours import ColourModel, distances
+from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
+from vision.colours import L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
     EVIDENCE_TAU,
+    FACE_PX_PER_MM,
     LOCATE_MARGIN_MM,
     LOCATE_PX_PER_MM,
     face_image,
     locate,
 )
-from vision.observation import (
-    NobleReading,
-)
-from vision.pixels import INK_LAB, PAPER_LAB, lab_distance, lab_image, normalise, shaded_distance
-from vision.sampling import ring_colour
-from vision.sampling import similarity as _sim
+from vision.observation import NobleReading
+from vision.pixels import INK_LAB, PAPER_LAB, SHADE, lab_distance, lab_image, normalise
+from vision.sampling import COLOUR_SIGMA
 
-TOKEN_MAX_DIST = 45.0
-#: Heights (mm, from ours) at which a noble's squares are looked for (more heights
-#: let a 2-square noble pass for a 3-square one: tried, worse).
-NOBLE_SHIFTS_MM = (0.0,)
 #: A noble is read only when at least this much of the band 1-6 mm outside its slot
 #: looks like the mat (paper or printed ink): see ``border_mat_fraction``.
 NOBLE_BORDER_MIN = 0.6
+#: A noble is named only when every square it needs looks at least this much like
+#: its colour.  WHY: a tile found a few mm off its place (a pale tile passes for
+#: mat in parts) put the bottom square's frame on the pale band below it, which
+#: passed for a white square; such readings had a weakest square of 0.09-0.35,
+#: right ones 0.43 and up (the publisher's tiles and ours, 556 seeded readings).
+WEAKEST_MIN = 0.4
+#: Where a square's colour is sampled: a frame between these fractions of its half
+#: sizes (the numeral fills the middle).
+SQUARE_FRAME = (0.62, 0.92)
+
+
+@dataclass(frozen=True)
+class SquareLayout:
+    """Where one printing puts a noble's requirement squares (mm on the 60 mm tile)."""
+
+    name: str
+    x: float
+    #: centres' heights, bottom square first
+    ys: tuple[float, ...]
+    half_w: float
+    half_h: float
+    #: colours bottom-up in the order white, blue, green, red, black (else any
+    #: order above a white square at the bottom)
+    fixed_order: bool
+    #: ranges (mm) of the offsets at which the column of squares is looked for
+    search_dx: tuple[float, float] = (-6.4, 3.2)
+    search_dy: tuple[float, float] = (-1.6, 1.6)
+
+
+OURS = SquareLayout("ours", cf.SQUARE_X, tuple(cf.square_center(p)[1] for p in range(3)),
+                    cf.SQUARE_HALF, cf.SQUARE_HALF, True)
+#: Measured on the publisher's ten noble scans (115 px for 60 mm, resized to 8 px/mm;
+#: the saturated or dark squares segmented, their bounding boxes): 7.4 × 10.4 mm,
+#: centred at x 8.3 mm (7.4-8.9 from scan to scan) and y 51.8, 38.5, 25.2 mm.
+PUBLISHER = SquareLayout("publisher", 8.3, (51.8, 38.5, 25.2), 3.7, 5.2, False,
+                         search_dy=(-1.6, 1.6))
+LAYOUTS = (OURS, PUBLISHER)
+
+#: The publisher's square colours (OpenCV 8-bit Lab, median of each square's frame
+#: over the ten scans): glossier and darker than its cost circles.  Added to the
+#: colour model's card-gem classes for the squares only.
+PUBLISHER_SQUARE_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (245.0, 128.0, 128.0), "u": (150.0, 126.0, 97.0), "g": (159.0, 80.0, 172.0),
+    "r": (135.0, 173.0, 166.0), "k": (80.0, 131.0, 131.0),
+}
+
+
+def _square_classes(gems: Classes) -> Classes:
+    out: Classes = {}
+    for k, v in gems.items():
+        centres = [tuple(c) for c in np.asarray(v, np.float32).reshape(-1, 3).tolist()]
+        if k in PUBLISHER_SQUARE_LAB:
+            centres.append(PUBLISHER_SQUARE_LAB[k])
+        out[k] = centres  # type: ignore[assignment]
+    return out
+
+
+# -- the slot's surroundings --------------------------------------------------------
+def _mat_distance(lab: np.ndarray) -> np.ndarray:
+    """Lab distance to the mat (paper or ink) that forgives paper for being in shade
+    *or* brighter than nominal (light on a white sheet often clips)."""
+    d = lab - PAPER_LAB
+    dl = np.where(d[..., 0] > -SHADE * PAPER_LAB[0], 0.0, d[..., 0])
+    paper = np.sqrt((0.5 * dl) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return np.minimum(paper, lab_distance(lab, INK_LAB))
 
 
 def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
@@ -54,12 +141,149 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
     """
     s, margin = LOCATE_PX_PER_MM, LOCATE_MARGIN_MM
     patch = normalise(rectify(image, h, slot, s, margin), gain)
-    lab = lab_image(patch)
-    mat = np.minimum(shaded_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
+    mat = _mat_distance(lab_image(patch))
     b = round((margin - 1) * s)
     band = np.ones(mat.shape, bool)
     band[b:-b, b:-b] = False
     return float((mat[band] < EVIDENCE_TAU).mean())
+
+
+# -- the squares --------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _frame_offsets(half_w: float, half_h: float) -> tuple[np.ndarray, np.ndarray]:
+    s = FACE_PX_PER_MM
+    nx, ny = math.ceil(half_w * s) + 1, math.ceil(half_h * s) + 1
+    yy, xx = np.mgrid[-ny:ny + 1, -nx:nx + 1]
+    d = np.maximum(abs(xx) / (half_w * s), abs(yy) / (half_h * s))
+    sel = (d >= SQUARE_FRAME[0]) & (d <= SQUARE_FRAME[1])
+    return yy[sel], xx[sel]
+
+
+#: Steps (mm) in which the squares' column and each square are looked for.
+SEARCH_STEP_MM = 0.8
+#: How far each square may then lie from its place in the column found, per
+#: position bottom-up (the tile may be found turned: the publisher's top square
+#: was seen 1.6-2.4 mm left of its bottom one).
+SQUARE_SLACK_MM = (0.8, 0.8, 1.6)
+
+
+def _grid(lo: float, hi: float) -> np.ndarray:
+    return np.round(np.arange(lo, hi + 1e-6, SEARCH_STEP_MM) * FACE_PX_PER_MM).astype(int)
+
+
+def _frame_stats(lab: np.ndarray, centres: np.ndarray, half_w: float, half_h: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Median Lab (n × 3) and spread (n) of a square's frame around each of ``centres``
+    (n × 2, pixels x, y)."""
+    dy, dx = _frame_offsets(half_w, half_h)
+    y = np.clip(centres[:, 1:2] + dy[None, :], 0, lab.shape[0] - 1)
+    x = np.clip(centres[:, 0:1] + dx[None, :], 0, lab.shape[1] - 1)
+    px = lab[y, x]
+    med = np.median(px, axis=1)
+    mad = 1.48 * np.median(np.abs(px - med[:, None, :]), axis=1)
+    return med, np.sqrt(0.25 * mad[:, 0] ** 2 + mad[:, 1] ** 2 + mad[:, 2] ** 2)
+
+
+def _class_distances(lab: np.ndarray, classes: Classes) -> dict[str, np.ndarray]:
+    """Weighted Lab distance of each colour (rows of ``lab``) to each class's nearest centre."""
+    out = {}
+    for name, c in classes.items():
+        centres = np.asarray(c, np.float32).reshape(-1, 3)
+        d = lab[:, None, :] - centres[None, :, :]
+        out[name] = np.sqrt((L_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2
+                            ).min(axis=1)
+    return out
+
+
+def _sims(lab: np.ndarray, centres: np.ndarray, layout: SquareLayout, classes: Classes
+          ) -> dict[str, np.ndarray]:
+    """Per class, how much the frame around each centre looks like a square of it."""
+    med, spread = _frame_stats(lab, centres, layout.half_w, layout.half_h)
+    u = np.exp(-((spread / UNIFORM_SIGMA) ** 2))
+    return {k: np.exp(-((v / COLOUR_SIGMA) ** 2)) * u
+            for k, v in _class_distances(med, classes).items()}
+
+
+def _coloured(sims: dict[str, np.ndarray]) -> np.ndarray:
+    return np.max([v for k, v in sims.items() if k != "w"], axis=0)
+
+
+def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes
+                ) -> list[dict[str, float]]:
+    """Per position (bottom-up), per class, how much the square there looks like it.
+
+    The column is placed by its second square, which every noble has and which
+    is never white (so the pale band cannot place it); the bottom square follows
+    it closely, the top one more loosely, each at its most square-like place.
+    """
+    s = FACE_PX_PER_MM
+    base = np.array([[round(layout.x * s), round(y * s)] for y in layout.ys])
+    gy, gx = np.meshgrid(_grid(*layout.search_dy), _grid(*layout.search_dx), indexing="ij")
+    offsets = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    second = _sims(lab, base[1] + offsets, layout, classes)
+    at = offsets[int(np.argmax(_coloured(second)))]
+    out = []
+    for p in range(len(layout.ys)):
+        g = _grid(-SQUARE_SLACK_MM[p], SQUARE_SLACK_MM[p])
+        sy, sx = np.meshgrid(g, g, indexing="ij")
+        near = base[p] + at + np.stack([sx.ravel(), sy.ravel()], axis=1)
+        sims = _sims(lab, near, layout, classes)
+        best = int(np.argmax(np.max(list(sims.values()), axis=0) if p == 0
+                             else _coloured(sims)))
+        out.append({k: float(v[best]) for k, v in sims.items()})
+    return out
+
+
+@lru_cache(maxsize=32)
+def _arrangements(needs: tuple[str, ...], fixed_order: bool) -> tuple[tuple[str, ...], ...]:
+    """The orders (bottom-up) in which a printing may show a noble's colours."""
+    if fixed_order:
+        return (needs,)
+    low = needs[:1] if needs[0] == "w" else ()
+    rest = needs[len(low):]
+    return tuple(low + p for p in permutations(rest))
+
+
+def _needs(noble: Noble) -> tuple[str, ...]:
+    return tuple(g.letter for g in COLOURS if noble.requirement[g])
+
+
+@dataclass(frozen=True)
+class NobleDecision:
+    noble: Noble | None
+    confidence: float
+    #: best score over the most a noble can score (3)
+    fit: float
+    #: the least similarity of a square to the colour it should have
+    weakest: float
+    layout: str
+    runner_up: str
+
+
+def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
+    """Which noble a face image (at ``FACE_PX_PER_MM``, upright) shows, or None."""
+    lab = lab_image(face[:, :round(2 * cf.NOBLE_BAND_W * FACE_PX_PER_MM)])
+    classes = _square_classes(colours.gems)
+    best: dict[str, tuple[float, str, float]] = {}
+    for layout in LAYOUTS:
+        sims = square_sims(lab, layout, classes)
+        # no square is expected only above the lowest, and white is only ever
+        # lowest: the pale band there is evidence of "no square", not against it
+        none = [1 - max(v for k, v in d.items() if k != "w") for d in sims]
+        for noble in catalogue.nobles():
+            for arr in _arrangements(_needs(noble), layout.fixed_order):
+                each = [sims[p].get(arr[p], 0.0) for p in range(len(arr))]
+                total = sum(each) + sum(none[len(arr):])
+                if noble.id not in best or total > best[noble.id][0]:
+                    best[noble.id] = (total, layout.name, min(each))
+    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
+    (id1, (s1, lay, weakest)), (id2, (s2, _, _)) = ranked[0], ranked[1]
+    margin = s1 - s2
+    conf = float(1 - math.exp(-margin / 0.25))
+    fit = s1 / cf.MAX_SQUARES
+    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < WEAKEST_MIN:
+        return NobleDecision(None, conf, fit, weakest, lay, id1)
+    return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2)
 
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -73,32 +297,7 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if where.center is None:
         return NobleReading(slot.id, "unknown", confidence=0.0)
     face = face_image(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), where)
-    lab = lab_image(face)
-    # each noble takes its best over NOBLE_SHIFTS_MM (the squares' column may sit
-    # at another height on another printing)
-    readings = []
-    for shift in NOBLE_SHIFTS_MM:
-        sims, presence = [], []
-        for pos in range(cf.MAX_SQUARES):
-            x, y = cf.square_center(pos)
-            med, spread, _ = ring_colour(lab, (x, y + shift), 0.62 * cf.SQUARE_HALF,
-                                         0.92 * cf.SQUARE_HALF, square=True,
-                                         search_mm=SEARCH_MM)
-            u = math.exp(-((spread / UNIFORM_SIGMA) ** 2))
-            d = {k: _sim(v) * u for k, v in distances(med, colours.gems).items()}
-            sims.append(d)
-            presence.append(max(d.values()))
-        readings.append((sims, presence))
-
-    def score(noble: Noble) -> float:
-        needs = [g.letter for g in COLOURS if noble.requirement[g]]
-        return max(sum(sims[p].get(needs[p], 0.0) if p < len(needs) else 1 - presence[p]
-                       for p in range(cf.MAX_SQUARES)) for sims, presence in readings)
-
-    ranked = sorted(((score(n), n) for n in catalogue.nobles()), key=lambda t: -t[0])
-    margin = ranked[0][0] - ranked[1][0]
-    conf = float(1 - math.exp(-margin / 0.25))
-    if margin < ABSTAIN_MARGIN or ranked[0][0] < 0.45 * cf.MAX_SQUARES:
-        return NobleReading(slot.id, "unknown", None, conf)
-    return NobleReading(slot.id, "noble", ranked[0][1], conf)
-
+    got = decode_noble(face, colours)
+    if got.noble is None:
+        return NobleReading(slot.id, "unknown", None, got.confidence)
+    return NobleReading(slot.id, "noble", got.noble, got.confidence)

@@ -1,8 +1,11 @@
 """The reader on the publisher's card faces (read from ../shared, never committed).
 
 Skipped when ../shared/card-faces is absent.  Reports its figures (run with
-``-s`` to see them); the thresholds are deliberately tolerant: our numeral
-templates are OpenCV fonts, not the cards' serif numerals.
+``-s`` to see them).  The 90 faces are both the design reference of the card
+reader's thresholds and this test, so the recorded scenes (our own faces) stay
+the guard.  Thresholds are tolerant: at the time of writing 73 of 90 faces are
+read directly (0 wrong); those left are mostly pairs told apart only by a
+numeral (our templates are OpenCV fonts, not the cards' bold italic serif).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ def test_reading_official_faces_directly(official) -> None:
             wrong += 1
     print(f"\nofficial faces read directly: {right} right, {wrong} wrong, "
           f"{abstained} abstained of 90")
-    assert right >= 15 and wrong <= 12
+    assert right >= 65 and wrong <= 1
 
 
 def test_official_faces_in_rendered_scenes(layout4, official) -> None:
@@ -58,7 +61,8 @@ def test_official_faces_in_rendered_scenes(layout4, official) -> None:
     figures = {k: (t.right, t.wrong, t.abstained) for k, t in tallies.items()}
     print(f"\nofficial faces in the first 12 recorded scenes (right, wrong, abstained): {figures}")
     if "cards" in tallies:
-        assert tallies["cards"].rate("wrong") <= 0.2
+        assert tallies["cards"].rate("wrong") <= 0.02
+        assert tallies["cards"].rate("right") >= 0.75
     for cat in ("decks", "token slots"):
         if cat in tallies:
             assert tallies[cat].rate("right") >= 0.9

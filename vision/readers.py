@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import cv2
 import numpy as np
 
 from vision import cardface as cf
@@ -31,6 +32,8 @@ from vision.pixels import INK_LAB, PAPER_DIST, PAPER_LAB, lab_distance, lab_imag
 
 TOKEN_MAX_DIST = 45.0
 TOKEN_MIN_CONFIDENCE = 0.15
+#: Least spread of grey levels in a white token's centre (its emblem).
+WHITE_EMBLEM_STD = 15.0
 BACK_DIST = 30.0
 BACK_MIN_FRACTION = 0.4
 
@@ -45,8 +48,22 @@ def token_ring(n: int, px_per_mm: float) -> np.ndarray:
     return (r >= 6.5) & (r <= 13.0)
 
 
+@lru_cache(maxsize=8)
+def token_centre(n: int, px_per_mm: float) -> np.ndarray:
+    """Mask of the disc (5.5 mm) where a token shows its emblem."""
+    yy, xx = np.mgrid[0:n, 0:n]
+    return np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / px_per_mm <= 5.5
+
+
 def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> TokenSlotReading:
+    """Empty, a token of a colour, or unknown.
+
+    A white token must also show its emblem: glare can wash an empty slot's grey
+    to the white of a diamond token, but not draw an emblem in it (on the
+    recorded scenes white tokens show a centre spread of 28-66 grey levels,
+    glare-washed empty slots 0-6).
+    """
     s = TOKEN_PX_PER_MM
     patch = normalise(rectify(image, h, slot, s), gain)
     lab = lab_image(patch)
@@ -59,6 +76,10 @@ def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
     if k1 == "empty":
         return TokenSlotReading(slot.id, slot.zone, "empty", None, conf)
+    if k1 == "w":
+        grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+        if float(grey[token_centre(grey.shape[0], s)].std()) < WHITE_EMBLEM_STD:
+            return TokenSlotReading(slot.id, slot.zone, "unknown", None, 0.0)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 
 

@@ -4,6 +4,9 @@ The adapter is where the referee decides how much to trust each zone:
 
 * a token zone counts only when vision says it is ``exact`` (no unknown or
   unseen slot); otherwise the zone is unread, never guessed;
+* a player who keeps tokens in piles gives estimated counts
+  (``token_estimate``): which colours have a pile counts, a count only when far
+  off, so the rules pin the exact count among the legal turns;
 * a market slot keeps the reader's card and its runner-up as candidates, so
   an unsure card becomes a question among its slot's few candidates;
 * the nobles row counts only when every noble slot was read (an unknown slot
@@ -28,6 +31,8 @@ from companion.rules.state import MARKET_WIDTH
 
 #: Below this, a tableau column's count is not trusted.
 TABLEAU_CONFIDENCE = 0.9
+#: A pile read below this confidence leaves its player's piles unread.
+PILE_CONFIDENCE = 0.3
 #: A card read below this confidence is not taken as read at all.
 CARD_FLOOR = 0.05
 
@@ -50,6 +55,20 @@ def _card(obs: Any, slot: str) -> CardRead:
     return CardRead(tuple(candidates))
 
 
+def _pile_estimate(obs: Any, zone: str) -> Tokens | None:
+    """A player's piles as estimated counts, when every pile of the zone was read."""
+    piles = [r for r in getattr(obs, "piles", ()) if r.zone == zone]
+    if not piles or any(r.count and r.colour is None for r in piles):
+        return None
+    if any(r.confidence < PILE_CONFIDENCE for r in piles):
+        return None
+    counts: dict[str, int] = {}
+    for r in piles:
+        if r.colour and r.count:
+            counts[r.colour] = counts.get(r.colour, 0) + r.count
+    return _tokens(counts)
+
+
 def from_observation(obs: Any, players: int) -> TableReading:
     """The reading the referee uses from one ``Observation`` of a ``players`` table."""
     if not obs.calibrated:
@@ -68,6 +87,7 @@ def from_observation(obs: Any, players: int) -> TableReading:
     for p in range(1, players + 1):
         zone = obs.zone_tokens(f"player{p}.tokens")
         tokens = _tokens(zone.counts) if zone and zone.exact else None
+        estimate = _pile_estimate(obs, f"player{p}.tokens") if tokens is None else None
         slots = [r for r in obs.reserved if r.player == p]
         reserved: tuple[str, ...] | None = None
         if slots and all(r.occupied is not None for r in slots):
@@ -78,7 +98,8 @@ def from_observation(obs: Any, players: int) -> TableReading:
             t.count is not None and t.confidence >= TABLEAU_CONFIDENCE for t in columns.values()
         ):
             bonuses = Tokens(columns[g.letter].count for g in TOKENS[:5])
-        seats.append(PlayerReading(tokens=tokens, reserved=reserved, bonuses=bonuses))
+        seats.append(PlayerReading(tokens=tokens, reserved=reserved, bonuses=bonuses,
+                                   token_estimate=estimate))
     return TableReading(
         supply=supply, market=market, nobles=nobles, players=tuple(seats), calibrated=True
     )

@@ -32,6 +32,8 @@ from companion.rules.state import GameState, Hidden
 #: A card reading this sure (and this far above the runner-up) is taken as read.
 SURE_CONFIDENCE = 0.6
 SURE_MARGIN = 0.15
+#: How far an estimated pile's count may be off before it counts as a difference.
+PILE_SLACK = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,16 @@ class PlayerReading:
     #: blind card's back, ``?`` for a card that could not be read
     reserved: tuple[str, ...] | None = None
     bonuses: Tokens | None = None
+    #: estimated counts of a player who keeps tokens in piles (``tokens`` is then
+    #: None): which colours have a pile is trusted, a count only to within
+    #: ``PILE_SLACK``; the rules give the exact count
+    token_estimate: Tokens | None = None
+
+    def settled_key(self) -> tuple[object, ...]:
+        """What two readings of this area must share to agree: estimated piles
+        only by which colours have one (their counts may wobble frame to frame)."""
+        piles = tuple(n > 0 for n in self.token_estimate.counts) if self.token_estimate else None
+        return (self.tokens, self.reserved, self.bonuses, piles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +142,7 @@ class TableReading:
             self.supply,
             market,
             tuple(sorted(self.nobles)) if self.nobles is not None else None,
-            self.players,
+            tuple(p.settled_key() for p in self.players),
         )
 
     def player(self, index: int) -> PlayerReading:
@@ -174,6 +186,19 @@ def _token_diff(where: str, expected: Tokens, seen: Tokens) -> list[Difference]:
     for gem, e, s in zip(TOKENS, expected.counts, seen.counts, strict=True):
         if e != s:
             diff.append(Difference(f"{where} {gem.label}", str(e), str(s), float(abs(e - s))))
+    return diff
+
+
+def _estimate_diff(where: str, expected: Tokens, seen: Tokens) -> list[Difference]:
+    """Differences with estimated piles: a pile where none should be (or none where
+    one should be) counts fully; a count only beyond ``PILE_SLACK``, and half."""
+    diff = []
+    for gem, e, s in zip(TOKENS, expected.counts, seen.counts, strict=True):
+        if (e > 0) != (s > 0):
+            diff.append(Difference(f"{where} {gem.label}", str(e), f"about {s}", 1.0))
+        elif abs(e - s) > PILE_SLACK:
+            diff.append(Difference(f"{where} {gem.label}", str(e), f"about {s}",
+                                   0.5 * (abs(e - s) - PILE_SLACK)))
     return diff
 
 
@@ -277,6 +302,9 @@ def _differences(
         name = names[i] if i < len(names) else f"player {i + 1}"
         if got.tokens is not None and expected.tokens is not None:
             diff += _token_diff(f"{name}'s tokens:", expected.tokens, got.tokens)
+        elif got.token_estimate is not None and expected.tokens is not None:
+            diff += _estimate_diff(f"{name}'s token piles:", expected.tokens,
+                                   got.token_estimate)
         if got.reserved is not None and expected.reserved is not None:
             diff += _reserved_diff(name + "'s", expected.reserved, got.reserved)
         if got.bonuses is not None and expected.bonuses is not None:

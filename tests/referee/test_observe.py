@@ -92,3 +92,59 @@ def test_one_miscounted_token_still_gives_a_proposal_with_the_difference() -> No
     show(ref, replace(after, supply=after.supply + Tokens.parse("k")))
     assert str(ref.candidates[0].turn) == "take wug"
     assert "black" in ref.view().note
+
+
+def _piles(state, player: int, wobble: dict[str, int] | None = None) -> tuple:
+    """Pile readings of ``player``'s tokens (one pile a colour), counts off by ``wobble``."""
+    from vision.observation import PileReading
+
+    held = state.players[player - 1].tokens
+    out = []
+    for g, n in zip(LETTERS, held.counts, strict=True):
+        n = max(0, n + (wobble or {}).get(g, 0)) if n else 0
+        out.append(PileReading(f"player{player}.pile.{g}", f"player{player}.tokens",
+                               g if n else None, n, 0.8))
+    return tuple(out)
+
+
+def test_piles_give_estimates_and_the_rules_pin_the_turn() -> None:
+    """A player keeping piles: the take is found from which piles grew, though two of
+    the counts are read one off; the rules give the exact counts."""
+    state = new_state()
+    after = state.apply(Turn.parse("take wug"))
+    obs = _observation(after)
+    zones = tuple(z for z in obs.tokens if z.zone != "player1.tokens")
+    obs = replace(obs, tokens=zones, piles=_piles(after, 1, {"w": 1, "g": 1}))
+    reading = from_observation(obs, 3)
+    seat = reading.players[0]
+    assert seat.tokens is None and seat.token_estimate == Tokens.parse("wwugg")
+    # the supply was read exactly too; hide it so only the piles tell the colours
+    reading = replace(reading, supply=None)
+    ref = referee_at(state)
+    show(ref, reading)
+    assert str(ref.candidates[0].turn) == "take wug"
+
+
+def test_a_pile_where_none_should_be_is_a_difference() -> None:
+    from companion.referee.reading import differences, predict
+
+    state = new_state().apply(Turn.parse("take wug"))
+    seat = replace(predict(state).players[0], tokens=None,
+                   token_estimate=Tokens.parse("wwugk"))
+    reading = replace(predict(state), players=(seat, *predict(state).players[1:]))
+    diff = differences(predict(state), reading)
+    assert [d.where for d in diff] == ["player 1's token piles: black"]
+    assert diff[0].seen == "about 1" and diff[0].weight == 1.0
+    # a count one off is no difference; two off is half a difference per extra token
+    seat = replace(seat, token_estimate=Tokens.parse("wwwug"))
+    reading = replace(reading, players=(seat, *reading.players[1:]))
+    assert [d.weight for d in differences(predict(state), reading)] == [0.5]
+
+
+def test_wobbling_pile_counts_do_not_unsettle_the_table() -> None:
+    from companion.referee.reading import PlayerReading, TableReading
+
+    a = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wwu")),))
+    b = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wu")),))
+    c = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wk")),))
+    assert a.key() == b.key() != c.key()

@@ -5,7 +5,8 @@ by :func:`truth_observation` from what the renderer placed, so recorded
 scenes keep their truth in the same schema as the reader's output.
 
 Categories: ``cards`` (market slots: right, wrong or abstained), ``nobles``,
-``decks``, ``token slots``, ``reserved`` and ``tableau`` (counts per column).
+``decks``, ``token slots``, ``reserved``, ``tableau`` (counts per column) and
+``piles`` (right: the colour, and the count within ``PILE_SLACK``).
 Slots covered by a hand in the truth are left out (a hand hides them; the
 referee never reads such frames) and counted as ``covered``.
 """
@@ -25,19 +26,26 @@ from vision.observation import (
     DeckReading,
     NobleReading,
     Observation,
+    PileReading,
     ReservedReading,
     TableauReading,
     TokenSlotReading,
     ZoneTokens,
 )
 
-CATEGORIES = ("cards", "nobles", "decks", "token slots", "reserved", "tableau")
+CATEGORIES = ("cards", "nobles", "decks", "token slots", "reserved", "tableau", "piles")
+#: A pile's count is an estimate: right when its colour is and its count is within this.
+PILE_SLACK = 1
+#: Below this confidence a pile reading counts as abstained (the referee's threshold too,
+#: in companion.referee.observe).  A pile's confidence is low mostly when its row ends
+#: between two counts; the one-token slack covers that.
+PILE_CONFIDENCE = 0.1
 
 
 def truth_observation(layout: Layout, contents: dict[str, str], covered: frozenset[str],
                       unseen: frozenset[str], size: tuple[int, int]) -> dict[str, Any]:
     """The perfect observation of a rendered frame, as JSON-ready dict, plus ``covered``."""
-    cards, decks, nobles, tokens, reserved, tableau = [], [], [], [], [], []
+    cards, decks, nobles, tokens, reserved, tableau, piles = [], [], [], [], [], [], []
     for slot in layout.slots:
         if slot.id in unseen:
             continue
@@ -58,12 +66,15 @@ def truth_observation(layout: Layout, contents: dict[str, str], covered: frozens
         elif slot.kind == "tableau":
             tableau.append(TableauReading(slot.player or 0, slot.colour or "",
                                           len(c.split()) if c else 0))
+        elif slot.kind == "pile":  # contents: the pile's letter once per token
+            piles.append(PileReading(slot.id, slot.zone, c[0] if c else None, len(c)))
     zones = []
     for zone in dict.fromkeys(t.zone for t in tokens):
         n = Counter(t.colour for t in tokens if t.zone == zone and t.colour)
         zones.append(ZoneTokens(zone, {k: n.get(k, 0) for k in "wugrky"}, 0, True))
     obs = Observation(True, size, (), tuple(cards), tuple(decks), tuple(nobles), tuple(tokens),
-                      tuple(zones), tuple(reserved), tuple(tableau), (), tuple(sorted(unseen)))
+                      tuple(zones), tuple(reserved), tuple(tableau), tuple(piles),
+                      tuple(sorted(unseen)))
     d = obs.to_dict()
     d["covered"] = sorted(covered)
     d.pop("elapsed_ms")
@@ -95,7 +106,8 @@ def compare(observed: dict[str, Any], truth: dict[str, Any],
     """Add one frame's results to ``tallies`` (dicts in the Observation JSON schema)."""
     covered = set(truth.get("covered", ()))
 
-    def run(cat: str, t_items: list, o_items: list, key_t, key_o, slot_of, unsure) -> None:
+    def run(cat: str, t_items: list, o_items: list, key_t, key_o, slot_of, unsure,
+            same=lambda a, b: a == b) -> None:
         tally = tallies.setdefault(cat, Tally())
         seen = {slot_of(o): o for o in o_items}
         for t in t_items:
@@ -106,7 +118,7 @@ def compare(observed: dict[str, Any], truth: dict[str, Any],
             o = seen.get(sid)
             if o is None or unsure(o):
                 tally.abstained += 1
-            elif key_o(o) == key_t(t):
+            elif same(key_o(o), key_t(t)):
                 tally.right += 1
             else:
                 tally.wrong += 1
@@ -128,6 +140,10 @@ def compare(observed: dict[str, Any], truth: dict[str, Any],
     run("tableau", truth["tableau"], observed.get("tableau", []), lambda d: d["count"],
         lambda d: d["count"], lambda d: f"player{d['player']}.tableau.{d['colour']}",
         lambda d: d["count"] is None)
+    run("piles", truth.get("piles", []), observed.get("piles", []),
+        lambda d: (d["colour"], d["count"]), lambda d: (d["colour"], d["count"]),
+        lambda d: d["slot"], lambda d: d["confidence"] < PILE_CONFIDENCE,
+        lambda o, t: o[0] == t[0] and abs(o[1] - t[1]) <= PILE_SLACK)
 
 
 def format_table(tallies: dict[str, Tally], latency_ms: list[float]) -> str:

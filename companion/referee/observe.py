@@ -32,7 +32,7 @@ from companion.rules.state import MARKET_WIDTH
 #: Below this, a tableau column's count is not trusted.
 TABLEAU_CONFIDENCE = 0.9
 #: A pile read below this confidence leaves its player's piles unread.
-PILE_CONFIDENCE = 0.3
+PILE_CONFIDENCE = 0.1
 #: A card read below this confidence is not taken as read at all.
 CARD_FLOOR = 0.05
 

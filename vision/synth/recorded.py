@@ -64,6 +64,12 @@ def tableau_views(layout: Layout) -> list[tuple[str, list[Slot]]]:
     return views
 
 
+def pile_views(layout: Layout) -> list[tuple[str, list[Slot]]]:
+    """Each player's token piles (a layout built with ``piles=True``), one view a player."""
+    return [(f"p{p}-piles", list(layout.slots_of("pile", f"player{p}.tokens")))
+            for p in range(1, layout.players + 1)]
+
+
 def view_window(layout: Layout, slots: list[Slot]) -> tuple[float, float, float, float]:
     """The slots' bounding box widened to a marker of their mat at each end.
 
@@ -168,6 +174,14 @@ def recorded_tableau_frames(layout: Layout, count: int = 40,
     """Frames of the players' tableau columns, numbered from ``TABLEAU_START``."""
     return frames(layout, count, RECORDED_SEED, face_images=face_images, scenes=game_scene,
                   views=tableau_views(layout), start=TABLEAU_START)
+
+
+def recorded_pile_frames(layout: Layout, count: int = 24,
+                         face_images: Mapping[str, np.ndarray] | None = None
+                         ) -> Iterator[Frame]:
+    """Frames of players' token piles, on a layout with pile zones (``piles=True``)."""
+    return frames(layout, count, RECORDED_SEED + 1, face_images=face_images,
+                  scenes=game_scene, views=pile_views(layout))
 
 
 def _inside(h: np.ndarray, slot: Slot, shape: tuple[int, ...]) -> bool:

@@ -149,6 +149,80 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
     return float((mat[band] < EVIDENCE_TAU).mean())
 
 
+# -- finding a misplaced slot by its printed outline ---------------------------------
+#: Resolution (px/mm) and margin (mm) of the view in which the outline is looked for.
+REFIT_PX_PER_MM = 2.0
+REFIT_MARGIN_MM = 45.0
+#: Sizes (over the nominal, across and along the slot) and shifts (mm) tried.  WHY
+#: along the slot down to 0.35: a frame tilted 19° showing only two markers on one
+#: line (recorded scene 0063) put the top of the nobles row 4 cm off and the slot
+#: at 0.45 of its height; not above 1.15 so a card's outline (88 mm) cannot pass.
+REFIT_SCALE_X = (0.9, 0.95, 1.0, 1.05, 1.1)
+REFIT_SCALE_Y = tuple(np.round(np.arange(0.35, 1.151, 0.05), 2))
+REFIT_SHIFT_MM = (20.0, 45.0)
+#: Every side of the outline found must be this much ink (the tile, 2 mm inside
+#: its slot, leaves the outline visible).
+REFIT_MIN_SIDE = 0.8
+#: What counts as printed ink: this much darker than paper, and grey.
+INK_DARKER = 45.0
+INK_CHROMA = 18.0
+
+
+def _ink(lab: np.ndarray) -> np.ndarray:
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    ink = (lab[..., 0] < PAPER_LAB[0] - INK_DARKER) & (chroma < INK_CHROMA)
+    return cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(np.float32)
+
+
+def refit_slot(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+               ) -> np.ndarray | None:
+    """A homography corrected near ``slot`` so that its printed outline lies where the
+    outline is seen, or None when no outline is found clearly.
+
+    WHY: see ``border_mat_fraction``; the markers' homography can be centimetres
+    off far from them, in position and in scale, while the slot's own outline,
+    printed on the mat, shows where the slot is.  The outline is looked for as a
+    rectangle of the slot's size, scaled (``REFIT_SCALE_*``) and shifted
+    (``REFIT_SHIFT_MM``), whose four sides are all ink.
+    """
+    s, m = REFIT_PX_PER_MM, REFIT_MARGIN_MM
+    ink = _ink(lab_image(normalise(rectify(image, h, slot, s, m), gain)))
+    ph, pw = ink.shape
+    row_cs = np.pad(np.cumsum(ink, axis=1), ((0, 0), (1, 0)))
+    col_cs = np.pad(np.cumsum(ink, axis=0), ((1, 0), (0, 0)))
+    best: tuple[float, float, float, float, float] | None = None  # side, sx, sy, du, dv
+    for sx in REFIT_SCALE_X:
+        for sy in REFIT_SCALE_Y:
+            bw, bh = round(slot.size[0] * sx * s), round(slot.size[1] * sy * s)
+            ny, nx = ph - bh, pw - bw
+            if ny <= 0 or nx <= 0:
+                continue
+            top = (row_cs[:ny, bw:bw + nx] - row_cs[:ny, :nx]) / bw
+            bottom = (row_cs[bh:bh + ny, bw:bw + nx] - row_cs[bh:bh + ny, :nx]) / bw
+            left = (col_cs[bh:bh + ny, :nx] - col_cs[:ny, :nx]) / bh
+            right = (col_cs[bh:bh + ny, bw:bw + nx] - col_cs[:ny, bw:bw + nx]) / bh
+            side = np.minimum(np.minimum(top, bottom), np.minimum(left, right))
+            du = (np.arange(nx) + bw / 2 - pw / 2) / s
+            dv = (np.arange(ny) + bh / 2 - ph / 2) / s
+            side[np.abs(dv) > REFIT_SHIFT_MM[1], :] = -1
+            side[:, np.abs(du) > REFIT_SHIFT_MM[0]] = -1
+            y, x = np.unravel_index(int(np.argmax(side)), side.shape)
+            if best is None or side[y, x] > best[0]:
+                best = (float(side[y, x]), sx, sy, float(du[x]), float(dv[y]))
+    if best is None or best[0] < REFIT_MIN_SIDE:
+        return None
+    _, sx, sy, du, dv = best
+    # table point of the slot as it is -> where the markers' homography has it
+    c = np.array(slot.center)
+    t = math.radians(slot.angle)
+    r = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+    a = r @ np.diag([sx, sy]) @ r.T
+    fix = np.eye(3)
+    fix[:2, :2] = a
+    fix[:2, 2] = c + r @ np.array([du, dv]) - a @ c
+    return h @ fix
+
+
 # -- the squares --------------------------------------------------------------------
 @lru_cache(maxsize=16)
 def _frame_offsets(half_w: float, half_h: float) -> tuple[np.ndarray, np.ndarray]:
@@ -339,9 +413,11 @@ def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> NobleReading:
-    border = border_mat_fraction(image, h, slot, gain)
-    if border < NOBLE_BORDER_MIN:
-        return NobleReading(slot.id, "unknown", None, 0.0)
+    if border_mat_fraction(image, h, slot, gain) < NOBLE_BORDER_MIN:
+        fixed = refit_slot(image, h, slot, gain)
+        if fixed is None or border_mat_fraction(image, fixed, slot, gain) < NOBLE_BORDER_MIN:
+            return NobleReading(slot.id, "unknown", None, 0.0)
+        h = fixed
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H))
     if where.coverage < EMPTY_MAX:
         return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)

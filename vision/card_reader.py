@@ -94,6 +94,9 @@ COLOUR_MARGIN = 0.25
 NUMERAL_MARGIN = 0.08
 POOR_NUMERAL_MARGIN = 0.3
 GOOD_NUMERAL_FIT = 0.6
+#: Lead needed when the serif templates (the publisher's numerals) fit better
+#: than ours.
+SERIF_NUMERAL_MARGIN = 0.1
 #: Radiality (fraction of the rim's gradient that points radially) at which a
 #: circle is as likely as not, and the width of that transition.
 RADIALITY_MID = 0.66
@@ -117,6 +120,11 @@ VETO_PATTERNS = 3
 #: no outline is found; read at the slot's place they fit at 0.01-0.21 when right,
 #: but a card lying a few mm off can fit a wrong card at 0.28.
 UNPLACED_MAX_DISTANCE = 0.2
+#: ... and when every piece of its evidence (bonus, each circle or its absence,
+#: the points) scores at least this.  WHY: a card cut out a few mm off (or with
+#: glare on its gem) can fit a wrong card at 0.15 on the strength of the rest;
+#: wrong decodes had a weakest piece under 0.2, 95 % of right ones above 0.22.
+GOOD_WEAKEST = 0.3
 GLARE_FRACTION = 0.03
 SATURATED = 250
 #: Angles and radii (in circle radii) at which a circle's rim is sampled.
@@ -215,8 +223,8 @@ class FaceEvidence:
             self.circle_sim.append({k: shape * v for k, v in sims.items()})
             self.presence.append(shape * max(sims.values()))
         self.points_printed = self._points_printed(gx, gy)
-        self._digit: dict[tuple[int, str, int], float] = {}
-        self._points: dict[int, float] = {}
+        self._digit: dict[tuple[int, str, int, bool], float] = {}
+        self._points: dict[tuple[int, bool], float] = {}
 
     @staticmethod
     def _points_printed_from(box: np.ndarray, band: np.ndarray) -> float:
@@ -235,23 +243,26 @@ class FaceEvidence:
         band = _crop(mag, (31.0, 10.0), 10.0, 7.0)
         return self._points_printed_from(box, band)
 
-    def digit(self, pos: int, colour: str, value: int) -> float:
-        key = (pos, colour, value)
+    def digit(self, pos: int, colour: str, value: int, serif: bool = False) -> float:
+        """Match of numeral ``value`` in circle ``pos``: our print's templates, or
+        with ``serif`` the publisher's (a bold italic serif)."""
+        key = (pos, colour, value, serif)
         if key not in self._digit:
             half = digits.COST_HALF_MM + DIGIT_SLACK_MM
             crop = _crop(self.grey, self.centres[pos], half, half)
-            tpl = digits.cost_templates(colour, FACE_PX_PER_MM)[value]
-            self._digit[key] = digits.best_match(crop, tpl)
+            bank = digits.serif_cost_templates if serif else digits.cost_templates
+            self._digit[key] = digits.best_match(crop, bank(colour, FACE_PX_PER_MM)[value])
         return self._digit[key]
 
-    def points(self, value: int) -> float:
-        if value not in self._points:
+    def points(self, value: int, serif: bool = False) -> float:
+        key = (value, serif)
+        if key not in self._points:
             x0, y0, x1, y1 = cf.POINTS_BOX
             c = ((x0 + x1) / 2, (y0 + y1) / 2)
             crop = _crop(self.grey, c, (x1 - x0) / 2 + 1.5, (y1 - y0) / 2 + 1.5)
-            self._points[value] = digits.best_match(
-                crop, digits.points_templates(FACE_PX_PER_MM)[value])
-        return self._points[value]
+            bank = digits.serif_points_templates if serif else digits.points_templates
+            self._points[key] = digits.best_match(crop, bank(FACE_PX_PER_MM)[value])
+        return self._points[key]
 
     def colour_score(self, pat: Pattern) -> float:
         """How well the face shows colour pattern ``pat`` (at most ``MAX_COLOUR_SCORE``)."""
@@ -275,12 +286,12 @@ class FaceEvidence:
                          if pos < len(costs) else 1 - self.presence[pos])
         return min(parts)
 
-    def numeral_score(self, card: Card) -> float:
+    def numeral_score(self, card: Card, serif: bool = False) -> float:
         """How well the numerals fit ``card`` (compared only among cards of one pattern)."""
         costs = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
-        total = sum(self.digit(pos, letter, n)
+        total = sum(self.digit(pos, letter, n, serif)
                     for pos, (letter, n) in enumerate(reversed(costs)))
-        return total + (self.points(card.points) if card.points else BLANK_POINTS)
+        return total + (self.points(card.points, serif) if card.points else BLANK_POINTS)
 
     def score(self, card: Card, numerals: bool = True) -> float:
         """Colour fit of ``card``, plus its numerals' fit with ``numerals``."""
@@ -289,6 +300,26 @@ class FaceEvidence:
 
 
 MAX_COLOUR_SCORE = BONUS_WEIGHT + cf.MAX_CIRCLES + POINTS_WEIGHT
+
+
+def _by_numerals(ev: FaceEvidence, cands: list[Card]) -> tuple[list[Card], float, float]:
+    """Cards of one colour pattern ranked by their numerals, the lead of the first,
+    and the lead it needs.  Both template banks are tried: our print's numerals
+    (a lead of NUMERAL_MARGIN suffices where they fit well), else the publisher's
+    serif where it fits better than ours (SERIF_NUMERAL_MARGIN), else a poor fit
+    (POOR_NUMERAL_MARGIN)."""
+    readings = []
+    for serif in (False, True):
+        ranked = sorted(cands, key=lambda c: -ev.numeral_score(c, serif))
+        top = ev.numeral_score(ranked[0], serif)
+        numerals = 1 + sum(1 for g in COLOURS if ranked[0].cost[g])
+        readings.append((ranked, top - ev.numeral_score(ranked[1], serif), top / numerals))
+    (ours, lead, fit), (serif, serif_lead, serif_fit) = readings
+    if fit >= GOOD_NUMERAL_FIT:
+        return ours, lead, NUMERAL_MARGIN
+    if serif_fit > fit:
+        return serif, serif_lead, SERIF_NUMERAL_MARGIN
+    return ours, lead, POOR_NUMERAL_MARGIN
 
 
 def _numeral_rescue(ev: FaceEvidence, contenders: list[Card]
@@ -314,6 +345,12 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
 
     ``distance`` is 1 - the colour fit of the best card (0 a perfect fit).
     """
+    return _decode(face, level, colours)[:4]  # type: ignore[return-value]
+
+
+def _decode(face: np.ndarray, level: int, colours: ColourModel
+            ) -> tuple[Card | None, float, float, str | None, float]:
+    """decode_face, plus the weakest single piece of evidence for the best pattern."""
     ev = FaceEvidence(face, colours)
     # glare washes colours towards white: demand a closer fit on a glaring face
     glare = float((face.min(axis=2) >= SATURATED).mean())
@@ -329,11 +366,7 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
     cands = groups[best]
     margin = colour_margin
     if len(cands) > 1:
-        by_numerals = sorted(cands, key=lambda c: -ev.numeral_score(c))
-        top = ev.numeral_score(by_numerals[0])
-        numeral_margin = top - ev.numeral_score(by_numerals[1])
-        numerals = 1 + sum(1 for g in COLOURS if by_numerals[0].cost[g])
-        need = NUMERAL_MARGIN if top / numerals >= GOOD_NUMERAL_FIT else POOR_NUMERAL_MARGIN
+        by_numerals, numeral_margin, need = _by_numerals(ev, cands)
         cands, runner_up = by_numerals, by_numerals[1]
         # the numeral lead, in units of its threshold, on the colour margin's scale
         margin = min(colour_margin, numeral_margin * COLOUR_MARGIN / need)
@@ -355,9 +388,10 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
             if veto is not None and veto[0] not in cands[:1]:
                 margin = 0.0
     confidence = float(1 - math.exp(-max(0.0, margin) / 0.25))
+    weakest = ev.weakest(pattern(cands[0]))
     if margin < COLOUR_MARGIN or distance > max_distance:
-        return None, confidence, distance, cands[0].id
-    return cands[0], confidence, distance, runner_up.id
+        return None, confidence, distance, cands[0].id, weakest
+    return cands[0], confidence, distance, runner_up.id, weakest
 
 
 def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -376,14 +410,15 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
             return CardReading(slot.id, "unknown", None, conf if card is None else 0.0, dist,
                                other)
         return CardReading(slot.id, "card", card, conf, dist, other)
-    card, conf, dist, other = decode_face(
+    card, conf, dist, other, weakest = _decode(
         face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), where), level, colours)
     # a poor fit may come from a poor placement of the card: try the next fits
-    for alt in where.others if dist > GOOD_DISTANCE else ():
-        got = decode_face(face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), alt), level,
-                          colours)
+    good = dist <= GOOD_DISTANCE and weakest >= GOOD_WEAKEST
+    for alt in () if good else where.others:
+        got = _decode(face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), alt), level,
+                      colours)
         if got[2] < dist:
-            card, conf, dist, other = got
+            card, conf, dist, other, weakest = got
     if card is None:
         return CardReading(slot.id, "unknown", None, conf, dist, other)
     return CardReading(slot.id, "card", card, conf, dist, other)

@@ -10,7 +10,10 @@ enough: the reader knows where each numeral is and which colour surrounds it.
 
 from __future__ import annotations
 
+import base64
+import json
 from functools import lru_cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -105,6 +108,58 @@ def points_templates(px_per_mm: float, height_mm: float = cf.POINTS_DIGIT_H
                 outlined_text(img, str(d), (hw, hh), height_mm * px_per_mm, font, bold=bold)
                 out[d].extend(_variants(img))
     return out
+
+
+#: Glyph masks of a bold italic serif (``python -m vision.make_serif_digits``).
+SERIF_GLYPHS = Path(__file__).with_name("serif_digits.json")
+#: Height of the publisher's cost numerals, mm, and the scales tried around it.
+SERIF_COST_H = 6.0
+SERIF_POINTS_H = 10.0
+SERIF_SCALES = (0.9, 1.0, 1.1)
+
+
+@lru_cache(maxsize=1)
+def _serif_masks() -> dict[int, np.ndarray]:
+    d = json.loads(SERIF_GLYPHS.read_text(encoding="utf-8"))
+    return {int(k): cv2.imdecode(np.frombuffer(base64.b64decode(v), np.uint8),
+                                 cv2.IMREAD_GRAYSCALE)
+            for k, v in d["png_base64"].items()}
+
+
+def _serif_template(digit: int, height_px: float, bg: tuple[int, int, int],
+                    size: tuple[int, int]) -> np.ndarray:
+    """Grey template: the serif glyph, white with a thin dark outline, centred on ``bg``."""
+    mask = _serif_masks()[digit]
+    h = min(height_px, size[0] - 2)
+    w = min(mask.shape[1] * h / mask.shape[0], size[1] - 2)
+    m = cv2.resize(mask, (max(1, round(w)), max(1, round(h))), interpolation=cv2.INTER_AREA)
+    glyph = np.zeros(size, np.uint8)
+    y0, x0 = (size[0] - m.shape[0]) // 2, (size[1] - m.shape[1]) // 2
+    glyph[y0:y0 + m.shape[0], x0:x0 + m.shape[1]] = m
+    edge = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    img = np.empty((*size, 3), np.float32)
+    img[:] = bg
+    for layer, colour in ((edge, OUTLINE), (glyph, (250, 250, 250))):
+        a = (layer.astype(np.float32) / 255)[:, :, None]
+        img = img * (1 - a) + np.asarray(colour, np.float32) * a
+    return _grey(img.astype(np.uint8))
+
+
+@lru_cache(maxsize=16)
+def serif_cost_templates(colour: str, px_per_mm: float) -> dict[int, list[np.ndarray]]:
+    """Digit -> grey templates of the publisher's cost numeral (bold italic serif)
+    on a ``colour`` circle, at a few sizes around ``SERIF_COST_H``."""
+    side = 2 * round(COST_HALF_MM * px_per_mm)
+    return {d: [_serif_template(d, SERIF_COST_H * k * px_per_mm, GEM_BGR[colour], (side, side))
+                for k in SERIF_SCALES] for d in range(1, 8)}
+
+
+@lru_cache(maxsize=4)
+def serif_points_templates(px_per_mm: float) -> dict[int, list[np.ndarray]]:
+    """Digit -> grey templates of the publisher's points numeral on the light band."""
+    size = (2 * round(6.5 * px_per_mm), 2 * round(5.0 * px_per_mm))
+    return {d: [_serif_template(d, SERIF_POINTS_H * k * px_per_mm, (BAND_GREY,) * 3, size)
+                for k in SERIF_SCALES] for d in range(1, 6)}
 
 
 def best_match(grey: np.ndarray, templates: list[np.ndarray]) -> float:

@@ -1,0 +1,83 @@
+"""The card reader's parts: colour patterns, circle shapes, points, serif numerals."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.rules import catalogue
+from vision import card_reader, digits
+from vision import cardface as cf
+from vision.colours import GEM_BGR, ColourModel
+from vision.synth import faces
+
+S = card_reader.FACE_PX_PER_MM
+
+
+def test_colour_patterns_leave_only_the_documented_pairs() -> None:
+    """The colour stage names every card but a few pairs, which numerals settle."""
+    pairs = set()
+    for level in (1, 2, 3):
+        groups: dict = {}
+        for card in catalogue.cards_of_level(level):
+            groups.setdefault(card_reader.pattern(card), []).append(card.id)
+        assert all(len(g) <= 2 for g in groups.values())
+        pairs |= {tuple(sorted(g)) for g in groups.values() if len(g) == 2}
+    assert pairs == {("1w5", "1w6"), ("1u2", "1u3"), ("1g3", "1g4"), ("1r2", "1r5"),
+                     ("1k3", "1k4"), ("2w2", "2w3"), ("2g2", "2g3"), ("2u5", "2u6"),
+                     ("2g5", "2g6")}
+
+
+def _grads(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+
+
+def test_a_printed_circle_is_round_and_texture_is_not() -> None:
+    rng = np.random.default_rng(5)
+    h, w = round(cf.CARD_H * S), round(cf.CARD_W * S)
+    texture = cv2.GaussianBlur(rng.integers(0, 255, (h, w, 3), dtype=np.uint8), (0, 0), 4)
+    texture = cv2.normalize(texture, None, 0, 255, cv2.NORM_MINMAX)
+    centre = cf.circle_center(0)
+    circle = texture.copy()
+    at = (round((centre[0] + 0.8) * S), round((centre[1] - 0.5) * S))
+    cv2.circle(circle, at, round(cf.CIRCLE_R * S), (235, 235, 235), -1, cv2.LINE_AA)  # rim
+    cv2.circle(circle, at, round(cf.CIRCLE_R * S) - 2, GEM_BGR["g"], -1, cv2.LINE_AA)
+    share, found = card_reader.radiality(*_grads(circle), centre, cf.CIRCLE_R,
+                                         card_reader.SEARCH_MM)
+    assert share > card_reader.RADIALITY_MID + 3 * card_reader.RADIALITY_WIDTH
+    assert abs(found[0] - centre[0] - 0.8) <= 0.5 and abs(found[1] - centre[1] + 0.5) <= 0.5
+    plain, _ = card_reader.radiality(*_grads(texture), centre, cf.CIRCLE_R,
+                                     card_reader.SEARCH_MM)
+    assert plain < card_reader.RADIALITY_MID
+
+
+def test_points_are_seen_printed_or_blank_on_our_faces() -> None:
+    colours = ColourModel()
+    for card_id in ("1w1", "1w8", "2u5", "3k1"):
+        card = catalogue.card(card_id)
+        ev = card_reader.FaceEvidence(faces.card_face(card, S), colours)
+        assert (ev.points_printed > 0.5) == (card.points > 0), card_id
+
+
+def test_serif_templates_tell_their_digits_apart() -> None:
+    """Each serif cost template matches a drawing of its own digit better than any
+    other digit's templates (the templates come from serif_digits.json)."""
+    bank = digits.serif_cost_templates("r", S)
+    assert sorted(bank) == list(range(1, 8))
+    for d in range(1, 8):
+        probe = cv2.copyMakeBorder(bank[d][1], 4, 4, 4, 4, cv2.BORDER_REPLICATE)
+        scores = {e: digits.best_match(probe, bank[e]) for e in range(1, 8)}
+        assert max(scores, key=scores.get) == d
+
+
+def test_a_pair_is_told_apart_by_its_numerals() -> None:
+    """1w5 and 1w6 share bonus, colours and blank points: only a cost numeral (2 or
+    1 on the green circle) differs, and the reader names each correctly."""
+    colours = ColourModel()
+    for card_id in ("1w5", "1w6"):
+        got, confidence, _, runner_up = card_reader.decode_face(
+            faces.card_face(catalogue.card(card_id), S), 1, colours)
+        assert got is not None and got.id == card_id
+        assert runner_up in {"1w5", "1w6"} - {card_id}
+        assert confidence > 0.5

@@ -31,6 +31,7 @@ from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout
 from vision.observation import Observation, ZoneTokens
+from vision.read_cache import ReadCache
 
 MIN_SIDE = 64
 MAX_SIDE = 20000
@@ -87,11 +88,13 @@ def check_frame(image: np.ndarray) -> np.ndarray:
 
 
 def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = None,
-               workers: int | None = None) -> Observation:
+               workers: int | None = None, cache: ReadCache | None = None) -> Observation:
     """Read every slot of ``layout`` visible in ``image`` (BGR uint8).
 
     ``workers``: processes reading slots (default: ``$SPLENDOR_VISION_WORKERS`` or
-    the cores); 1 reads everything in this process.
+    the cores); 1 reads everything in this process.  ``cache``: a
+    :class:`~vision.read_cache.ReadCache` kept between frames of a fixed camera;
+    slots whose pixels have not changed since it last read them are not read again.
 
     Returns an uncalibrated :class:`Observation` when no marker is visible;
     raises :class:`VisionError` for a frame that is not a usable picture.
@@ -115,7 +118,16 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
             unseen.append(slot.id)
     # slots are independent: read them on every core (see vision.slot_jobs)
     jobs = [slot_jobs.make_job(image, cal, slot) for slot in visible]
-    results = slot_jobs.read_jobs(jobs, colours, workers)
+    if cache is None:
+        results = slot_jobs.read_jobs(jobs, colours, workers)
+    else:
+        looked = [cache.lookup(job, colours) for job in jobs]
+        todo = [i for i, (found, _, _) in enumerate(looked) if not found]
+        fresh = slot_jobs.read_jobs([jobs[i] for i in todo], colours, workers)
+        results = [reading for _, reading, _ in looked]
+        for i, reading in zip(todo, fresh, strict=True):
+            results[i] = reading
+            cache.store(jobs[i], looked[i][2], reading)
     lists = {"card": cards, "deck": decks, "noble": nobles, "token": tokens,
              "reserved": reserved, "tableau": tableau, "pile": piles}
     for slot, result in zip(visible, results, strict=True):

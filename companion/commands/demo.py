@@ -225,6 +225,7 @@ def _attempt(
     from companion.screen.window import open_window
     from vision.layout import build_layout
     from vision.read import read_frame
+    from vision.read_cache import ReadCache
 
     names = game.players
     out.mkdir(parents=True, exist_ok=True)
@@ -239,8 +240,10 @@ def _attempt(
         raise CommandError(str(exc)) from None
     layout = build_layout(len(names))
 
+    cache = ReadCache()  # as `run`: unchanged slots keep their last reading
+
     def reader(image: Any) -> Any:
-        return from_observation(read_frame(image, layout), len(names))
+        return from_observation(read_frame(image, layout, cache=cache), len(names))
 
     screen = Screen(size)
     window = None if headless else open_window(size)

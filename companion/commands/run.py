@@ -232,9 +232,14 @@ def run(args: argparse.Namespace) -> int:
         if camera is not None:
             from companion.referee.observe import from_observation
             from vision.read import read_frame
+            from vision.read_cache import ReadCache
+
+            # the camera is fixed: slots that look as before keep their last reading
+            cache = ReadCache()
 
             def reader(image: Any) -> Any:
-                return from_observation(read_frame(image, layout), len(referee.names))
+                obs = read_frame(image, layout, cache=cache)
+                return from_observation(obs, len(referee.names))
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,

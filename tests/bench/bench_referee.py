@@ -55,15 +55,18 @@ def recording() -> Path:
 def timings(folder: Path) -> tuple[list[float], list[float], int]:
     from vision.layout import build_layout
     from vision.read import read_frame
+    from vision.read_cache import ReadCache
 
     game, _ = load_recording(folder)
     states = [game.initial_state()]
     for turn in game.turns:
         states.append(states[-1].apply(turn))
     layout = build_layout(len(game.players))
+    cache = ReadCache()  # as `run` and `demo` read
     loop = TableLoop(
         Referee(game.players),
-        reader=lambda image: from_observation(read_frame(image, layout), len(game.players)),
+        reader=lambda image: from_observation(read_frame(image, layout, cache=cache),
+                                              len(game.players)),
         screen=Screen((800, 480)),
         echo=lambda line: None,
     )

@@ -152,31 +152,6 @@ def test_a_pale_card_is_not_taken_for_an_empty_slot(layout2) -> None:
                              colours).state == "empty"
 
 
-def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
-    """A noble slot whose surroundings are not mat (homography off there, e.g. markers
-    all on one line) is not read: wood around it must not pass for a noble's squares."""
-    import numpy as np
-
-    from vision.colours import ColourModel
-    from vision.layout import Slot
-    from vision.mats import PAPER
-    from vision.noble_reader import NOBLE_BORDER_MIN, border_mat_fraction, read_noble
-
-    slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
-    h = np.diag([4.0, 4.0, 1.0])  # 4 px/mm, table origin at the image's corner
-    image = np.zeros((400, 400, 3), np.uint8)
-    image[:] = PAPER
-    gain = np.ones(3, np.float32)
-    assert border_mat_fraction(image, h, slot, gain) > 0.95
-    empty = read_noble(image, h, slot, gain, ColourModel())
-    assert empty.state == "empty"
-    wood = image.copy()
-    wood[:, 4 * 40:] = (40, 80, 120)  # the mat ends (BGR brown) across the slot
-    assert border_mat_fraction(wood, h, slot, gain) < NOBLE_BORDER_MIN
-    reading = read_noble(wood, h, slot, gain, ColourModel())
-    assert reading.state == "unknown" and reading.noble is None
-
-
 def test_a_poorly_fitting_face_is_named_only_with_a_clear_lead(monkeypatch) -> None:
     """Washed-out, blurred, shifted faces: the colour margin turns guesses into
     abstentions (fewer wrong answers than with a token margin), and every card it

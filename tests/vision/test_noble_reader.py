@@ -1,0 +1,225 @@
+"""The noble reader: our own tiles under camera effects, the publisher's tiles read
+directly (from ../shared, skipped when absent), and a slot the markers misplace.
+
+Tolerant: a few abstentions are allowed, a wrong noble is not.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.rules import catalogue
+from tests.conftest import SHARED
+from vision import noble_reader
+from vision.calibrate import calibrate
+from vision.colours import ColourModel
+from vision.locate import FACE_PX_PER_MM
+from vision.synth import Camera, TableScene, faces, render
+from vision.synth.scene import random_scene
+
+FACES = SHARED / "card-faces" / "splendor"
+NOBLES = tuple(catalogue.nobles())
+#: the nobles row of the centre mat, with the markers at its two ends
+NOBLE_WINDOW = (-400.0, -225.0, 30.0, -40.0)
+
+
+def _spoil(img: np.ndarray, rng: np.random.Generator, shift_mm: float = 1.5,
+           turn: float = 1.5) -> np.ndarray:
+    """What a rectified face looks like: blurred, noisy, lit differently, cut out a
+    little off and turned."""
+    s = FACE_PX_PER_MM
+    g = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.5)).astype(np.float32)
+    g = g * rng.uniform(0.75, 1.15) + rng.normal(0, 4, g.shape)
+    h, w = g.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-turn, turn), 1.0)
+    m[:, 2] += rng.uniform(-shift_mm, shift_mm, 2) * s
+    g = cv2.warpAffine(np.clip(g, 0, 255).astype(np.uint8), m, (w, h),
+                       borderMode=cv2.BORDER_REPLICATE)
+    return g
+
+
+def _tally(pairs: list[tuple[str, str | None]]) -> tuple[int, int, int]:
+    right = sum(got == want for want, got in pairs)
+    abstained = sum(got is None for _, got in pairs)
+    return right, len(pairs) - right - abstained, abstained
+
+
+def test_our_tiles_read_themselves_or_abstain() -> None:
+    """All ten nobles of our renderer (five with two squares, five with three),
+    spoiled ten ways each: no wrong noble, nearly all right."""
+    rng = np.random.default_rng(11)
+    colours = ColourModel()
+    pairs = []
+    for noble in NOBLES:
+        face = faces.noble_face(noble, FACE_PX_PER_MM)
+        for _ in range(10):
+            got = noble_reader.decode_noble(_spoil(face, rng), colours)
+            pairs.append((noble.id, got.noble.id if got.noble else None))
+    right, wrong, _ = _tally(pairs)
+    assert wrong == 0, pairs
+    assert right >= 90
+
+
+def test_two_square_nobles_are_not_read_as_three_square_ones() -> None:
+    """A 2-square noble's pale band above its squares is "no square", even where a
+    3-square noble of the same lower colours would have its third."""
+    colours = ColourModel()
+    for noble in NOBLES[:5]:
+        from companion.rules.gems import COLOURS
+
+        assert sorted(noble.requirement[g] for g in COLOURS) == [0, 0, 0, 4, 4]
+        got = noble_reader.decode_noble(faces.noble_face(noble, FACE_PX_PER_MM), colours)
+        assert got.noble == noble
+        assert got.layout == "ours"
+
+
+@pytest.mark.parametrize("cam", [
+    {},
+    {"tilt": 18.0, "tilt_direction": 90.0},
+    {"exposure": 0.55, "noise": 5.0},
+    {"glare": 0.6},
+    {"colour_temperature": 0.5, "light_gradient": 0.4},
+], ids=["plain", "tilt", "dim", "glare", "warm"])
+def test_nobles_on_the_table_under_camera_effects(layout4, cam) -> None:
+    base = random_scene(4, 3)
+    scene = TableScene(base.market, base.decks, ("n3", "n9", "n5", "n8", "n1"),
+                       base.supply, base.players)
+    settings = {"noise": 2.0, **cam}
+    r = render(scene, layout4, Camera(px_per_mm=3.2, window=NOBLE_WINDOW, blur=0.6,
+                                      jpeg_quality=75, **settings), seed=7)
+    cal = calibrate(r.image, layout4)
+    assert cal is not None
+    got = []
+    for i, want in enumerate(scene.nobles):
+        slot = layout4.slot_index[f"noble.{i}"]
+        reading = noble_reader.read_noble(r.image, cal.h_for("centre"), slot,
+                                          cal.gain_at(slot.center), ColourModel())
+        got.append((want, reading.noble.id if reading.noble else None))
+    right, wrong, _ = _tally(got)
+    assert wrong == 0, got
+    assert right >= 4, got
+
+
+def test_a_slot_the_markers_misplace_is_found_by_its_outline(layout4) -> None:
+    """The homography stretched to 2.4 times the slot's height towards the mat's edge (as
+    two markers on one line in a steep frame did, recorded scene 0063): the border
+    check fails, the printed outline puts the slot back, and an empty slot reads
+    empty, a noble as itself."""
+    base = random_scene(4, 3)
+    scene = TableScene(base.market, base.decks, ("n7", "n4"), base.supply, base.players)
+    r = render(scene, layout4, Camera(px_per_mm=3.2, window=NOBLE_WINDOW, noise=2,
+                                      blur=0.6, jpeg_quality=80), seed=3)
+    cal = calibrate(r.image, layout4)
+    assert cal is not None
+    h = cal.h_for("centre")
+    for i, want in ((1, "n4"), (3, "empty")):
+        slot = layout4.slot_index[f"noble.{i}"]
+        gain = cal.gain_at(slot.center)
+        # what the wrong homography takes for the slot reaches 2.4 times as far up from
+        # its bottom edge: half of it is wood beyond the mat
+        bottom = slot.center[1] + slot.size[1] / 2
+        stretch = np.eye(3)
+        stretch[1, 1] = 2.4
+        stretch[1, 2] = bottom * (1 - 2.4)
+        wrong_h = h @ stretch
+        assert noble_reader.border_mat_fraction(r.image, wrong_h, slot, gain) \
+            < noble_reader.NOBLE_BORDER_MIN
+        reading = noble_reader.read_noble(r.image, wrong_h, slot, gain, ColourModel())
+        if want != "empty":
+            # a held slot found by its outline only abstains (see _read_refitted)
+            assert reading.state == "unknown"
+            continue
+        fixed = noble_reader.refit_slot(r.image, wrong_h, slot, gain)
+        assert fixed is not None
+        # the corrected homography puts the slot's corners within 3 mm of the true one's
+        corners = np.array(slot.corners(), np.float64).reshape(-1, 1, 2)
+        true_px = cv2.perspectiveTransform(corners, h).reshape(-1, 2)
+        fixed_px = cv2.perspectiveTransform(corners, fixed).reshape(-1, 2)
+        assert np.abs(true_px - fixed_px).max() < 3 * 3.2
+        assert reading.state == "empty"
+
+
+def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
+    """(From test_readers.)  A noble slot whose surroundings are not mat (homography
+    off there, e.g. markers all on one line) is not read: wood around it must not
+    pass for a noble's squares; with no outline to be found near it, it abstains.
+    On the mat, with its outline printed, the same empty slot reads empty."""
+    from vision.layout import Slot
+    from vision.mats import INK, PAPER
+
+    slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
+    h = np.diag([4.0, 4.0, 1.0])  # 4 px/mm, table origin at the image's corner
+    image = np.zeros((400, 400, 3), np.uint8)
+    image[:] = PAPER
+    cv2.rectangle(image, (4 * 18, 4 * 18), (4 * 82, 4 * 82), INK, 2)
+    gain = np.ones(3, np.float32)
+    assert noble_reader.border_mat_fraction(image, h, slot, gain) > 0.95
+    assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "empty"
+    wood = image.copy()
+    wood[:, 4 * 40:] = (40, 80, 120)  # the mat ends (BGR brown) across the slot
+    assert noble_reader.border_mat_fraction(wood, h, slot, gain) < noble_reader.NOBLE_BORDER_MIN
+    assert noble_reader.refit_slot(wood, h, slot, gain) is None
+    reading = noble_reader.read_noble(wood, h, slot, gain, ColourModel())
+    assert reading.state == "unknown" and reading.noble is None
+
+
+def test_a_slot_without_its_outline_is_not_read() -> None:
+    """Mat all around but no outline where the markers put the slot (they are a few
+    mm off, or scaled): not read there."""
+    from vision.layout import Slot
+    from vision.mats import INK, PAPER
+
+    slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
+    h = np.diag([4.0, 4.0, 1.0])
+    image = np.zeros((400, 400, 3), np.uint8)
+    image[:] = PAPER
+    image[4 * 22:4 * 78, 4 * 22:4 * 78] = faces.noble_face(NOBLES[0], 4.0)[8:232, 8:232]
+    gain = np.ones(3, np.float32)
+    # the outline printed 9 mm lower than the markers say
+    cv2.rectangle(image, (4 * 18, 4 * 27), (4 * 82, 4 * 91), INK, 2)
+    assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "unknown"
+
+
+# -- the publisher's tiles (never committed: read from ../shared) --------------------
+needs_faces = pytest.mark.skipif(not (FACES / "labels.csv").exists(),
+                                 reason="../shared/card-faces not available")
+
+
+@pytest.fixture(scope="module")
+def official_nobles() -> dict[str, np.ndarray]:
+    from vision.synth.official import load_official_faces
+
+    size = round(60 * FACE_PX_PER_MM)
+    return {k: cv2.resize(v, (size, size), interpolation=cv2.INTER_CUBIC)
+            for k, v in load_official_faces(FACES).items() if k.startswith("n")}
+
+
+@needs_faces
+def test_official_tiles_read_directly(official_nobles) -> None:
+    """Design reference as well as test: the publisher's layout and square colours in
+    noble_reader were measured on these ten tiles, so this checks the measurements
+    are used right; the spoiled reads below are the less circular part."""
+    colours = ColourModel()
+    for nid, face in official_nobles.items():
+        got = noble_reader.decode_noble(face, colours)
+        assert got.noble is not None and got.noble.id == nid
+        assert got.layout == "publisher"
+
+
+@needs_faces
+def test_official_tiles_spoiled_read_themselves_or_abstain(official_nobles) -> None:
+    rng = np.random.default_rng(5)
+    colours = ColourModel()
+    pairs = []
+    for nid, face in sorted(official_nobles.items()):
+        for _ in range(10):
+            got = noble_reader.decode_noble(_spoil(face, rng, shift_mm=2.5, turn=2.0),
+                                            colours)
+            pairs.append((nid, got.noble.id if got.noble else None))
+    right, wrong, abstained = _tally(pairs)
+    print(f"\nofficial nobles spoiled: {right} right, {wrong} wrong, {abstained} abstained")
+    assert wrong == 0, pairs
+    assert right >= 85
+

@@ -311,6 +311,8 @@ SEARCH_STEP_MM = 0.8
 SQUARE_SLACK_MM = ((0.8, 0.8), (0.8, 0.8), (1.6, 0.8))
 #: Where above and below a square its colour must have stopped (of its half height).
 ENDS_AT = (1.2, 1.4)
+#: ... checked only for a square that looks coloured at least this much (else moot).
+ENDS_FROM = 0.1
 #: Only this much of the tile's left side is looked at (the furthest a frame can reach).
 SEARCH_WIDTH_MM = 18.0
 
@@ -327,8 +329,9 @@ def _frame_stats(lab: np.ndarray, centres: np.ndarray, half_w: float, half_h: fl
     y = np.clip(centres[:, 1:2] + dy[None, :], 0, lab.shape[0] - 1)
     x = np.clip(centres[:, 0:1] + dx[None, :], 0, lab.shape[1] - 1)
     px = lab[y, x]
-    med = np.median(px, axis=1)
-    mad = 1.48 * np.median(np.abs(px - med[:, None, :]), axis=1)
+    k = px.shape[1] // 2
+    med = np.partition(px, k, axis=1)[:, k]
+    mad = 1.48 * np.partition(np.abs(px - med[:, None, :]), k, axis=1)[:, k]
     return med, np.sqrt(0.25 * mad[:, 0] ** 2 + mad[:, 1] ** 2 + mad[:, 2] ** 2)
 
 
@@ -344,12 +347,13 @@ def _class_distances(lab: np.ndarray, classes: Classes) -> dict[str, np.ndarray]
 
 
 def _sims(lab: np.ndarray, centres: np.ndarray, layout: SquareLayout, classes: Classes
-          ) -> dict[str, np.ndarray]:
-    """Per class, how much the frame around each centre looks like a square of it."""
+          ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Per class, how much the frame around each centre looks like a square of it;
+    and the frames' median colours."""
     med, spread = _frame_stats(lab, centres, layout.half_w, layout.half_h)
     u = np.exp(-((spread / UNIFORM_SIGMA) ** 2))
     return {k: np.exp(-((v / COLOUR_SIGMA) ** 2)) * u
-            for k, v in _class_distances(med, classes).items()}
+            for k, v in _class_distances(med, classes).items()}, med
 
 
 class _FrameMeans:
@@ -421,15 +425,17 @@ def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
         ex, ey = SQUARE_SLACK_MM[p]
         sy, sx = np.meshgrid(_grid(-ey, ey), _grid(-ex, ex), indexing="ij")
         near = base[p] + at + np.stack([sx.ravel(), sy.ravel()], axis=1)
-        sims = _sims(lab, near, layout, classes)
+        sims, med = _sims(lab, near, layout, classes)
         score = np.max([v for k, v in sims.items() if p == 0 or k != "w"], axis=0)
         best = int(np.argmax(score))
-        ends = _ends(lab, near[best], layout)
+        coloured = max(float(v[best]) for k, v in sims.items() if k != "w")
+        ends = _ends(lab, near[best], med[best], layout) if coloured > ENDS_FROM else 1.0
         out.append({k: float(v[best]) * (1.0 if k == "w" else ends) for k, v in sims.items()})
     return out
 
 
-def _ends(lab: np.ndarray, centre: np.ndarray, layout: SquareLayout) -> float:
+def _ends(lab: np.ndarray, centre: np.ndarray, frame: np.ndarray, layout: SquareLayout
+          ) -> float:
     """1 when the square's colour stops above and below it where this printing's
     squares end, falling to 0 when it goes on.  WHY: our squares (7.6 mm) fit inside
     the publisher's (10.4 mm tall), so our layout read a publisher's tile shifted
@@ -438,7 +444,6 @@ def _ends(lab: np.ndarray, centre: np.ndarray, layout: SquareLayout) -> float:
     s = FACE_PX_PER_MM
     hw, hh = layout.half_w * s, layout.half_h * s
     x0, x1 = round(centre[0] - 0.7 * hw), round(centre[0] + 0.7 * hw) + 1
-    frame = np.median(_frame_pixels(lab, centre, layout), axis=0)
     worst = 0.0
     for sign in (-1, 1):
         a, b = (round(centre[1] + sign * f * hh) for f in ENDS_AT)
@@ -450,12 +455,6 @@ def _ends(lab: np.ndarray, centre: np.ndarray, layout: SquareLayout) -> float:
             worst = max(worst, math.exp(-((dist / COLOUR_SIGMA) ** 2)))
     return 1.0 - worst
 
-
-def _frame_pixels(lab: np.ndarray, centre: np.ndarray, layout: SquareLayout) -> np.ndarray:
-    dy, dx = _frame_offsets(layout.half_w, layout.half_h)
-    y = np.clip(centre[1] + dy, 0, lab.shape[0] - 1)
-    x = np.clip(centre[0] + dx, 0, lab.shape[1] - 1)
-    return lab[y, x]
 
 
 @lru_cache(maxsize=32)

@@ -35,6 +35,7 @@ colour ring (the former presence test) rejected real circles.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 import cv2
@@ -120,11 +121,19 @@ VETO_PATTERNS = 3
 #: no outline is found; read at the slot's place they fit at 0.01-0.21 when right,
 #: but a card lying a few mm off can fit a wrong card at 0.28.
 UNPLACED_MAX_DISTANCE = 0.2
+#: ... read first where the slot is; unless that fits within UNPLACED_GOOD_DISTANCE,
+#: also UNPLACED_SHIFT_MM off along and across and turned 1.5°, the closest fit wins.
+UNPLACED_GOOD_DISTANCE = 0.1
+UNPLACED_SHIFT_MM = 2.0
 #: ... and when every piece of its evidence (bonus, each circle or its absence,
 #: the points) scores at least this.  WHY: a card cut out a few mm off (or with
 #: glare on its gem) can fit a wrong card at 0.15 on the strength of the rest;
 #: wrong decodes had a weakest piece under 0.2, 95 % of right ones above 0.22.
 GOOD_WEAKEST = 0.3
+MIN_WEAKEST = 0.1
+#: How much worse (distance) a fit that names a card may be than the best fit
+#: that abstains, and still be taken.
+FIT_SLACK = 0.05
 GLARE_FRACTION = 0.03
 SATURATED = 250
 #: Angles and radii (in circle radii) at which a circle's rim is sampled.
@@ -389,9 +398,40 @@ def _decode(face: np.ndarray, level: int, colours: ColourModel
                 margin = 0.0
     confidence = float(1 - math.exp(-max(0.0, margin) / 0.25))
     weakest = ev.weakest(pattern(cands[0]))
-    if margin < COLOUR_MARGIN or distance > max_distance:
+    if margin < COLOUR_MARGIN or distance > max_distance or weakest < MIN_WEAKEST:
         return None, confidence, distance, cands[0].id, weakest
     return cands[0], confidence, distance, runner_up.id, weakest
+
+
+def _best_fit(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              first: Located, others: Iterable[Located], level: int, colours: ColourModel,
+              good_distance: float) -> tuple[Card | None, float, float, str | None]:
+    """The reading of the best of a card's possible places: the first unless it
+    reads poorly (a poor fit may come from a poor placement of the card), else the
+    closest of all; if that one abstains, a named reading within ``FIT_SLACK`` of
+    it (a blurred numeral on one cut-out can be sharp on another)."""
+    size = (cf.CARD_W, cf.CARD_H)
+    got = _decode(face_image(image, h, slot, gain, size, first), level, colours)
+    readings = [got]
+    if not (got[0] is not None and got[2] <= good_distance and got[4] >= GOOD_WEAKEST):
+        readings += [_decode(face_image(image, h, slot, gain, size, alt), level, colours)
+                     for alt in others]
+    best = min(readings, key=lambda r: r[2])
+    if best[0] is None:
+        named = [r for r in readings if r[0] is not None and r[2] <= best[2] + FIT_SLACK]
+        best = min(named, key=lambda r: r[2]) if named else best
+    return best[0], best[1], best[2], best[3]
+
+
+def _around(slot: Slot, coverage: float) -> Iterator[Located]:
+    """Places a card may lie in its slot when none was found: shifted by
+    ``UNPLACED_SHIFT_MM`` along and across, and turned a little."""
+    t = math.radians(slot.angle)
+    d = UNPLACED_SHIFT_MM
+    for du, dv, turn in ((d, 0, 0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, 1.5),
+                         (0, 0, -1.5), (d, d, 0), (-d, -d, 0), (d, -d, 0), (-d, d, 0)):
+        yield Located(coverage, (slot.center[0] + du * math.cos(t) - dv * math.sin(t),
+                                 slot.center[1] + du * math.sin(t) + dv * math.cos(t)), turn)
 
 
 def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -403,22 +443,15 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if where.center is None or where.coverage < EMPTY_MAX:
         # no card outline found: a pale card (white band, snowy picture) can pass for
         # paper; read it where the slot is, and name it only if it fits closely
-        nominal = Located(where.coverage, slot.center)
-        card, conf, dist, other = decode_face(
-            face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), nominal), level, colours)
+        card, conf, dist, other = _best_fit(
+            image, h, slot, gain, Located(where.coverage, slot.center),
+            _around(slot, where.coverage), level, colours, UNPLACED_GOOD_DISTANCE)
         if card is None or dist > UNPLACED_MAX_DISTANCE:
             return CardReading(slot.id, "unknown", None, conf if card is None else 0.0, dist,
                                other)
         return CardReading(slot.id, "card", card, conf, dist, other)
-    card, conf, dist, other, weakest = _decode(
-        face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), where), level, colours)
-    # a poor fit may come from a poor placement of the card: try the next fits
-    good = dist <= GOOD_DISTANCE and weakest >= GOOD_WEAKEST
-    for alt in () if good else where.others:
-        got = _decode(face_image(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), alt), level,
-                      colours)
-        if got[2] < dist:
-            card, conf, dist, other, weakest = got
+    card, conf, dist, other = _best_fit(image, h, slot, gain, where, where.others, level,
+                                        colours, GOOD_DISTANCE)
     if card is None:
         return CardReading(slot.id, "unknown", None, conf, dist, other)
     return CardReading(slot.id, "card", card, conf, dist, other)

@@ -136,7 +136,8 @@ def _mat_distance(lab: np.ndarray) -> np.ndarray:
     d = lab - PAPER_LAB
     dl = np.where(d[..., 0] > -SHADE * PAPER_LAB[0], 0.0, d[..., 0])
     paper = np.sqrt((0.5 * dl) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
-    return np.minimum(paper, lab_distance(lab, INK_LAB))
+    out: np.ndarray = np.minimum(paper, lab_distance(lab, INK_LAB))
+    return out
 
 
 def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
@@ -150,8 +151,9 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
     the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
     lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
     placed noble slot there is only mat; when there is not, the placement (or
-    a hand over it) is not to be trusted and the reader abstains.  Cards are
-    not checked this way: neighbouring cards often overlap the band.
+    a hand over it) is not to be trusted: the slot is looked for by its outline
+    (``refit_slot``) and can then only be found empty, else the reader abstains.
+    Cards are not checked this way: neighbouring cards often overlap the band.
     """
     return _border_fraction(_slot_lab(image, h, slot, gain))
 
@@ -250,9 +252,10 @@ def outline_seen(lab: np.ndarray, slot: Slot) -> bool:
 
     WHY: the border check misses a slot off by a few mm or scaled, where mat still
     surrounds it; read there, a tile's squares fall in the wrong places (under
-    random distortions of the homography, 10 of 380 readings named the wrong
-    noble; with this check 1).  Costs a few abstentions: a hand over the outline,
-    a slot at the frame's edge."""
+    random distortions of the homography, 10 of 378 seeded readings named the
+    wrong noble; with this check 1, and none once squares had to end where
+    their printing's do).  Costs a few abstentions: a hand over the outline, a
+    slot at the frame's edge."""
     found = outlines(lab, slot, CHECK_SCALES, CHECK_SCALES, (CHECK_SHIFT_MM, CHECK_SHIFT_MM))
     return max(f[0] for f in found) >= REFIT_MIN_SIDE
 
@@ -403,7 +406,8 @@ class _FrameMeans:
         so, ao = self._box(which, centres, hi * layout.half_w * s, hi * layout.half_h * s)
         si, ai = self._box(which, centres, lo * layout.half_w * s - 0.5,
                            lo * layout.half_h * s - 0.5)
-        return (so - si) / np.maximum(ao - ai, 1)
+        out: np.ndarray = (so - si) / np.maximum(ao - ai, 1)
+        return out
 
 
 def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
@@ -454,7 +458,6 @@ def _ends(lab: np.ndarray, centre: np.ndarray, frame: np.ndarray, layout: Square
             dist = math.sqrt((L_WEIGHT * d[0]) ** 2 + d[1] ** 2 + d[2] ** 2)
             worst = max(worst, math.exp(-((dist / COLOUR_SIGMA) ** 2)))
     return 1.0 - worst
-
 
 
 @lru_cache(maxsize=32)
@@ -512,6 +515,7 @@ def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> NobleReading:
+    """The noble slot's reading: empty, a noble, or unknown (see the module's steps)."""
     around = _slot_lab(image, h, slot, gain)
     if _border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
         return _read_refitted(image, h, slot, gain)

@@ -75,6 +75,8 @@ NOBLE_BORDER_MIN = 0.6
 #: mat in parts) put the bottom square's frame on the pale band below it, which
 #: passed for a white square; such readings had a weakest square of 0.09-0.35,
 #: right ones 0.43 and up (the publisher's tiles and ours, 556 seeded readings).
+#: Rechecked with the final reader: at 0.25-0.3 faces spoiled by a 3.5 mm shift
+#: and a 3° turn gave 3-5 wrong nobles of 300, at 0.4 none.
 WEAKEST_MIN = 0.4
 #: Where a square's colour is sampled: a frame between these fractions of its half
 #: sizes (the numeral fills the middle).

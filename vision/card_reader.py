@@ -46,7 +46,7 @@ from companion.rules.catalogue import Card
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
 from vision import digits
-from vision.colours import ColourModel, distances
+from vision.colours import L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -60,8 +60,7 @@ from vision.observation import (
     CardReading,
 )
 from vision.pixels import lab_image
-from vision.sampling import ring_colour
-from vision.sampling import similarity as _sim
+from vision.sampling import COLOUR_SIGMA, ring_colour
 
 #: Circle uniformity width (Lab units); used by the noble reader's squares.
 UNIFORM_SIGMA = 22.0
@@ -112,10 +111,6 @@ MAX_CARD_DISTANCE = 0.4
 MAX_GLARE_DISTANCE = 0.3
 #: Below this distance a reading is trusted without trying other fits of the card.
 GOOD_DISTANCE = 0.2
-#: Colour patterns within VETO_WINDOW of the best (at most VETO_PATTERNS) whose
-#: numerals, where they fit their templates well, may veto the colour decision.
-VETO_WINDOW = 1.0
-VETO_PATTERNS = 3
 #: A card read where its slot is (none was found in it) must fit this closely.
 #: WHY: the publisher's white cards (white band, snowy pictures) pass for paper, so
 #: no outline is found; read at the slot's place they fit at 0.01-0.21 when right,
@@ -185,10 +180,37 @@ def radiality(gx: np.ndarray, gy: np.ndarray, center_mm: tuple[float, float], r_
     return float(share[i]), (center_mm[0] + ox[i] / s, center_mm[1] + oy[i] / s)
 
 
+@lru_cache(maxsize=8)
+def _ring(r0_px: float, r1_px: float) -> tuple[np.ndarray, np.ndarray]:
+    n = math.ceil(r1_px) + 1
+    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
+    d = np.hypot(xx, yy)
+    sel = (d >= r0_px) & (d <= r1_px)
+    return yy[sel], xx[sel]
+
+
 def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
                  r1_mm: float) -> np.ndarray:
-    med, _, _ = ring_colour(lab, center_mm, r0_mm, r1_mm)
-    return med
+    """Median Lab of the ring r0..r1 (mm) around a point (no search: the circle's
+    centre is already found by its rim)."""
+    s = FACE_PX_PER_MM
+    dy, dx = _ring(r0_mm * s, r1_mm * s)
+    y = np.clip(round(center_mm[1] * s) + dy, 0, lab.shape[0] - 1)
+    x = np.clip(round(center_mm[0] * s) + dx, 0, lab.shape[1] - 1)
+    return np.median(lab[y, x], axis=0)
+
+
+def _similarities(labs: np.ndarray, classes: Classes) -> list[dict[str, float]]:
+    """Colour similarity of each Lab colour in ``labs`` to each class (its nearest
+    centre), in one array operation (``vision.colours.distances`` per colour)."""
+    names = list(classes)
+    centres = [np.asarray(classes[k], np.float32).reshape(-1, 3) for k in names]
+    owner = np.concatenate([np.full(len(c), i) for i, c in enumerate(centres)])
+    d = np.asarray(labs, np.float32)[:, None, :] - np.concatenate(centres)[None, :, :]
+    dist = np.sqrt((L_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    sims = np.exp(-((dist / COLOUR_SIGMA) ** 2))
+    best = np.stack([sims[:, owner == i].max(1) for i in range(len(names))], 1)
+    return [dict(zip(names, map(float, row), strict=True)) for row in best]
 
 
 def _logistic(x: float) -> float:
@@ -216,19 +238,21 @@ class FaceEvidence:
         gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
         med, _, _ = ring_colour(self.lab, cf.GEM_CENTER, 0.5 * cf.GEM_R, 0.8 * cf.GEM_R,
                                 search_mm=SEARCH_MM)
-        self.bonus_sim = {k: _sim(d) for k, d in distances(med, colours.bonus).items()}
+        self.bonus_sim = _similarities(med[None, :], colours.bonus)[0]
         self.circle_sim: list[dict[str, float]] = []
         #: where each circle was found (its numeral is read there)
         self.centres: list[tuple[float, float]] = []
         #: how likely a circle is printed at each place (shape times colour)
         self.presence: list[float] = []
+        shapes, meds = [], []
         for pos in range(cf.MAX_CIRCLES):
             share, found = radiality(gx, gy, cf.circle_center(pos), cf.CIRCLE_R, SEARCH_MM)
-            med = _ring_median(self.lab, found, CIRCLE_RING[0] * cf.CIRCLE_R,
-                               CIRCLE_RING[1] * cf.CIRCLE_R)
-            sims = {k: _sim(d) for k, d in distances(med, colours.gems).items()}
-            shape = _logistic((share - RADIALITY_MID) / RADIALITY_WIDTH)
+            meds.append(_ring_median(self.lab, found, CIRCLE_RING[0] * cf.CIRCLE_R,
+                                     CIRCLE_RING[1] * cf.CIRCLE_R))
+            shapes.append(_logistic((share - RADIALITY_MID) / RADIALITY_WIDTH))
             self.centres.append(found)
+        for shape, sims in zip(shapes, _similarities(np.array(meds), colours.gems),
+                               strict=True):
             self.circle_sim.append({k: shape * v for k, v in sims.items()})
             self.presence.append(shape * max(sims.values()))
         self.points_printed = self._points_printed(gx, gy)
@@ -362,7 +386,8 @@ def _decode(face: np.ndarray, level: int, colours: ColourModel
     """decode_face, plus the weakest single piece of evidence for the best pattern."""
     ev = FaceEvidence(face, colours)
     # glare washes colours towards white: demand a closer fit on a glaring face
-    glare = float((face.min(axis=2) >= SATURATED).mean())
+    saturated = cv2.inRange(face, (SATURATED,) * 3, (255, 255, 255))
+    glare = cv2.countNonZero(saturated) / saturated.size
     max_distance = MAX_GLARE_DISTANCE if glare > GLARE_FRACTION else MAX_CARD_DISTANCE
     groups: dict[Pattern, list[Card]] = {}
     for card in catalogue.cards_of_level(level):
@@ -387,15 +412,6 @@ def _decode(face: np.ndarray, level: int, colours: ColourModel
         if rescue is not None:
             cands, runner_up, margin = [rescue[0]], rescue[1], rescue[2]
             distance = 1 - ev.colour_score(pattern(rescue[0])) / MAX_COLOUR_SCORE
-    elif VETO_WINDOW > 0:
-        # numerals that fit well (our print) must not point at another card whose
-        # colours come close (washed-out faces drift towards fewer, paler circles)
-        contenders = [c for s, p in ranked[:VETO_PATTERNS] if s > s1 - VETO_WINDOW
-                      for c in groups[p]]
-        if len(contenders) > 1:
-            veto = _numeral_rescue(ev, contenders)
-            if veto is not None and veto[0] not in cands[:1]:
-                margin = 0.0
     confidence = float(1 - math.exp(-max(0.0, margin) / 0.25))
     weakest = ev.weakest(pattern(cands[0]))
     if margin < COLOUR_MARGIN or distance > max_distance or weakest < MIN_WEAKEST:

@@ -73,7 +73,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def _prepare(folder: Path, turns: int | None) -> object:
     """Write the seeded game's record into ``folder`` (dropping stale frames)."""
-    from companion.referee.demo import demo_game
+    from companion.referee.demo import RENDER_VERSION, demo_game
 
     record, _ = demo_game()
     if turns is not None:
@@ -99,7 +99,13 @@ def _prepare(folder: Path, turns: int | None) -> object:
         if not same_start:  # another game: its frames are of no use
             shutil.rmtree(folder / "frames", ignore_errors=True)
         (folder / "buttons.txt").unlink(missing_ok=True)
-    folder.mkdir(parents=True, exist_ok=True)
+    stamp = folder / "frames" / "render-version.txt"
+    if (folder / "frames").exists() and (
+        not stamp.exists() or stamp.read_text(encoding="utf-8").strip() != str(RENDER_VERSION)
+    ):  # frames of an older renderer
+        shutil.rmtree(folder / "frames", ignore_errors=True)
+    (folder / "frames").mkdir(parents=True, exist_ok=True)
+    stamp.write_text(f"{RENDER_VERSION}\n", encoding="utf-8")
     game.write_text(text, encoding="utf-8")
     return record
 

@@ -54,3 +54,32 @@ def test_scene_from_a_game_state(layout2) -> None:
     assert scene.players[0].tableau == tuple(c.id for c in state.players[0].cards)
     r = render(scene, layout2, Camera(px_per_mm=1.0), seed=0)
     assert r.image.size
+
+
+def test_steady_rendering_keeps_what_a_turn_did_not_touch(layout2) -> None:
+    """The demo renders steady: a card that stays put looks the same in the next frame
+    (only the camera noise changes), one that changed does not."""
+    from dataclasses import replace
+
+    from companion.rules import catalogue
+    from vision.calibrate import calibrate
+    from vision.read_cache import signature
+    from vision.slot_jobs import make_job
+
+    scene = random_scene(2, 8)
+    row = list(scene.market[1])
+    row[2] = next(c.id for c in catalogue.cards_of_level(2) if c.id not in row)
+    changed = replace(scene, market=(scene.market[0], tuple(row), scene.market[2]))
+    cam = Camera(px_per_mm=3.0, noise=2)
+    a = render(scene, layout2, cam, seed=1, steady=5).image
+    b = render(changed, layout2, cam, seed=2, steady=5).image
+    cal = calibrate(a, layout2)
+    assert cal is not None
+
+    def mad(slot_id: str) -> float:
+        slot = layout2.slot_index[slot_id]
+        sa, sb = (signature(make_job(img, cal, slot).crop) for img in (a, b))
+        return float(abs(sa - sb).mean())
+
+    assert mad("market.1.0") < 3 and mad("market.3.3") < 3 and mad("supply.w.0") < 3
+    assert mad("market.2.2") > 10

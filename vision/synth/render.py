@@ -14,7 +14,8 @@ output resolution, so a partial view at the real px/mm is cheap.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -111,19 +112,27 @@ class Rendered:
 
 
 def render_scene(scene: TableScene, layout: Layout, camera: Camera | None = None,
-                 seed: int = 0) -> np.ndarray:
+                 seed: int = 0, steady: int | None = None) -> np.ndarray:
     """Draw ``scene`` on ``layout`` as ``camera`` sees it: a BGR uint8 frame."""
-    return render(scene, layout, camera or Camera(), seed).image
+    return render(scene, layout, camera or Camera(), seed, steady=steady).image
 
 
 def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
-           face_images: Mapping[str, np.ndarray] | None = None) -> Rendered:
+           face_images: Mapping[str, np.ndarray] | None = None,
+           steady: int | None = None) -> Rendered:
     """Like :func:`render_scene`, also returning the homography, covered slots and contents.
 
     ``face_images`` replaces our drawn faces by given images (card or noble id ->
     BGR image), e.g. scans of real cards for an evaluation that is never committed.
+
+    ``steady``: where each thing lies (its jitter, a token's turn, which slots hold
+    the tokens) comes from this number, the slot and what is in it rather than
+    from ``seed``, so frames of successive turns show what did not move where it
+    was, as on a real table; ``seed`` still draws the camera's noise.  The demo
+    renders this way.
     """
     rng = np.random.default_rng(seed)
+    place = _placer(rng, steady)
     if camera.window is None:
         x0, y0, x1, y1 = layout.bounds()
         window = (x0 - 20, y0 - 20, x1 + 20, y1 + 20)
@@ -135,11 +144,11 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
     origin = (wx0 - pad, wy0 - pad)
     aff = affine_for(origin, s)
     cw, ch = round((wx1 - wx0 + 2 * pad) * s), round((wy1 - wy0 + 2 * pad) * s)
-    canvas = _table_texture(ch, cw, rng)
+    canvas = _table_texture(ch, cw, rng if steady is None else place("table"))
     draw_mats(canvas, layout, aff)
     contents: dict[str, str] = {}
     _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents,
-                     face_images or {})
+                     face_images or {}, place, steady is not None)
     covered: frozenset[str] = frozenset()
     if camera.hands:
         covered = _draw_hands(canvas, layout, aff, s, camera.hands, window, rng)
@@ -202,6 +211,17 @@ def _paste(canvas: np.ndarray, item: np.ndarray, mask: np.ndarray | None, aff: n
     canvas[y0:y1, x0:x1] = roi.astype(np.uint8)
 
 
+Placer = Callable[..., np.random.Generator]
+
+
+def _placer(shared: np.random.Generator, steady: int | None) -> Placer:
+    """The generator for placing one thing: the frame's own, or (steady) one seeded by
+    the thing's slot and identity, so it lies the same in every frame it is in."""
+    if steady is None:
+        return lambda *key: shared
+    return lambda *key: np.random.default_rng(zlib.crc32(repr((steady, *key)).encode()))
+
+
 def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[float, float], float]:
     dx, dy = rng.uniform(-mm, mm, 2)
     return (slot.center[0] + dx, slot.center[1] + dy), slot.angle + float(rng.uniform(-2, 2)) * (
@@ -210,7 +230,8 @@ def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[floa
 
 def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff: np.ndarray,
                      s: float, jit: float, rng: np.random.Generator,
-                     contents: dict[str, str], overrides: Mapping[str, np.ndarray]) -> None:
+                     contents: dict[str, str], overrides: Mapping[str, np.ndarray],
+                     place: Placer, steady: bool = False) -> None:
     card_size = (cf.CARD_W, cf.CARD_H)
 
     def card_img(cid: str) -> np.ndarray:
@@ -225,7 +246,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
         slot = slots.get(f"noble.{i}")
         if slot:
             contents[slot.id] = nid
-            c, a = _jitter(slot, rng, jit)
+            c, a = _jitter(slot, place(slot.id, nid), jit)
             img = overrides.get(nid)
             if img is None:
                 img = faces.noble_face(catalogue.noble(nid), s)
@@ -235,7 +256,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
         slot = slots.get(f"deck.{lv}")
         if slot and scene.decks[lv - 1]:
             contents[slot.id] = f"deck{lv}"
-            c, a = _jitter(slot, rng, jit * 0.5)
+            c, a = _jitter(slot, place(slot.id), jit * 0.5)
             for k in (2, 1):  # the stack's edge
                 edge = np.full_like(faces.card_back(lv, s), 40)
                 _paste(canvas, edge, cmask, aff, (c[0] + 0.5 * k, c[1] + 0.6 * k), a, card_size)
@@ -244,23 +265,24 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
             slot = slots.get(f"market.{lv}.{i}")
             if slot and cid:
                 contents[slot.id] = cid
-                c, a = _jitter(slot, rng, jit)
+                c, a = _jitter(slot, place(slot.id, cid), jit)
                 _paste(canvas, card_img(cid), cmask, aff, c, a,
                        card_size)
     _place_tokens(canvas, [s_ for s_ in layout.slots if s_.zone == "supply"], scene.supply,
-                  aff, s, jit, rng, contents, by_colour=True)
+                  aff, s, jit, rng, contents, by_colour=True, place=place, steady=steady)
     for p, ps in enumerate(scene.players, 1):
         zone = [s_ for s_ in layout.slots if s_.zone == f"player{p}.tokens"]
         if any(s_.kind == "pile" for s_ in zone):
             _place_piles(canvas, zone, ps.tokens, aff, s, rng, contents)
         else:
-            _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False)
+            _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False,
+                          place=place, steady=steady)
         for i, entry in enumerate(ps.reserved):
             slot = slots.get(f"player{p}.reserved.{i}")
             if not slot:
                 continue
             contents[slot.id] = entry
-            c, a = _jitter(slot, rng, jit)
+            c, a = _jitter(slot, place(slot.id, entry), jit)
             if entry.startswith("deck"):
                 img = faces.card_back(int(entry[4:]), s)
             else:
@@ -276,30 +298,34 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
             for k, cid in enumerate(column):
                 v = -slot.size[1] / 2 + 2 + cf.CARD_H / 2 + k * TABLEAU_STEP_MM
                 t = math.radians(slot.angle)
-                ctr = (slot.center[0] - v * math.sin(t) + rng.uniform(-jit, jit),
-                       slot.center[1] + v * math.cos(t) + rng.uniform(-jit / 3, jit / 3))
+                r = place(slot.id, cid)
+                ctr = (slot.center[0] - v * math.sin(t) + r.uniform(-jit, jit),
+                       slot.center[1] + v * math.cos(t) + r.uniform(-jit / 3, jit / 3))
                 _paste(canvas, card_img(cid), cmask, aff, ctr,
-                       slot.angle + float(rng.uniform(-1.5, 1.5)), card_size)
+                       slot.angle + float(r.uniform(-1.5, 1.5)), card_size)
 
 
 def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
                   aff: np.ndarray, s: float, jit: float, rng: np.random.Generator,
-                  contents: dict[str, str], by_colour: bool) -> None:
+                  contents: dict[str, str], by_colour: bool, place: Placer,
+                  steady: bool = False) -> None:
+    """Tokens in random slots of their zone (steady: the first free ones, in order)."""
     placed: list[tuple[Slot, str]] = []
     if by_colour:
         for letter, n in zip(TOKEN_LETTERS, counts, strict=True):
             row = [sl for sl in zone if sl.colour == letter]
-            order = rng.permutation(len(row))[: min(n, len(row))]
-            placed += [(row[i], letter) for i in sorted(order)]
+            order = np.arange(len(row)) if steady else rng.permutation(len(row))
+            placed += [(row[i], letter) for i in sorted(order[: min(n, len(row))])]
     else:
         letters = [ltr for ltr, n in zip(TOKEN_LETTERS, counts, strict=True) for _ in range(n)]
-        order = rng.permutation(len(zone))
+        order = np.arange(len(zone)) if steady else rng.permutation(len(zone))
         placed = [(zone[order[i]], ltr) for i, ltr in enumerate(letters[: len(zone)])]
     for slot, letter in placed:
         contents[slot.id] = letter
         img, mask = faces.token(letter, s)
-        c, _ = _jitter(slot, rng, jit * 0.6)
-        _paste(canvas, img, mask, aff, c, float(rng.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))
+        r = place(slot.id, letter)
+        c, _ = _jitter(slot, r, jit * 0.6)
+        _paste(canvas, img, mask, aff, c, float(r.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))
 
 
 def _place_piles(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],

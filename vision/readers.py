@@ -36,6 +36,8 @@ TOKEN_MIN_CONFIDENCE = 0.15
 #: that makes it part of a white token.
 PILE_EDGE = 60.0
 PILE_DETAIL = 0.06
+#: An edge is detail only this many times above the patch's median gradient (noise).
+NOISE_EDGES = 4.0
 #: How much wider than the tokens that detail mask reaches (measured on recorded piles).
 TEXTURE_SPREAD_MM = 6.0
 #: Least spread of grey levels in a white token's centre (its emblem).
@@ -129,7 +131,8 @@ def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     Cards are stacked from the column's top, each ``TABLEAU_STEP_MM`` lower
     than the one before, so the bottom edge of the last card gives the count.
     (The visible top bands of the earlier cards are light and may pass for
-    paper, so only the lowest card evidence is used.)
+    paper, so only the lowest card evidence is used; a pale card is found by its
+    picture's detail where its colour passes for paper.)
     """
     from vision.layout import TABLEAU_STEP_MM
 
@@ -138,9 +141,15 @@ def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     lab = lab_image(patch)
     dist = np.minimum(lab_distance(lab, PAPER_LAB), lab_distance(lab, INK_LAB))
     w = dist.shape[1]
-    rows = (dist[:, w // 5: w - w // 5] > PAPER_DIST).mean(1)
+    band = slice(w // 5, w - w // 5)
+    rows = (dist[:, band] > PAPER_DIST).mean(1)
     rows = np.convolve(rows, np.ones(3) / 3, mode="same")
     card_rows = np.nonzero(rows > 0.5)[0]
+    # pale cards (white bonus cards of snowy pictures) are the paper's colour but not
+    # its flatness: rows of detail, less the reach of the detail mask, count too
+    textured = _stack_rows(_textured(patch, s, smooth=True)[:, band].mean(1) > 0.1, s)
+    if len(textured) and (not len(card_rows) or textured[-1] > card_rows[-1]):
+        card_rows = textured
     p, colour = slot.player or 0, slot.colour or "?"
     if len(card_rows) < 20 * s:
         return TableauReading(p, colour, 0, float(np.clip(1 - 4 * rows.mean(), 0, 1)))
@@ -153,13 +162,32 @@ def read_tableau(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     return TableauReading(p, colour, n, conf)
 
 
-def _textured(patch: np.ndarray, s: float) -> np.ndarray:
-    """Where the patch shows detail (edges), spread over a token's area: a white token
-    on the mat by its rim marks and emblem.  The zone's printed outline (the 2.5 mm
-    round the patch's edge) is left out."""
+def _stack_rows(rows: np.ndarray, s: float) -> np.ndarray:
+    """The rows of a stack that starts at the column's top (within 10 mm) and runs down
+    without a gap over 8 mm (a card's plain top band may show little detail), less the
+    reach of the detail mask at its end; empty if none."""
+    found = np.nonzero(rows)[0]
+    if not len(found) or found[0] > 10 * s:
+        return found[:0]
+    gaps = np.nonzero(np.diff(found) > 8 * s)[0]
+    end = found[gaps[0]] if len(gaps) else found[-1]
+    end -= round(TEXTURE_SPREAD_MM * s)
+    return found[(found <= end)] if end - found[0] >= 20 * s else found[:0]
+
+
+def _textured(patch: np.ndarray, s: float, smooth: bool = False) -> np.ndarray:
+    """Where the patch shows detail (edges), spread over ``TEXTURE_SPREAD_MM``: a white
+    token by its rim marks and emblem, a pale card by its picture.  The grey is
+    ``smooth``-ed first (for a tall column, whose paper may be dim and noisy) and an
+    edge must then stand ``NOISE_EDGES`` times above the patch's median gradient, so
+    the sensor noise of a dim frame is no detail.  The printed outline round the
+    patch's edge (2.5 mm) is left out."""
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if smooth:
+        grey = cv2.GaussianBlur(grey, (0, 0), 0.8)
     grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    edge = (grad > PILE_EDGE).astype(np.float32)
+    floor = NOISE_EDGES * float(np.median(grad)) if smooth else 0.0
+    edge = (grad > max(PILE_EDGE, floor)).astype(np.float32)
     b = max(1, round(2.5 * s))
     edge[:b], edge[-b:], edge[:, :b], edge[:, -b:] = 0, 0, 0, 0
     k = max(3, round(8 * s)) | 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import chain
 from pathlib import Path
 
 from companion.commands import CommandError
@@ -42,7 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(e.g. ../shared/card-faces/splendor, with labels.csv) and report "
                         "them separately; nothing is written")
     e.add_argument("--count", type=int, default=40,
-                   help="frames to redraw with --official-faces (default 40)")
+                   help="frames to redraw with --official-faces (default 40; 240: all, the"
+                   " tableau views last)")
     e.set_defaults(func=run_eval)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -98,15 +100,21 @@ def _official(args: argparse.Namespace, layout, colours):  # type: ignore[no-unt
     from vision.evaluate import compare
     from vision.read import read_frame
     from vision.synth.official import load_official_faces
-    from vision.synth.recorded import recorded_frames
+    from vision.synth.recorded import TABLEAU_START, recorded_frames, recorded_tableau_frames
 
+    if args.count < 1:
+        raise CommandError("--count must be 1 or more")
     try:
         faces = load_official_faces(args.official_faces)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     tallies: dict = {}
     latency = []
-    for i, f in enumerate(recorded_frames(layout, args.count, face_images=faces), 1):
+    # the first COUNT of the recorded scenes: the 200 views, then the tableau views
+    frames = chain(recorded_frames(layout, min(args.count, TABLEAU_START), face_images=faces),
+                   recorded_tableau_frames(layout, max(0, args.count - TABLEAU_START),
+                                           face_images=faces))
+    for i, f in enumerate(frames, 1):
         print(f"\r[{i:>4}/{args.count}] redrawing {f.name:<30}", end="", file=sys.stderr,
               flush=True)
         obs = read_frame(f.image, layout, colours)

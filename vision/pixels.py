@@ -19,8 +19,16 @@ PAPER_DIST = 22.0
 SHADE = 0.35
 
 
+_LEVELS = np.arange(256, dtype=np.float32)[:, None]
+
+
 def normalise(patch: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    return np.clip(patch.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    """The patch white-balanced by a per-channel (B, G, R) gain, saturating at 255.
+
+    Through a lookup table (one row per grey level, the same arithmetic as
+    multiplying every pixel): several times faster on a card face."""
+    lut = np.clip(_LEVELS * gain, 0, 255).astype(np.uint8).reshape(256, 1, 3)
+    return cv2.LUT(patch, lut)
 
 
 def lab_image(bgr: np.ndarray) -> np.ndarray:

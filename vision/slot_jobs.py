@@ -111,9 +111,11 @@ def _read_batch(jobs: list[SlotJob], colours: ColourModel) -> list[object]:
     return [read_job(j, colours) for j in jobs]
 
 
-def _quiet_worker() -> None:
+def _init_worker() -> None:
     # Ctrl-C belongs to the main process, which shuts the pool down
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the processes share the cores already: OpenCV's own threads would only contend
+    cv2.setNumThreads(1)
 
 
 def worker_count() -> int:
@@ -154,7 +156,7 @@ def _get_pool(workers: int) -> Executor | None:
     try:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["vision.slot_jobs"])
-        _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_quiet_worker)
+        _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker)
         _pool_size = workers
     except (OSError, ValueError, ImportError) as exc:  # no /dev/shm, no semaphores ...
         log.warning("vision: reading in one process (%s)", exc)

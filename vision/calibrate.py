@@ -19,6 +19,7 @@ Design decisions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -53,11 +54,16 @@ class Calibration:
     def h_for(self, mat: str) -> np.ndarray:
         return self.mat_homographies.get(mat, self.homography)
 
+    @cached_property
+    def _gain_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The markers' centres and gains as arrays (built once: every slot asks)."""
+        return (np.array([c for c, _ in self.gains.values()]),
+                np.array([v for _, v in self.gains.values()]))
+
     def gain_at(self, point: tuple[float, float]) -> np.ndarray:
         if not self.gains:
             return np.ones(3, np.float32)
-        centres = np.array([c for c, _ in self.gains.values()])
-        g = np.array([v for _, v in self.gains.values()])
+        centres, g = self._gain_arrays
         d2 = ((centres - np.asarray(point)) ** 2).sum(1)
         w = 1.0 / (d2 + 50.0**2)
         return (g * w[:, None]).sum(0) / w.sum()

@@ -79,10 +79,11 @@ def make_job(image: np.ndarray, cal: Calibration, slot: Slot) -> SlotJob:
                    np.float64).reshape(-1, 1, 2)
     px = cv2.perspectiveTransform(pts, h).reshape(-1, 2)
     hh, ww = image.shape[:2]
-    x0 = int(np.clip(np.floor(px[:, 0].min()) - 2, 0, ww))
-    y0 = int(np.clip(np.floor(px[:, 1].min()) - 2, 0, hh))
-    x1 = int(np.clip(np.ceil(px[:, 0].max()) + 3, 0, ww))
-    y1 = int(np.clip(np.ceil(px[:, 1].max()) + 3, 0, hh))
+    lo, hi = px.min(0), px.max(0)
+    x0 = min(max(math.floor(lo[0]) - 2, 0), ww)
+    y0 = min(max(math.floor(lo[1]) - 2, 0), hh)
+    x1 = min(max(math.ceil(hi[0]) + 3, 0), ww)
+    y1 = min(max(math.ceil(hi[1]) + 3, 0), hh)
     shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
     return SlotJob(slot, image[y0:y1, x0:x1], shift @ h, cal.gain_at(slot.center))
 

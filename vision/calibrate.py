@@ -149,37 +149,55 @@ def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None
     proj = cv2.perspectiveTransform(np.concatenate(src).reshape(-1, 1, 2).astype(np.float64), h)
     err = float(np.sqrt(((proj.reshape(-1, 2) - np.concatenate(dst)) ** 2).sum(1).mean()))
     gains = {}
+    by_h: dict[int, list[int]] = {}
     for i in found:
-        m = known[i]
-        hm = per_mat.get(m.mat, h)
-        g = _marker_gain(image, hm, m.corners)
-        if g is not None:
-            centre = tuple(np.mean(m.corners, axis=0))
-            gains[i] = (centre, g)
+        by_h.setdefault(id(per_mat.get(known[i].mat, h)), []).append(i)
+    for ids in by_h.values():
+        hm = per_mat.get(known[ids[0]].mat, h)
+        for i, g in zip(ids, _marker_gains(image, hm, [known[i].corners for i in ids]),
+                        strict=True):
+            if g is not None:
+                gains[i] = (tuple(np.mean(known[i].corners, axis=0)), g)
+    gains = {i: gains[i] for i in found if i in gains}  # in the order found, as before
     return Calibration(tuple(sorted(found)), h, per_mat, gains, err)
 
 
-def _marker_gain(image: np.ndarray, h: np.ndarray, corners: tuple) -> np.ndarray | None:
-    """Per-channel gain that maps the marker's white square to ``WHITE_TARGET``."""
-    c = np.mean(corners, axis=0)
-    ex = (np.asarray(corners[1]) - np.asarray(corners[0])) / MARKER_MM
-    ey = (np.asarray(corners[3]) - np.asarray(corners[0])) / MARKER_MM
-    r = (MARKER_MM / 2 + MARKER_QUIET_MM / 2) / 2  # halfway across the white band
-    t = np.linspace(-r, r, 9)
-    ends = np.array([-r, r])
-    # the band's four sides: (a, ±r) along x, then (±r, b) along y
-    a = np.concatenate([np.repeat(t, 2), np.tile(ends, 9)])
-    b = np.concatenate([np.tile(ends, 9), np.repeat(t, 2)])
-    pts = c + a[:, None] * ex + b[:, None] * ey
-    px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
+#: Where a marker's white band is sampled, in marker-axis mm from its centre: halfway
+#: across the band, 9 points along each of its four sides.
+_R = (MARKER_MM / 2 + MARKER_QUIET_MM / 2) / 2
+_T = np.linspace(-_R, _R, 9)
+_ENDS = np.array([-_R, _R])
+_A = np.concatenate([np.repeat(_T, 2), np.tile(_ENDS, 9)])
+_B = np.concatenate([np.tile(_ENDS, 9), np.repeat(_T, 2)])
+
+
+def _marker_gains(image: np.ndarray, h: np.ndarray, markers: list[tuple]
+                  ) -> list[np.ndarray | None]:
+    """Per marker, the per-channel gain that maps its white band to ``WHITE_TARGET``
+    (None when too little of the band is in the frame); one projection for all."""
+    pts = []
+    for corners in markers:
+        c = np.mean(corners, axis=0)
+        ex = (np.asarray(corners[1]) - np.asarray(corners[0])) / MARKER_MM
+        ey = (np.asarray(corners[3]) - np.asarray(corners[0])) / MARKER_MM
+        pts.append(c + _A[:, None] * ex + _B[:, None] * ey)
+    n = len(_A)
+    px = cv2.perspectiveTransform(np.concatenate(pts).reshape(-1, 1, 2).astype(np.float64),
+                                  h).reshape(-1, 2)
     hgt, wid = image.shape[:2]
-    ok = (px[:, 0] >= 0) & (px[:, 0] < wid - 1) & (px[:, 1] >= 0) & (px[:, 1] < hgt - 1)
-    if ok.sum() < 8:
-        return None
-    q = np.round(px[ok]).astype(int)
-    samples = image[q[:, 1], q[:, 0]].astype(np.float32)
-    white = np.percentile(samples, 60, axis=0)
-    return np.clip(WHITE_TARGET / np.maximum(white, 1.0), *GAIN_RANGE).astype(np.float32)
+    out: list[np.ndarray | None] = []
+    for k in range(len(markers)):
+        p = px[k * n:(k + 1) * n]
+        ok = (p[:, 0] >= 0) & (p[:, 0] < wid - 1) & (p[:, 1] >= 0) & (p[:, 1] < hgt - 1)
+        if ok.sum() < 8:
+            out.append(None)
+            continue
+        q = np.round(p[ok]).astype(int)
+        samples = image[q[:, 1], q[:, 0]].astype(np.float32)
+        white = np.percentile(samples, 60, axis=0)
+        out.append(np.clip(WHITE_TARGET / np.maximum(white, 1.0), *GAIN_RANGE
+                           ).astype(np.float32))
+    return out
 
 
 def rectify(image: np.ndarray, h: np.ndarray, slot: Slot, px_per_mm: float,

@@ -22,7 +22,7 @@ from vision.read import read_frame
 from vision.slot_jobs import worker_count
 from vision.synth import Camera, random_scene, render
 
-RUNS = 3
+RUNS = 5
 
 
 def _median_ms(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]

@@ -52,7 +52,7 @@ def recording() -> Path:
     return ROOT / "tests" / "data" / "demo"
 
 
-def timings(folder: Path) -> tuple[list[float], list[float], int]:
+def timings(folder: Path) -> tuple[list[float], list[float], int, str]:
     from vision.layout import build_layout
     from vision.read import read_frame
     from vision.read_cache import ReadCache
@@ -75,7 +75,8 @@ def timings(folder: Path) -> tuple[list[float], list[float], int]:
         play(loop, frames, len(states), None, Operator(states[0], game.turns))
     finally:
         frames.close()
-    return loop.timings.reads_ms, loop.timings.proposals_ms, len(game.turns)
+    used = f"{cache.hits} of {cache.hits + cache.misses} slot reads from the read cache"
+    return loop.timings.reads_ms, loop.timings.proposals_ms, len(game.turns), used
 
 
 def _tree_memory(root: int, peaks: dict[int, float]) -> float:
@@ -134,10 +135,11 @@ def peak_memory_mb(folder: Path, workers: str = "") -> tuple[float, float, float
 
 def main() -> None:
     folder = recording()
-    reads, proposals, turns = timings(folder)
+    reads, proposals, turns, used = timings(folder)
     print(f"recording: {folder.relative_to(ROOT)} ({turns} turns, {len(reads)} frames read)")
     read = statistics.median(reads)
-    print(f"baseline: read a still frame (median)           {read:8.0f} ms")
+    print(f"baseline: read a still frame (median; cached)   {read:8.0f} ms"
+          f"  ({used})")
     if proposals:
         prop = statistics.median(proposals)
         print(

@@ -52,6 +52,29 @@ def test_a_printed_circle_is_round_and_texture_is_not() -> None:
     assert plain < card_reader.RADIALITY_MID
 
 
+
+def test_a_faint_ring_on_blank_white_is_not_a_circle() -> None:
+    """Snow clipped to white on the publisher's white cards: a ring one grey level
+    deep is perfectly radial but carries no real edge, so it must not pass for a
+    (white) cost circle; a printed circle on the same white still does."""
+    h, w = round(cf.CARD_H * S), round(cf.CARD_W * S)
+    blank = np.full((h, w, 3), 255, np.uint8)
+    centre = cf.circle_center(1)
+    at = (round(centre[0] * S), round(centre[1] * S))
+    cv2.circle(blank, at, round(cf.CIRCLE_R * S), (254, 254, 254), -1)
+    grads = _grads(blank)
+    floor = card_reader.RIM_EDGE_FLOOR
+    faint, _ = card_reader.radiality(*grads, centre, cf.CIRCLE_R, card_reader.SEARCH_MM, floor)
+    unfloored, _ = card_reader.radiality(*grads, centre, cf.CIRCLE_R, card_reader.SEARCH_MM)
+    assert unfloored > card_reader.RADIALITY_MID  # what the floor is there for
+    assert faint < card_reader.RADIALITY_MID - card_reader.RADIALITY_WIDTH
+    printed = np.full((h, w, 3), 255, np.uint8)
+    cv2.circle(printed, at, round(cf.CIRCLE_R * S), (120, 120, 120), -1, cv2.LINE_AA)
+    cv2.circle(printed, at, round(cf.CIRCLE_R * S) - 2, GEM_BGR["w"], -1, cv2.LINE_AA)
+    share, _ = card_reader.radiality(*_grads(printed), centre, cf.CIRCLE_R,
+                                     card_reader.SEARCH_MM, floor)
+    assert share > card_reader.RADIALITY_MID + 3 * card_reader.RADIALITY_WIDTH
+
 def test_points_are_seen_printed_or_blank_on_our_faces() -> None:
     colours = ColourModel()
     for card_id in ("1w1", "1w8", "2u5", "3k1"):

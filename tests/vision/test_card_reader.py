@@ -104,3 +104,17 @@ def test_a_pair_is_told_apart_by_its_numerals() -> None:
         assert got is not None and got.id == card_id
         assert runner_up in {"1w5", "1w6"} - {card_id}
         assert confidence > 0.5
+
+
+def test_an_unplaced_card_is_named_beyond_its_distance_only_when_its_places_agree() -> None:
+    """Readings (card, confidence, distance, runner-up, weakest) of a card read at
+    several places round its slot: most places naming one card, none another, all
+    on firm evidence -> the closest; a dissenting place or a weak piece -> None."""
+    a, b = catalogue.card("3r1"), catalogue.card("3k1")
+    firm = card_reader.UNPLACED_AGREE_WEAKEST + 0.1
+    agree = [(a, 0.9, 0.26, "3k1", firm), (a, 0.9, 0.25, "3k1", firm),
+             (None, 0.2, 0.38, "3r3", 0.0)]
+    assert card_reader._agreed(agree)[0] == a and card_reader._agreed(agree)[2] == 0.25
+    assert card_reader._agreed([*agree, (b, 0.9, 0.3, "3r1", firm)]) is None
+    assert card_reader._agreed([*agree[:1], (a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
+    assert card_reader._agreed(agree[:1] + [(None, 0.1, 0.4, None, 0.0)] * 3) is None

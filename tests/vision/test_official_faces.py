@@ -50,7 +50,8 @@ def test_reading_official_faces_directly(official) -> None:
             wrong += 1
     print(f"\nofficial faces read directly: {right} right, {wrong} wrong, "
           f"{abstained} abstained of 90")
-    assert right >= 84 and wrong <= 1
+    # 90/0/0 since the rim edge floor (white cards' blank snow is not a circle)
+    assert right >= 88 and wrong == 0
 
 
 def test_official_faces_in_rendered_scenes(layout4, official) -> None:

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from types import TracebackType
 
 import pygame
 
 from companion.screen import palette
+from firmware.closing import Closing
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 TITLE = "Splendor companion"
 
 
-class Window:
+class Window(Closing):
     """A pygame display showing surfaces drawn elsewhere."""
 
     def __init__(
@@ -79,17 +79,6 @@ class Window:
 
     def close(self) -> None:
         pygame.display.quit()
-
-    def __enter__(self) -> Window:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def display_available() -> bool:

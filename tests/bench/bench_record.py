@@ -22,12 +22,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
+from timing import median_seconds
 
 from companion.record import GameLog, make_thumbnail, setup_headers
 from companion.review import game_story, render_html
@@ -35,16 +36,6 @@ from companion.review.chart import points_chart_png
 from companion.rules.simulate import play_game
 
 GAMES_IN_BIG_LOG = 60
-
-
-def timed(fn: Callable[[], object], repeat: int = 5) -> float:
-    """Median seconds of ``repeat`` calls."""
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def frame(i: int) -> np.ndarray:
@@ -69,7 +60,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-record-"))
     thumbs = [make_thumbnail(frame(i)) for i in range(8)]
     print(f"thumbnail of a 2028x1520 frame: {statistics.mean(map(len, thumbs)) / 1024:.1f} kB"
-          f"  (make_thumbnail {timed(lambda: make_thumbnail(frame(0))) * 1000:.1f} ms"
+          f"  (make_thumbnail {median_seconds(lambda: make_thumbnail(frame(0))) * 1000:.1f} ms"
           " incl. drawing the frame)")
 
     record, states = play_game(5, 3)
@@ -93,7 +84,7 @@ def main() -> None:
             fh.flush()
             os.fsync(fh.fileno())
 
-        fsync = timed(one_fsync, repeat=50)
+        fsync = median_seconds(one_fsync, repeat=50)
     print(f"baseline: os.fsync of 4 kB                      {fsync * 1000:8.2f} ms")
     print(f"baseline: append_turn, synchronous=NORMAL       {normal * 1000:8.2f} ms/turn")
     print(f"append_turn, synchronous=FULL (as shipped)      {full * 1000:8.2f} ms/turn"
@@ -101,18 +92,18 @@ def main() -> None:
 
     with GameLog.open(tmp / "append-FULL.db") as log:
         gid = log.games()[0].id
-        resume = timed(lambda: log.resume(gid))
+        resume = median_seconds(lambda: log.resume(gid))
         def replay_rules() -> None:
             state = states[0]
             for turn in record.turns:
                 state = state.apply(turn)
 
-        replay = timed(replay_rules)
+        replay = median_seconds(replay_rules)
         print(f"baseline: replay the record with the rules      {replay * 1000:8.2f} ms"
               f" ({len(pairs)} turns)")
         print(f"resume (replay + hash checks + reading rows)    {resume * 1000:8.2f} ms")
-        chart = timed(lambda: points_chart_png([0, 1, 2], {"a": [0, 1, 2]}), repeat=3)
-        page = timed(lambda: render_html(game_story(log, gid)), repeat=3)
+        chart = median_seconds(lambda: points_chart_png([0, 1, 2], {"a": [0, 1, 2]}), repeat=3)
+        page = median_seconds(lambda: render_html(game_story(log, gid)), repeat=3)
         print(f"baseline: draw a points chart (matplotlib)      {chart * 1000:8.1f} ms")
         print(f"review page of one {len(pairs)}-turn game             {page * 1000:8.1f} ms")
 
@@ -131,7 +122,7 @@ def main() -> None:
     def ours() -> None:
         GameLog.open(big).close()
 
-    base, opened = timed(bare), timed(ours)
+    base, opened = median_seconds(bare), median_seconds(ours)
     print(f"baseline: sqlite3.connect + one query           {base * 1000:8.2f} ms")
     what = f"GameLog.open of {GAMES_IN_BIG_LOG} games ({size:.1f} MB)"
     print(f"{what:<48}{opened * 1000:8.2f} ms  ({size / max(opened, 1e-9):.0f} MB/s)")

@@ -26,11 +26,16 @@ def per_second(fn: Callable[[int], object], seconds: float = 2.0) -> float:
     return n / (time.perf_counter() - start)
 
 
-def micro(fn: Callable[[], object], repeat: int = 200) -> float:
-    """Median microseconds of one call of ``fn``."""
+def median_seconds(fn: Callable[[], object], repeat: int = 5) -> float:
+    """Median seconds of one call of ``fn`` over ``repeat`` calls."""
     samples = []
     for _ in range(repeat):
         t = time.perf_counter()
         fn()
         samples.append(time.perf_counter() - t)
-    return statistics.median(samples) * 1e6
+    return statistics.median(samples)
+
+
+def micro(fn: Callable[[], object], repeat: int = 200) -> float:
+    """Median microseconds of one call of ``fn``."""
+    return median_seconds(fn, repeat) * 1e6

@@ -118,3 +118,18 @@ def test_an_unplaced_card_is_named_beyond_its_distance_only_when_its_places_agre
     assert card_reader._agreed([*agree, (b, 0.9, 0.3, "3r1", firm)]) is None
     assert card_reader._agreed([*agree[:1], (a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
     assert card_reader._agreed(agree[:1] + [(None, 0.1, 0.4, None, 0.0)] * 3) is None
+
+
+def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
+    """A fit that slid along the slot (pale band, noisy mat) gets the slot itself as
+    a second place; a fit near the slot gets none."""
+    from vision.layout import build_layout
+    from vision.locate import Located
+
+    slot = build_layout(2).slot_index["market.3.0"]
+    x, y = slot.center
+    far = Located(0.8, (x, y + 8.0), 1.5, 1.02)
+    (again,) = card_reader._in_slot(slot, far)
+    assert again.center == slot.center and again.angle == 1.5 and again.scale == 1.02
+    assert card_reader._in_slot(slot, Located(0.8, (x + 1.0, y - 1.5))) == ()
+    assert card_reader._in_slot(slot, Located(0.05)) == ()

@@ -62,9 +62,18 @@ from vision.locate import (
     LOCATE_PX_PER_MM,
     Located,
     locate,
+    slot_view,
 )
 from vision.observation import NobleReading
-from vision.pixels import INK_LAB, PAPER_LAB, SHADE, lab_distance, lab_image, normalise
+from vision.pixels import (
+    INK_LAB,
+    PAPER_LAB,
+    SHADE,
+    forgiving_distance,
+    lab_distance,
+    lab_image,
+    normalise,
+)
 from vision.sampling import COLOUR_SIGMA
 
 #: A noble is read only when at least this much of the band 1-6 mm outside its slot
@@ -135,9 +144,7 @@ def _square_classes(gems: Classes) -> Classes:
 def _mat_distance(lab: np.ndarray) -> np.ndarray:
     """Lab distance to the mat (paper or ink) that forgives paper for being in shade
     *or* brighter than nominal (light on a white sheet often clips)."""
-    d = lab - PAPER_LAB
-    dl = np.where(d[..., 0] > -SHADE * PAPER_LAB[0], 0.0, d[..., 0])
-    paper = np.sqrt((0.5 * dl) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    paper = forgiving_distance(lab, PAPER_LAB, lambda dl: dl > -SHADE * PAPER_LAB[0])
     out: np.ndarray = np.minimum(paper, lab_distance(lab, INK_LAB))
     return out
 
@@ -162,8 +169,7 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
 
 def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
     """The slot and ``LOCATE_MARGIN_MM`` around it, in Lab at ``LOCATE_PX_PER_MM``."""
-    return lab_image(normalise(rectify(image, h, slot, LOCATE_PX_PER_MM, LOCATE_MARGIN_MM),
-                               gain))
+    return slot_view(image, h, slot, gain)[1]
 
 
 def _border_fraction(lab: np.ndarray) -> float:
@@ -518,10 +524,11 @@ def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> NobleReading:
     """The noble slot's reading: empty, a noble, or unknown (see the module's steps)."""
-    around = _slot_lab(image, h, slot, gain)
+    seen = slot_view(image, h, slot, gain)  # looked at here and by locate
+    around = seen[1]
     if _border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
         return _read_refitted(image, h, slot, gain)
-    where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H))
+    where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), seen=seen)
     if where.coverage < EMPTY_MAX:
         return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     if where.center is None:

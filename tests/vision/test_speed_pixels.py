@@ -1,0 +1,60 @@
+"""The fast Lab distances (OpenCV arithmetic) give numpy's formula bit for bit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision import pixels
+from vision.pixels import INK_LAB, PAPER_LAB, SHADE
+
+
+def _reference(lab: np.ndarray, ref: np.ndarray, forgive=None) -> np.ndarray:  # type: ignore[no-untyped-def]
+    d = lab - np.asarray(ref, np.float32)
+    dl = d[..., 0] if forgive is None else np.where(forgive(d[..., 0]), 0.0, d[..., 0])
+    return np.sqrt((0.5 * dl) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
+def _shade(ref: np.ndarray):  # type: ignore[no-untyped-def]
+    return lambda dl: (dl < 0) & (dl > -SHADE * ref[0])
+
+
+@pytest.fixture(scope="module")
+def labs() -> list[np.ndarray]:
+    rng = np.random.default_rng(11)
+    uniform = rng.uniform(0, 255, (120, 90, 3)).astype(np.float32)
+    # near the references too: where the shade test and rounding are decided
+    near = (PAPER_LAB + rng.normal(0, 30, (80, 70, 3))).astype(np.float32)
+    ink = (INK_LAB + rng.normal(0, 8, (40, 50, 3))).astype(np.float32)
+    return [uniform, near, ink, np.round(near)]
+
+
+@pytest.mark.parametrize("ref", [PAPER_LAB, INK_LAB, (120.0, 140.0, 110.0),
+                                 np.array([200, 128, 128], np.float32)])
+def test_lab_distance_is_numpys_formula(labs, ref) -> None:
+    for lab in labs:
+        got = pixels.lab_distance(lab, ref)
+        want = _reference(lab, np.asarray(ref, np.float32))
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_shaded_and_forgiving_distances_are_numpys_formula(labs) -> None:
+    brighter = lambda dl: dl > -SHADE * PAPER_LAB[0]  # noqa: E731 (the noble reader's)
+    for lab in labs:
+        shaded = _reference(lab, PAPER_LAB, _shade(PAPER_LAB))
+        assert np.array_equal(pixels.shaded_distance(lab, PAPER_LAB), shaded)
+        plain, both_shaded = pixels.paper_distances(lab, PAPER_LAB)
+        assert np.array_equal(plain, _reference(lab, PAPER_LAB))
+        assert np.array_equal(both_shaded, shaded)
+        assert np.array_equal(pixels.forgiving_distance(lab, PAPER_LAB, brighter),
+                              _reference(lab, PAPER_LAB, brighter))
+
+
+def test_other_shapes_take_numpys_formula(labs) -> None:
+    flat = labs[1].reshape(-1, 3)
+    assert np.array_equal(pixels.lab_distance(flat, PAPER_LAB), _reference(flat, PAPER_LAB))
+    one = labs[1][0, 0]
+    assert np.array_equal(pixels.lab_distance(one, INK_LAB), _reference(one, INK_LAB))
+    wide = labs[0].astype(np.float64)
+    assert np.array_equal(pixels.shaded_distance(wide, PAPER_LAB),
+                          _reference(wide, PAPER_LAB, _shade(PAPER_LAB)))

@@ -185,19 +185,25 @@ def _marker_gains(image: np.ndarray, h: np.ndarray, markers: list[tuple]
     px = cv2.perspectiveTransform(np.concatenate(pts).reshape(-1, 1, 2).astype(np.float64),
                                   h).reshape(-1, 2)
     hgt, wid = image.shape[:2]
-    out: list[np.ndarray | None] = []
-    for k in range(len(markers)):
-        p = px[k * n:(k + 1) * n]
-        ok = (p[:, 0] >= 0) & (p[:, 0] < wid - 1) & (p[:, 1] >= 0) & (p[:, 1] < hgt - 1)
-        if ok.sum() < 8:
-            out.append(None)
+    px = px.reshape(len(markers), n, 2)
+    ok = (px[..., 0] >= 0) & (px[..., 0] < wid - 1) & (px[..., 1] >= 0) & (px[..., 1] < hgt - 1)
+    whites: list[np.ndarray | None] = [None] * len(markers)
+    # markers wholly in the frame (nearly all): one percentile for all of them (the
+    # same values as one each, in a tenth of the time)
+    whole = np.flatnonzero(ok.all(axis=1))
+    if len(whole):
+        q = np.round(px[whole]).astype(int)
+        samples = image[q[..., 1], q[..., 0]].astype(np.float32)
+        for k, white in zip(whole, np.percentile(samples, 60, axis=1), strict=True):
+            whites[k] = white
+    for k in np.flatnonzero(~ok.all(axis=1)):
+        if ok[k].sum() < 8:
             continue
-        q = np.round(p[ok]).astype(int)
+        q = np.round(px[k][ok[k]]).astype(int)
         samples = image[q[:, 1], q[:, 0]].astype(np.float32)
-        white = np.percentile(samples, 60, axis=0)
-        out.append(np.clip(WHITE_TARGET / np.maximum(white, 1.0), *GAIN_RANGE
-                           ).astype(np.float32))
-    return out
+        whites[k] = np.percentile(samples, 60, axis=0)
+    return [None if w is None else np.clip(WHITE_TARGET / np.maximum(w, 1.0), *GAIN_RANGE
+                                           ).astype(np.float32) for w in whites]
 
 
 def rectify(image: np.ndarray, h: np.ndarray, slot: Slot, px_per_mm: float,

@@ -133,3 +133,31 @@ def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
     assert again.center == slot.center and again.angle == 1.5 and again.scale == 1.02
     assert card_reader._in_slot(slot, Located(0.8, (x + 1.0, y - 1.5))) == ()
     assert card_reader._in_slot(slot, Located(0.05)) == ()
+
+
+def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
+    """Additive white light over part of a face is taken off; a face without glare
+    (something dark in every window) comes back as it was, and white stays white."""
+    face = faces.card_face(catalogue.card("2r1"), S)
+    clean = card_reader.lift_glare(face)
+    for x, y in (cf.circle_center(0), cf.circle_center(1), cf.GEM_CENTER):
+        r = round(0.7 * cf.CIRCLE_R * S)
+        y0, x0 = round(y * S), round(x * S)
+        ring = np.s_[y0 - r:y0 + r, x0 - r:x0 + r]
+        assert np.abs(clean[ring].astype(int) - face[ring]).mean() < 4.0
+    glared = face.astype(np.float32)
+    h, w = face.shape[:2]
+    yy, xx = np.mgrid[:h, :w]
+    spot = np.exp(-(((xx - w * 0.25) ** 2 + (yy - h * 0.85) ** 2) / (2 * (12 * S) ** 2)))
+    glared = glared + (255 - glared) * 0.45 * spot[:, :, None]
+    glared = glared.clip(0, 255).astype(np.uint8)
+    lifted = card_reader.lift_glare(glared)
+    cx, cy = cf.circle_center(0)
+    x0, y0 = round((cx + 0.72 * cf.CIRCLE_R) * S), round(cy * S)
+    ring = np.s_[y0 - 2:y0 + 3, x0 - 1:x0 + 2]
+    before = np.abs(glared[ring].mean((0, 1)) - face[ring].mean((0, 1))).sum()
+    after = np.abs(lifted[ring].mean((0, 1)) - face[ring].mean((0, 1))).sum()
+    assert before > 30
+    assert after < 0.6 * before
+    white = np.full_like(face, 255)
+    assert (card_reader.lift_glare(white) == 255).all()

@@ -31,6 +31,22 @@ def _ring_offsets(r0: float, r1: float, square: bool) -> tuple[np.ndarray, np.nd
     return yy[sel], xx[sel]
 
 
+@lru_cache(maxsize=64)
+def _searched_offsets(r0: float, r1: float, square: bool, search_mm: float
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                 tuple[int, int, int, int]]:
+    """(place dy, place dx, pixel dy, pixel dx, their reach): the ring's pixels at
+    every searched place (places × pixels), the places' own offsets, and the
+    least and greatest pixel dy and dx."""
+    s = FACE_PX_PER_MM
+    dy, dx = _ring_offsets(r0, r1, square)
+    steps = np.round(np.linspace(-search_mm, search_mm, 5) * s).astype(int) if search_mm \
+        else np.zeros(1, int)
+    oy, ox = (a.ravel() for a in np.meshgrid(steps, steps, indexing="ij"))
+    ry, rx = oy[:, None] + dy[None, :], ox[:, None] + dx[None, :]
+    return oy, ox, ry, rx, (int(ry.min()), int(ry.max()), int(rx.min()), int(rx.max()))
+
+
 def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r1_mm: float,
                 square: bool = False, search_mm: float = 0.0
                 ) -> tuple[np.ndarray, float, tuple[float, float]]:
@@ -40,14 +56,17 @@ def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r
     most uniform place wins: a card found a little off still shows its circles.
     """
     s = FACE_PX_PER_MM
-    dy, dx = _ring_offsets(r0_mm * s, r1_mm * s, square)
-    steps = np.round(np.linspace(-search_mm, search_mm, 5) * s).astype(int) if search_mm \
-        else np.zeros(1, int)
-    oy, ox = (a.ravel() for a in np.meshgrid(steps, steps, indexing="ij"))
+    oy, ox, ry, rx, (y0, y1, x0, x1) = _searched_offsets(r0_mm * s, r1_mm * s, square,
+                                                         search_mm)
     cy, cx = round(center_mm[1] * s), round(center_mm[0] * s)
-    y = np.clip(cy + oy[:, None] + dy[None, :], 0, lab.shape[0] - 1)
-    x = np.clip(cx + ox[:, None] + dx[None, :], 0, lab.shape[1] - 1)
-    px = lab[y, x]  # (offsets, pixels, 3)
+    hgt, wid = lab.shape[:2]
+    y, x = cy + ry, cx + rx
+    # WHY ``np.take`` of one flat index, clipped only when the ring leaves the face:
+    # the same pixels as ``lab[clip(y), clip(x)]`` in a tenth of the time (the gem
+    # is read on every face cut out)
+    if cy + y0 < 0 or cx + x0 < 0 or cy + y1 >= hgt or cx + x1 >= wid:
+        y, x = np.clip(y, 0, hgt - 1), np.clip(x, 0, wid - 1)
+    px = np.take(lab.reshape(-1, lab.shape[2]), y * wid + x, axis=0)  # (offsets, pixels, 3)
     var = 0.25 * px[:, :, 0].var(1) + px[:, :, 1].var(1) + px[:, :, 2].var(1)
     best = int(np.argmin(var))
     ring = px[best]
@@ -55,5 +74,3 @@ def ring_colour(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float, r
     mad = 1.48 * np.median(np.abs(ring - med), axis=0)
     spread = float(np.sqrt(0.25 * mad[0] ** 2 + mad[1] ** 2 + mad[2] ** 2))
     return med, spread, (center_mm[0] + ox[best] / s, center_mm[1] + oy[best] / s)
-
-

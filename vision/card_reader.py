@@ -359,8 +359,9 @@ class FaceEvidence:
             self._points[key] = digits.best_match(crop, bank(FACE_PX_PER_MM)[value])
         return self._points[key]
 
-    def colour_score(self, pat: Pattern) -> float:
-        """How well the face shows colour pattern ``pat`` (at most ``MAX_COLOUR_SCORE``)."""
+    def colour_score(self, pat: Pattern, points: bool = True) -> float:
+        """How well the face shows colour pattern ``pat`` (at most
+        :func:`max_colour_score`); with ``points`` False the points box is not judged."""
         bonus, costs, has_points = pat
         total = BONUS_WEIGHT * self.bonus_sim.get(bonus, 0.0)
         for pos in range(cf.MAX_CIRCLES):
@@ -368,14 +369,17 @@ class FaceEvidence:
                 total += self.circle_sim[pos].get(costs[len(costs) - 1 - pos], 0.0)
             else:
                 total += 1 - self.presence[pos]
+        if not points:
+            return total
         p = self.points_printed
         return total + POINTS_WEIGHT * (p if has_points else 1 - p)
 
-    def weakest(self, pat: Pattern) -> float:
+    def weakest(self, pat: Pattern, points: bool = True) -> float:
         """The least convincing single piece of evidence for ``pat`` (0..1)."""
         bonus, costs, has_points = pat
-        parts = [self.bonus_sim.get(bonus, 0.0),
-                 self.points_printed if has_points else 1 - self.points_printed]
+        parts = [self.bonus_sim.get(bonus, 0.0)]
+        if points:
+            parts.append(self.points_printed if has_points else 1 - self.points_printed)
         for pos in range(cf.MAX_CIRCLES):
             parts.append(self.circle_sim[pos].get(costs[len(costs) - 1 - pos], 0.0)
                          if pos < len(costs) else 1 - self.presence[pos])
@@ -388,13 +392,31 @@ class FaceEvidence:
                     for pos, (letter, n) in enumerate(reversed(costs)))
         return total + (self.points(card.points, serif) if card.points else BLANK_POINTS)
 
-    def score(self, card: Card, numerals: bool = True) -> float:
+    def score(self, card: Card, numerals: bool = True, points: bool = True) -> float:
         """Colour fit of ``card``, plus its numerals' fit with ``numerals``."""
-        total = self.colour_score(pattern(card))
+        total = self.colour_score(pattern(card), points)
         return total + self.numeral_score(card) if numerals else total
 
 
 MAX_COLOUR_SCORE = BONUS_WEIGHT + cf.MAX_CIRCLES + POINTS_WEIGHT
+
+
+def max_colour_score(points: bool = True) -> float:
+    """The best colour score, with or without the points box judged."""
+    return MAX_COLOUR_SCORE if points else MAX_COLOUR_SCORE - POINTS_WEIGHT
+
+
+@lru_cache(maxsize=4)
+def points_tell(level: int) -> bool:
+    """Whether "a points numeral is printed" tells the cards of ``level`` apart.
+
+    WHY: every card of levels 2 and 3 scores points, so there the printed-or-blank
+    test can only fail, never inform: glare that washes a thin points numeral out
+    made the reader abstain on a card whose circles and gem it read well.  Level 1
+    mixes cards with one point and none, and there the test counts in full.  Which
+    *value* is printed still separates same-pattern pairs (2u5/2u6) by numerals.
+    """
+    return len({c.points > 0 for c in catalogue.cards_of_level(level)}) > 1
 
 
 def _by_numerals(ev: FaceEvidence, cands: list[Card]) -> tuple[list[Card], float, float]:
@@ -417,14 +439,14 @@ def _by_numerals(ev: FaceEvidence, cands: list[Card]) -> tuple[list[Card], float
     return ours, lead, POOR_NUMERAL_MARGIN
 
 
-def _numeral_rescue(ev: FaceEvidence, contenders: list[Card]
+def _numeral_rescue(ev: FaceEvidence, contenders: list[Card], points: bool
                     ) -> tuple[Card, Card, float] | None:
     """(best, runner-up, margin) of ``contenders`` by colours and numerals together
     (a numeral where the card has none scores ``NONE_DIGIT``), or None when the best
     card's numerals fit their templates poorly (another print: numerals unreliable)."""
     def total(card: Card) -> float:
         costs = [g.letter for g in COLOURS if card.cost[g]]
-        return ev.score(card) + NONE_DIGIT * (cf.MAX_CIRCLES - len(costs))
+        return ev.score(card, points=points) + NONE_DIGIT * (cf.MAX_CIRCLES - len(costs))
 
     scored = sorted(((total(c), c) for c in contenders), key=lambda t: -t[0])
     (t1, best), (t2, second) = scored[0], scored[1]
@@ -475,10 +497,12 @@ def _decode(face: np.ndarray, level: int, colours: ColourModel
     groups: dict[Pattern, list[Card]] = {}
     for card in catalogue.cards_of_level(level):
         groups.setdefault(pattern(card), []).append(card)
-    ranked = sorted(((ev.colour_score(p), p) for p in groups), key=lambda t: -t[0])
+    points = points_tell(level)
+    top = max_colour_score(points)
+    ranked = sorted(((ev.colour_score(p, points), p) for p in groups), key=lambda t: -t[0])
     (s1, best), (s2, second) = ranked[0], ranked[1]
     colour_margin = s1 - s2
-    distance = 1 - s1 / MAX_COLOUR_SCORE
+    distance = 1 - s1 / top
     runner_up = groups[second][0]
     cands = groups[best]
     margin = colour_margin
@@ -491,12 +515,12 @@ def _decode(face: np.ndarray, level: int, colours: ColourModel
         # a close call between colour patterns (e.g. artwork that looks like one
         # more circle): numerals that fit their templates well may settle it
         contenders = [c for s, p in ranked if s > s1 - COLOUR_MARGIN for c in groups[p]]
-        rescue = _numeral_rescue(ev, contenders)
+        rescue = _numeral_rescue(ev, contenders, points)
         if rescue is not None:
             cands, runner_up, margin = [rescue[0]], rescue[1], rescue[2]
-            distance = 1 - ev.colour_score(pattern(rescue[0])) / MAX_COLOUR_SCORE
+            distance = 1 - ev.colour_score(pattern(rescue[0]), points) / top
     confidence = float(1 - math.exp(-max(0.0, margin) / 0.25))
-    weakest = ev.weakest(pattern(cands[0]))
+    weakest = ev.weakest(pattern(cands[0]), points)
     if margin < COLOUR_MARGIN or distance > max_distance or weakest < MIN_WEAKEST:
         return None, confidence, distance, cands[0].id, weakest
     return cands[0], confidence, distance, runner_up.id, weakest

@@ -105,42 +105,53 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     bw0, bh0 = min(b[1] for b in boxes), min(b[2] for b in boxes)
     rows = _bands(ph, bh0)
     cols = _bands(pw, bw0)
-    fits: list[tuple[float, float, float, float, float]] = []  # score, x, y, angle, scale
-    for a in LOCATE_ANGLES:
-        m = cv2.getRotationMatrix2D(pc, a, 1.0)
-        back = cv2.invertAffineTransform(m)
+    # WHY all angles at once: the sums below are a few dozen numpy operations on
+    # small arrays, so their overhead outweighs the arithmetic; stacked over the
+    # angles they run once per scale instead of once per angle and scale (the same
+    # values element for element, and argmax takes the first best as before)
+    n_a = len(LOCATE_ANGLES)
+    rots = [cv2.getRotationMatrix2D(pc, a, 1.0) for a in LOCATE_ANGLES]
+    integral = np.empty((n_a, ph + 1, pw + 1), np.float64)
+    gy = np.empty((n_a, ph, pw), np.float32)
+    gx = np.empty((n_a, ph, pw), np.float32)
+    for i, (a, m) in enumerate(zip(LOCATE_ANGLES, rots, strict=True)):
         ev = evidence if a == 0 else cv2.warpAffine(
             evidence, m, (pw, ph), flags=cv2.INTER_LINEAR, borderValue=-EVIDENCE_TAU)
-        integral = cv2.integral(ev)
+        integral[i] = cv2.integral(ev)
         # edges of the card against the mat (of the evidence, so the printed
         # outline has none): |d/dy| for top and bottom, |d/dx| for the sides,
         # smoothed across the edge so a blurred edge still scores
-        gy = cv2.blur(np.abs(cv2.Sobel(ev, cv2.CV_32F, 0, 1)), (1, 3))
-        gx = cv2.blur(np.abs(cv2.Sobel(ev, cv2.CV_32F, 1, 0)), (3, 1))
-        norm = EDGE_NORM
-        # running sums along rows / columns with a leading zero (np.pad is slow here)
-        row_cs = np.zeros((ph, pw + 1), np.float32)
-        for r in rows:
-            np.cumsum(gy[r] / norm, axis=1, out=row_cs[r, 1:])
-        col_cs = np.zeros((ph + 1, pw), np.float32)
-        for c in cols:
-            np.cumsum(gx[:, c] / norm, axis=0, out=col_cs[1:, c])
-        for k, bw, bh in boxes:
-            sums = (integral[bh:, bw:] - integral[:-bh, bw:] - integral[bh:, :-bw]
-                    + integral[:-bh, :-bw])
-            ny, nx = sums.shape
-            area = sums / (EVIDENCE_TAU * bw * bh)
-            top = row_cs[:ny, bw:bw + nx] - row_cs[:ny, :nx]
-            bottom = row_cs[bh - 1:bh - 1 + ny, bw:bw + nx] - row_cs[bh - 1:bh - 1 + ny, :nx]
-            left = col_cs[bh:bh + ny, :nx] - col_cs[:ny, :nx]
-            right = col_cs[bh:bh + ny, bw - 1:bw - 1 + nx] - col_cs[:ny, bw - 1:bw - 1 + nx]
-            edges = (top + bottom) / bw + (left + right) / bh
-            total = area + EDGE_WEIGHT * edges - SCALE_PENALTY * abs(k - 1)
-            y, x = np.unravel_index(int(np.argmax(total)), total.shape)
+        gy[i] = cv2.blur(np.abs(cv2.Sobel(ev, cv2.CV_32F, 0, 1)), (1, 3))
+        gx[i] = cv2.blur(np.abs(cv2.Sobel(ev, cv2.CV_32F, 1, 0)), (3, 1))
+    norm = EDGE_NORM
+    # running sums along rows / columns with a leading zero (np.pad is slow here)
+    row_cs = np.zeros((n_a, ph, pw + 1), np.float32)
+    for r in rows:
+        np.cumsum(gy[:, r] / norm, axis=2, out=row_cs[:, r, 1:])
+    col_cs = np.zeros((n_a, ph + 1, pw), np.float32)
+    for c in cols:
+        np.cumsum(gx[:, :, c] / norm, axis=1, out=col_cs[:, 1:, c])
+    fits: list[tuple[float, float, float, float, float]] = []  # score, x, y, angle, scale
+    for k, bw, bh in boxes:
+        sums = (integral[:, bh:, bw:] - integral[:, :-bh, bw:] - integral[:, bh:, :-bw]
+                + integral[:, :-bh, :-bw])
+        ny, nx = sums.shape[1:]
+        area = sums / (EVIDENCE_TAU * bw * bh)
+        top = row_cs[:, :ny, bw:bw + nx] - row_cs[:, :ny, :nx]
+        bottom = (row_cs[:, bh - 1:bh - 1 + ny, bw:bw + nx]
+                  - row_cs[:, bh - 1:bh - 1 + ny, :nx])
+        left = col_cs[:, bh:bh + ny, :nx] - col_cs[:, :ny, :nx]
+        right = (col_cs[:, bh:bh + ny, bw - 1:bw - 1 + nx]
+                 - col_cs[:, :ny, bw - 1:bw - 1 + nx])
+        edges = (top + bottom) / bw + (left + right) / bh
+        total = (area + EDGE_WEIGHT * edges - SCALE_PENALTY * abs(k - 1)).reshape(n_a, -1)
+        for i, best in enumerate(total.argmax(axis=1).tolist()):
+            y, x = divmod(best, nx)
             # centre in the rotated patch, mapped back to the patch
             cx, cy = x + bw / 2 - 0.5, y + bh / 2 - 0.5
-            ox, oy = back @ np.array([cx, cy, 1.0])
-            fits.append((float(total[y, x]), float(ox), float(oy), float(a), float(k)))
+            ox, oy = cv2.invertAffineTransform(rots[i]) @ np.array([cx, cy, 1.0])
+            fits.append((float(total[i, best]), float(ox), float(oy),
+                         float(LOCATE_ANGLES[i]), float(k)))
     fits.sort(reverse=True)
     found = [_to_table(slot, margin, s, coverage, f) for f in fits[:ALTERNATIVE_FITS + 1]]
     return Located(found[0].coverage, found[0].center, found[0].angle, found[0].scale,

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision import cardface as cf
 from vision.calibrate import rectify
-from vision.colours import ColourModel, distances
+from vision.colours import L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import EMPTY_MAX, EMPTY_TEXTURE, OCCUPIED_MIN, TOKEN_PX_PER_MM, locate
 from vision.observation import (
@@ -76,7 +76,7 @@ def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     patch = normalise(rectify(image, h, slot, s), gain)
     lab = lab_image(patch)
     med = np.median(lab[token_ring(lab.shape[0], s)], axis=0)
-    d = distances(med, colours.tokens)
+    d = _distances(med, colours.tokens)
     ranked = sorted(d.items(), key=lambda kv: kv[1])
     (k1, d1), (_, d2) = ranked[0], ranked[1]
     conf = float(np.clip((d2 - d1) / (d2 + 1e-6), 0, 1))
@@ -89,6 +89,17 @@ def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         if float(grey[token_centre(grey.shape[0], s)].std()) < WHITE_EMBLEM_STD:
             return TokenSlotReading(slot.id, slot.zone, "unknown", None, 0.0)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
+
+
+def _distances(lab: np.ndarray, classes: Classes) -> dict[str, float]:
+    """``vision.colours.distances`` (the same float32 values) in one array operation
+    for all the centres: a third of the time, and every token slot asks."""
+    names = list(classes)
+    centres = [np.asarray(classes[k], np.float32).reshape(-1, 3) for k in names]
+    d = np.asarray(lab, np.float32)[None, :] - np.concatenate(centres)
+    dist = np.sqrt((L_WEIGHT * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    starts = np.cumsum([0] + [len(c) for c in centres[:-1]])
+    return dict(zip(names, map(float, np.minimum.reduceat(dist, starts)), strict=True))
 
 
 def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

@@ -354,7 +354,8 @@ class FaceEvidence:
         if key not in self._points:
             x0, y0, x1, y1 = cf.POINTS_BOX
             c = ((x0 + x1) / 2, (y0 + y1) / 2)
-            crop = _crop(self.grey, c, (x1 - x0) / 2 + 1.5, (y1 - y0) / 2 + 1.5)
+            pad = 2.5 if serif else 1.5  # the publisher's numeral is taller
+            crop = _crop(self.grey, c, (x1 - x0) / 2 + pad, (y1 - y0) / 2 + pad)
             bank = digits.serif_points_templates if serif else digits.points_templates
             self._points[key] = digits.best_match(crop, bank(FACE_PX_PER_MM)[value])
         return self._points[key]

@@ -54,6 +54,29 @@ def test_reading_official_faces_directly(official) -> None:
     assert right >= 88 and wrong == 0
 
 
+def test_the_publishers_numerals_match_the_serif_templates(official) -> None:
+    """Read directly, the true value of a points numeral and of a cost numeral
+    matches the serif templates better than any other value on almost every face."""
+    from companion.rules.gems import COLOURS
+
+    points = costs = n_points = n_costs = 0
+    for card in catalogue.cards():
+        face = cv2.resize(official[card.id], (252, 352), interpolation=cv2.INTER_AREA)
+        ev = card_reader.FaceEvidence(face, ColourModel())
+        if card.points:
+            n_points += 1
+            fits = {v: ev.points(v, serif=True) for v in range(1, 6)}
+            points += max(fits, key=fits.__getitem__) == card.points
+        letters = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
+        for pos, (letter, n) in enumerate(reversed(letters)):
+            n_costs += 1
+            fits = {v: ev.digit(pos, letter, v, serif=True) for v in range(1, 8)}
+            costs += max(fits, key=fits.__getitem__) == n
+    print(f"\nserif templates first: points {points}/{n_points}, costs {costs}/{n_costs}")
+    # 55/55 and 208/215 at the time of writing
+    assert points >= n_points - 2 and costs >= n_costs - 12
+
+
 def test_official_faces_in_rendered_scenes(layout4, official) -> None:
     tallies: dict = {}
     for f in recorded_frames(layout4, 12, face_images=official):

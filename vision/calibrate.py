@@ -68,6 +68,16 @@ class Calibration:
         w = 1.0 / (d2 + 50.0**2)
         return (g * w[:, None]).sum(0) / w.sum()
 
+    def gains_at(self, points: list[tuple[float, float]]) -> list[np.ndarray]:
+        """``gain_at`` of every point in one array operation (the same values: each
+        sum runs over the markers in the same order)."""
+        if not self.gains:
+            return [np.ones(3, np.float32) for _ in points]
+        centres, g = self._gain_arrays
+        d2 = ((centres[None, :, :] - np.asarray(points, np.float64)[:, None, :]) ** 2).sum(2)
+        w = 1.0 / (d2 + 50.0**2)
+        return list((g[None, :, :] * w[:, :, None]).sum(1) / w.sum(1)[:, None])
+
 
 def _detect(small: np.ndarray, layout: Layout, window: int | None
             ) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
@@ -229,6 +239,25 @@ def rectify(image: np.ndarray, h: np.ndarray, slot: Slot, px_per_mm: float,
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     return cv2.warpPerspective(image, m, (out_w, out_h), flags=flags,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def slots_visible(cal: Calibration, slots: tuple[Slot, ...] | list[Slot],
+                  shape: tuple[int, ...], margin_px: float = 2) -> list[bool]:
+    """``slot_visible`` for every slot, the corners projected in one call per mat (the
+    same values as slot by slot)."""
+    by_mat: dict[str, list[int]] = {}
+    for i, slot in enumerate(slots):
+        by_mat.setdefault(slot.mat, []).append(i)
+    hh, ww = shape[:2]
+    out = [False] * len(slots)
+    for mat, idx in by_mat.items():
+        pts = np.array([p for i in idx for p in slots[i].corners()], np.float64)
+        px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), cal.h_for(mat)).reshape(-1, 4, 2)
+        inside = ((px[..., 0] >= margin_px) & (px[..., 0] <= ww - margin_px)
+                  & (px[..., 1] >= margin_px) & (px[..., 1] <= hh - margin_px)).all(axis=1)
+        for k, i in enumerate(idx):
+            out[i] = bool(inside[k])
+    return out
 
 
 def slot_visible(h: np.ndarray, slot: Slot, shape: tuple[int, ...], margin_px: float = 2) -> bool:

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision import slot_jobs
-from vision.calibrate import calibrate, slot_visible
+from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout
@@ -111,13 +111,14 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
     cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
     piles = []
     visible = []
-    for slot in layout.slots:
-        if slot_visible(cal.h_for(slot.mat), slot, image.shape):
+    for slot, seen in zip(layout.slots, slots_visible(cal, layout.slots, image.shape),
+                          strict=True):
+        if seen:
             visible.append(slot)
         else:
             unseen.append(slot.id)
     # slots are independent: read them on every core (see vision.slot_jobs)
-    jobs = [slot_jobs.make_job(image, cal, slot) for slot in visible]
+    jobs = slot_jobs.make_jobs(image, cal, visible)
     if cache is None:
         results = slot_jobs.read_jobs(jobs, colours, workers)
     else:

@@ -86,23 +86,42 @@ class SlotJob:
 
 def make_job(image: np.ndarray, cal: Calibration, slot: Slot) -> SlotJob:
     """The slot's job: a view of ``image`` (no copy) round the slot, and its homography."""
-    h = cal.h_for(slot.mat)
+    return make_jobs(image, cal, [slot])[0]
+
+
+def _crop_corners(slot: Slot) -> list[list[float]]:
     hw, hh_mm = slot.size[0] / 2 + CROP_MARGIN_MM, slot.size[1] / 2 + CROP_MARGIN_MM
     a = math.radians(slot.angle)
     c, s = math.cos(a), math.sin(a)
     cx, cy = slot.center
-    pts = np.array([[cx + u * c - v * s, cy + u * s + v * c]
-                    for u, v in ((-hw, -hh_mm), (hw, -hh_mm), (hw, hh_mm), (-hw, hh_mm))],
-                   np.float64).reshape(-1, 1, 2)
-    px = cv2.perspectiveTransform(pts, h).reshape(-1, 2)
+    return [[cx + u * c - v * s, cy + u * s + v * c]
+            for u, v in ((-hw, -hh_mm), (hw, -hh_mm), (hw, hh_mm), (-hw, hh_mm))]
+
+
+def make_jobs(image: np.ndarray, cal: Calibration, slots: list[Slot]) -> list[SlotJob]:
+    """``make_job`` for every slot, the crops' corners projected in one call per mat
+    and their gains in one array operation (the same values as slot by slot:
+    ``perspectiveTransform`` maps each point on its own), in under half the time:
+    this runs before any worker can start."""
+    by_mat: dict[str, list[int]] = {}
+    for i, slot in enumerate(slots):
+        by_mat.setdefault(slot.mat, []).append(i)
     hh, ww = image.shape[:2]
-    lo, hi = px.min(0), px.max(0)
-    x0 = min(max(math.floor(lo[0]) - 2, 0), ww)
-    y0 = min(max(math.floor(lo[1]) - 2, 0), hh)
-    x1 = min(max(math.ceil(hi[0]) + 3, 0), ww)
-    y1 = min(max(math.ceil(hi[1]) + 3, 0), hh)
-    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
-    return SlotJob(slot, image[y0:y1, x0:x1], shift @ h, cal.gain_at(slot.center))
+    jobs: list[SlotJob | None] = [None] * len(slots)
+    for mat, idx in by_mat.items():
+        h = cal.h_for(mat)
+        pts = np.array([p for i in idx for p in _crop_corners(slots[i])], np.float64)
+        px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h).reshape(-1, 4, 2)
+        lo, hi = px.min(1).tolist(), px.max(1).tolist()
+        gains = cal.gains_at([slots[i].center for i in idx])
+        for k, i in enumerate(idx):
+            x0 = min(max(math.floor(lo[k][0]) - 2, 0), ww)
+            y0 = min(max(math.floor(lo[k][1]) - 2, 0), hh)
+            x1 = min(max(math.ceil(hi[k][0]) + 3, 0), ww)
+            y1 = min(max(math.ceil(hi[k][1]) + 3, 0), hh)
+            shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+            jobs[i] = SlotJob(slots[i], image[y0:y1, x0:x1], shift @ h, gains[k])
+    return jobs  # type: ignore[return-value]
 
 
 def read_job(job: SlotJob, colours: ColourModel) -> object:

@@ -102,6 +102,8 @@ GOOD_NUMERAL_FIT = 0.6
 #: Lead needed when the serif templates (the publisher's numerals) fit better
 #: than ours.
 SERIF_NUMERAL_MARGIN = 0.1
+#: Mean fit of the serif templates at which they may settle a close colour call.
+GOOD_SERIF_FIT = 0.5
 #: Radiality (fraction of the rim's gradient that points radially) at which a
 #: circle is as likely as not, and the width of that transition.
 RADIALITY_MID = 0.66
@@ -444,17 +446,25 @@ def _numeral_rescue(ev: FaceEvidence, contenders: list[Card], points: bool
                     ) -> tuple[Card, Card, float] | None:
     """(best, runner-up, margin) of ``contenders`` by colours and numerals together
     (a numeral where the card has none scores ``NONE_DIGIT``), or None when the best
-    card's numerals fit their templates poorly (another print: numerals unreliable)."""
-    def total(card: Card) -> float:
-        costs = [g.letter for g in COLOURS if card.cost[g]]
-        return ev.score(card, points=points) + NONE_DIGIT * (cf.MAX_CIRCLES - len(costs))
+    card's numerals fit their templates poorly (another print: numerals unreliable).
 
-    scored = sorted(((total(c), c) for c in contenders), key=lambda t: -t[0])
-    (t1, best), (t2, second) = scored[0], scored[1]
-    numerals = 1 + sum(1 for g in COLOURS if best.cost[g])
-    if ev.numeral_score(best) / numerals < GOOD_NUMERAL_FIT:
-        return None
-    return best, second, t1 - t2
+    Our print's templates are tried first; where they fit poorly, the publisher's
+    serif ones, which must fit at least ``GOOD_SERIF_FIT``.  WHY: a washed green
+    circle left a publisher's 3k2 (green 3, red 6, black 3) a close call with 3k4
+    (red 7, black 3) on colours; its serif numerals fit 0.6-0.8 and favour 3k2 by
+    far (the red 6 fits "6" at 0.61 and "7" at 0.2)."""
+    for serif, good in ((False, GOOD_NUMERAL_FIT), (True, GOOD_SERIF_FIT)):
+        def total(card: Card, serif: bool = serif) -> float:
+            costs = [g.letter for g in COLOURS if card.cost[g]]
+            return (ev.colour_score(pattern(card), points) + ev.numeral_score(card, serif)
+                    + NONE_DIGIT * (cf.MAX_CIRCLES - len(costs)))
+
+        scored = sorted(((total(c), c) for c in contenders), key=lambda t: -t[0])
+        (t1, best), (t2, second) = scored[0], scored[1]
+        numerals = 1 + sum(1 for g in COLOURS if best.cost[g])
+        if ev.numeral_score(best, serif) / numerals >= good:
+            return best, second, t1 - t2
+    return None
 
 
 def decode_face(face: np.ndarray, level: int, colours: ColourModel

@@ -185,15 +185,13 @@ def _marker_gains(image: np.ndarray, h: np.ndarray, markers: list[tuple]
                   ) -> list[np.ndarray | None]:
     """Per marker, the per-channel gain that maps its white band to ``WHITE_TARGET``
     (None when too little of the band is in the frame); one projection for all."""
-    pts = []
-    for corners in markers:
-        c = np.mean(corners, axis=0)
-        ex = (np.asarray(corners[1]) - np.asarray(corners[0])) / MARKER_MM
-        ey = (np.asarray(corners[3]) - np.asarray(corners[0])) / MARKER_MM
-        pts.append(c + _A[:, None] * ex + _B[:, None] * ey)
+    corners = np.asarray(markers, np.float64)  # (markers, 4, 2)
+    c = corners.mean(axis=1)[:, None, :]
+    ex = ((corners[:, 1] - corners[:, 0]) / MARKER_MM)[:, None, :]
+    ey = ((corners[:, 3] - corners[:, 0]) / MARKER_MM)[:, None, :]
+    pts = c + _A[None, :, None] * ex + _B[None, :, None] * ey
     n = len(_A)
-    px = cv2.perspectiveTransform(np.concatenate(pts).reshape(-1, 1, 2).astype(np.float64),
-                                  h).reshape(-1, 2)
+    px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h).reshape(-1, 2)
     hgt, wid = image.shape[:2]
     px = px.reshape(len(markers), n, 2)
     ok = (px[..., 0] >= 0) & (px[..., 0] < wid - 1) & (px[..., 1] >= 0) & (px[..., 1] < hgt - 1)

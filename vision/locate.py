@@ -69,7 +69,8 @@ class Located:
 
 def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
            size_mm: tuple[float, float], fit: bool = True,
-           seen: tuple[np.ndarray, np.ndarray] | None = None) -> Located:
+           seen: tuple[np.ndarray, np.ndarray] | None = None,
+           occupied: float = OCCUPIED_MIN) -> Located:
     """How much of the slot is covered, and where the card (of ``size_mm``) lies in it.
 
     The card is the rectangle of its known size (over a few angles and scales)
@@ -78,7 +79,8 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     light band, a pale picture), which a threshold-and-contour fit is not.
 
     ``seen``: the slot's ``slot_view`` when the caller has it already (the noble
-    reader looks at it first).
+    reader looks at it first).  ``occupied``: the share of the slot that must differ
+    from paper before a card is fitted (the card reader asks for less).
     """
     s = LOCATE_PX_PER_MM
     margin = LOCATE_MARGIN_MM
@@ -87,7 +89,7 @@ def locate(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     inset = round((margin + 5) * s)
     inner = dist[inset:-inset, inset:-inset]
     coverage = float((inner > PAPER_DIST).mean()) if inner.size else 0.0
-    if coverage < OCCUPIED_MIN or not fit:
+    if coverage < occupied or not fit:
         return Located(coverage, texture=_texture_ratio(patch, inset, round(margin * s)))
     # shaded paper and the printed outline around the slot are mat, not card
     mat = np.minimum(shaded, lab_distance(lab, INK_LAB))

@@ -161,3 +161,11 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     assert after < 0.6 * before
     white = np.full_like(face, 255)
     assert (card_reader.lift_glare(white) == 255).all()
+
+
+def test_points_printed_or_blank_counts_only_where_it_tells_cards_apart() -> None:
+    """Level 1 mixes cards with one point and none; every card of levels 2 and 3
+    scores, so there a washed-out numeral must not count against a card."""
+    assert card_reader.points_tell(1)
+    assert not card_reader.points_tell(2) and not card_reader.points_tell(3)
+    assert card_reader.max_colour_score(False) == card_reader.MAX_COLOUR_SCORE - 1.0

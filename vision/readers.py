@@ -197,12 +197,23 @@ def _textured(patch: np.ndarray, s: float, smooth: bool = False) -> np.ndarray:
     if smooth:
         grey = cv2.GaussianBlur(grey, (0, 0), 0.8)
     grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    floor = NOISE_EDGES * float(np.median(grad)) if smooth else 0.0
+    floor = _noise_floor(grad) if smooth else 0.0
     edge = (grad > max(PILE_EDGE, floor)).astype(np.float32)
     b = max(1, round(2.5 * s))
     edge[:b], edge[-b:], edge[:, :b], edge[:, -b:] = 0, 0, 0, 0
     k = max(3, round(8 * s)) | 1
     return cv2.blur(edge, (k, k)) > PILE_DETAIL
+
+
+def _noise_floor(grad: np.ndarray) -> float:
+    """``NOISE_EDGES`` × the median gradient, or 0 when that is at most ``PILE_EDGE``
+    (so the threshold is ``PILE_EDGE`` either way).  WHY: the median (a partition of
+    the whole column) was a sixth of a tableau column's time, and it matters only
+    when over half the gradients exceed ``PILE_EDGE / NOISE_EDGES``; counting them
+    tells that first."""
+    if np.count_nonzero(grad > PILE_EDGE / NOISE_EDGES) <= (grad.size - 1) // 2:
+        return 0.0  # the median is at most PILE_EDGE / NOISE_EDGES
+    return NOISE_EDGES * float(np.median(grad))
 
 
 def read_pile(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

@@ -273,6 +273,8 @@ class _SharedJob:
 #: Crops start on this byte boundary in the arena.
 _ALIGN = 64
 _arena: shared_memory.SharedMemory | None = None
+#: the process that made the arena: only it may unlink it (a forked child must not)
+_arena_pid = 0
 _arena_lock = threading.Lock()
 _arena_failed = False
 
@@ -280,7 +282,9 @@ _arena_failed = False
 def _arena_for(size: int) -> shared_memory.SharedMemory | None:
     """The caller's arena, grown to hold ``size`` bytes; None when shared memory cannot
     be had (the crops then go pickled)."""
-    global _arena, _arena_failed
+    global _arena, _arena_failed, _arena_pid
+    if _arena is not None and _arena_pid != os.getpid():
+        _arena = None  # a forked child: the parent's arena is the parent's
     if _arena_failed:
         return None
     if _arena is not None and _arena.size >= size:
@@ -288,6 +292,7 @@ def _arena_for(size: int) -> shared_memory.SharedMemory | None:
     _free_arena()
     try:
         _arena = shared_memory.SharedMemory(create=True, size=int(size * 1.25) + _ALIGN)
+        _arena_pid = os.getpid()
     except OSError as exc:
         log.warning("vision: no shared memory (%s); handing crops over by pipe", exc)
         _arena_failed = True
@@ -301,7 +306,8 @@ def _free_arena() -> None:
         return
     try:
         _arena.close()
-        _arena.unlink()
+        if _arena_pid == os.getpid():
+            _arena.unlink()
     except (OSError, BufferError):  # already gone, or a view still open: the OS frees it
         pass
     _arena = None

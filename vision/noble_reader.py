@@ -228,8 +228,11 @@ def outlines(lab: np.ndarray, slot: Slot, scales_x: tuple[float, ...],
     s = REFIT_PX_PER_MM
     ink = _ink(lab)
     ph, pw = ink.shape
-    row_cs = np.pad(np.cumsum(ink, axis=1), ((0, 0), (1, 0)))
-    col_cs = np.pad(np.cumsum(ink, axis=0), ((1, 0), (0, 0)))
+    # running sums with a leading zero (np.pad is slow here)
+    row_cs = np.zeros((ph, pw + 1), ink.dtype)
+    np.cumsum(ink, axis=1, out=row_cs[:, 1:])
+    col_cs = np.zeros((ph + 1, pw), ink.dtype)
+    np.cumsum(ink, axis=0, out=col_cs[1:])
     found: list[tuple[float, float, float, float, float]] = []
     for sx in scales_x:
         for sy in scales_y:

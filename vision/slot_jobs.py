@@ -3,8 +3,9 @@
 WHY processes, not threads: a card face is read through hundreds of small
 numpy and OpenCV calls, so Python holds the GIL most of the time and a
 thread pool gained only ~12% on two cores.  Processes scale with the cores
-(a Pi 5 has four): the caller reads one share of the slots and ``n - 1``
-worker processes the others.
+(a Pi 5 has four): the caller and ``n - 1`` worker processes read the slots
+together (see ``read_jobs``: the caller first reads the bulky jobs alone, then
+all claim the dense ones one by one from a shared counter).
 
 WHY crops, not the frame: a job carries only the part of the frame its slot
 can need (the slot plus ``CROP_MARGIN_MM`` round it) and the slot's
@@ -21,11 +22,12 @@ are 13-18 MB.  Pickled onto the pool's pipe they were handled by the pool's
 feeder thread, which needs the GIL for every array while the caller, reading
 its own batch, holds it in 5 ms slices: the worker started its batch 100-180 ms
 after the hand-over (measured on the bench's 2-player table), most of the
-time the read was meant to save.  Now the caller copies them into one shared
-memory block it keeps (``_arena``, grown as needed, freed at exit; ~3 ms) and
-sends only their places; a worker starts within a few ms.  One caller at a
-time uses the arena (``_arena_lock``); without ``/dev/shm`` the crops go
-pickled as before.
+time the read was meant to save.  Now the caller copies the crops of the
+shared jobs into one shared memory block it keeps (``_arena``, grown as
+needed, freed at exit; 4-8 MB, ~3 ms) and sends only their places; a worker
+starts within a few ms.  One caller at a time uses the arena
+(``_arena_lock``); without ``/dev/shm`` the workers get batches of equal
+estimated cost with their crops pickled (``_batches``).
 
 The pool starts on first use with the ``forkserver`` method (safe when the
 caller runs threads: camera, screen) and preloads this module so a new worker
@@ -44,10 +46,12 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing import shared_memory
+from typing import Any
 
 import cv2
 import numpy as np
@@ -62,10 +66,10 @@ log = logging.getLogger(__name__)
 #: Millimetres of frame kept around a slot for its job.
 CROP_MARGIN_MM = 16.0
 #: Relative CPU time of reading one slot of each kind (card = 30), measured on the
-#: bench's tables in one process: a card ~17 ms, a noble ~14, a tableau column ~3.3,
-#: a reserved slot ~1.8, a deck ~1.3, a pile ~1.0, a token ~0.47.
-COST = {"card": 30.0, "noble": 24.0, "tableau": 5.6, "reserved": 3.0, "deck": 2.2,
-        "pile": 1.7, "token": 0.8}
+#: bench's tables in one process: a card ~13.5 ms, a noble ~11 (~3.5 when empty), a
+#: tableau column ~1.8, a reserved slot ~1.5, a deck ~0.9, a pile ~1.0, a token ~0.36.
+COST = {"card": 30.0, "noble": 24.0, "tableau": 4.0, "reserved": 3.3, "deck": 2.0,
+        "pile": 2.2, "token": 0.8}
 #: Below this total cost (about two cards) the hand-over costs more than it saves.
 MIN_PARALLEL_COST = 60.0
 #: Below this much memory (MB) slots are read in one process.
@@ -148,11 +152,28 @@ def _read_batch(jobs: list[SlotJob], colours: ColourModel) -> list[object]:
     return [read_job(j, colours) for j in jobs]
 
 
-def _init_worker() -> None:
+@contextlib.contextmanager
+def _one_opencv_thread() -> Iterator[None]:
+    """OpenCV on one thread meanwhile, as in the workers.  WHY: every core has a
+    process reading slots, so OpenCV's own threads could only contend; and on
+    images this small they cost more than they give even alone (a full table's
+    slots in one process: 320 -> 301 ms CPU, bench frames).  Other threads of the
+    program see OpenCV on one thread for that time."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        yield
+    finally:
+        cv2.setNumThreads(threads)
+
+
+def _init_worker(claims: Any) -> None:
+    global _claims
     # Ctrl-C belongs to the main process, which shuts the pool down
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # the processes share the cores already: OpenCV's own threads would only contend
     cv2.setNumThreads(1)
+    _claims = claims
 
 
 def worker_count() -> int:
@@ -180,10 +201,13 @@ def _memory_mb() -> float:
 _pool: Executor | None = None
 _pool_size = 0
 _pool_failed = False
+#: Shared with the workers: [round, next job to claim] (see ``read_jobs``).
+_claims: Any = None
+_round = 0
 
 
 def _get_pool(workers: int) -> Executor | None:
-    global _pool, _pool_size, _pool_failed
+    global _pool, _pool_size, _pool_failed, _claims
     if workers < 1 or _pool_failed:
         return None
     if _pool is not None and _pool_size == workers:
@@ -193,7 +217,10 @@ def _get_pool(workers: int) -> Executor | None:
     try:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["vision.slot_jobs"])
-        _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker)
+        claims = ctx.Array("q", 2)
+        _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
+                                    initargs=(claims,))
+        _claims = claims
         _pool_size = workers
     except (OSError, ValueError, ImportError) as exc:  # no /dev/shm, no semaphores ...
         log.warning("vision: reading in one process (%s)", exc)
@@ -203,59 +230,125 @@ def _get_pool(workers: int) -> Executor | None:
 
 
 def _batches(jobs: list[SlotJob], n: int) -> list[list[int]]:
-    """Split job indices into ``n`` batches of about equal cost; the first is the caller's.
+    """Split job indices into ``n`` batches of about equal cost; the first is the caller's
+    (the hand-over without shared memory).
 
-    WHY not simply longest first: a worker's crops must be copied to it, and
+    WHY not simply longest first: a worker's crops must be pickled to it, and
     they cost the caller's time.  The workers take the jobs with the most
     reading per byte of crop first (cards, nobles), each job going to the least
     loaded worker that it does not take past its share, the small jobs at the
     end topping them up; the caller reads what is left (the bulky token and
-    tableau crops among it).  On the bench's 2-player table this cuts the copy
-    from 21 MB to about 3 MB."""
+    tableau crops among it).  On the bench's 2-player table the workers' crops
+    are then about 5 MB instead of 21."""
     cost = [COST.get(j.slot.kind, 1.0) for j in jobs]
     share = sum(cost) / n
     loads = [0.0] * (n - 1)
     out: list[list[int]] = [[] for _ in range(n)]
-    for i in sorted(range(len(jobs)), key=lambda i: jobs[i].crop.size / cost[i]):
+    for i in sorted(range(len(jobs)), key=_density(jobs)):
         k = loads.index(min(loads)) if loads else -1
         if k >= 0 and loads[k] + cost[i] <= share:
             out[k + 1].append(i)
             loads[k] += cost[i]
         else:
             out[0].append(i)
-    return [sorted(b) for b in out if b]
+    return [b for b in out if b]
 
 
 def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = None
               ) -> list[object]:
     """Read every job, results in the jobs' order.
 
-    With ``workers`` = n > 1 the jobs are split into n batches of equal cost:
-    this process reads one while n - 1 worker processes read the others (one
-    process fewer to keep in memory than n workers and an idle caller).
+    With ``workers`` = n > 1, n - 1 worker processes and this one read them
+    together (one process fewer to keep in memory than n workers and an idle
+    caller): this process first reads the bulky jobs alone (``_split``), then
+    joins the workers in claiming the others one by one, dearest first, from a
+    shared counter.  WHY claimed, not shared out in advance: the cost of a slot
+    is known only on average (a card that reads poorly is cut out and decoded
+    again, a pair is told apart by its numerals), and batches of equal estimated
+    cost still ended 20-60 ms apart on the bench's tables.
     """
-    global _pool_failed
+    global _pool_failed, _round
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
         return _read_batch(jobs, colours)
-    batches = _batches(jobs, n)
     try:
-        with _arena_lock:
-            futures = _hand_over(pool, jobs, batches[1:], colours)
+        with _arena_lock, _one_opencv_thread():
+            mine, shared = _split(jobs, n)
+            _round += 1
+            futures = _hand_over(pool, jobs, shared, colours, n - 1, _round)
+            if futures is None:  # no shared memory: batches of equal cost, pickled
+                return _read_in_batches(pool, jobs, colours, n)
             results: list[object] = [None] * len(jobs)
-            for i, r in zip(batches[0], _read_batch([jobs[i] for i in batches[0]], colours),
-                            strict=True):
+            for i, r in zip(mine, _read_batch([jobs[i] for i in mine], colours), strict=True):
                 results[i] = r
-            for b, f in zip(batches[1:], futures, strict=True):
-                for i, r in zip(b, f.result(), strict=True):
-                    results[i] = r
+            while 0 <= (k := _claim(_claims, _round)) < len(shared):
+                results[shared[k]] = read_job(jobs[shared[k]], colours)
+            for f in futures:
+                for k, r in f.result().items():
+                    results[shared[k]] = r
         return results
     except (BrokenProcessPool, OSError) as exc:
         log.warning("vision: worker processes failed (%s); reading in one process", exc)
         _pool_failed = True
         return _read_batch(jobs, colours)
+
+
+#: The caller reads alone bulky jobs of at most this share of its part (see ``_split``).
+ALONE_SHARE = 0.75
+
+
+def _split(jobs: list[SlotJob], n: int) -> tuple[list[int], list[int]]:
+    """(the jobs this process reads alone, the jobs all n processes claim, dearest
+    first).  The caller alone reads the bulkiest jobs for their cost (tokens,
+    tableau columns: big crops, little reading) up to ``ALONE_SHARE`` of its
+    share, so that only the dense ones (cards, nobles) need copying for the
+    workers, and it is free to claim some of those too."""
+    cost = [COST.get(j.slot.kind, 1.0) for j in jobs]
+    room = ALONE_SHARE * sum(cost) / n
+    mine: list[int] = []
+    for i in sorted(range(len(jobs)), key=_density(jobs), reverse=True):
+        if cost[i] <= room:
+            mine.append(i)
+            room -= cost[i]
+    taken = set(mine)
+    shared = sorted((i for i in range(len(jobs)) if i not in taken),
+                    key=lambda i: (-cost[i], _density(jobs)(i)))
+    return mine, shared
+
+
+def _claim(claims: Any, round_id: int) -> int:
+    """The next job of round ``round_id`` to read, or -1 once another round began."""
+    with claims.get_lock():
+        if claims[0] != round_id:
+            return -1
+        k = int(claims[1])
+        claims[1] = k + 1
+    return k
+
+
+def _read_in_batches(pool: Executor, jobs: list[SlotJob], colours: ColourModel, n: int
+                     ) -> list[object]:
+    """Without shared memory: n batches of equal estimated cost, the workers' crops
+    pickled, this process reading the first."""
+    batches = _batches(jobs, n)
+    futures = [pool.submit(_read_batch, [SlotJob(jobs[i].slot, np.ascontiguousarray(
+        jobs[i].crop), jobs[i].homography, jobs[i].gain) for i in b], colours)
+        for b in batches[1:]]
+    results: list[object] = [None] * len(jobs)
+    for i, r in zip(batches[0], _read_batch([jobs[i] for i in batches[0]], colours),
+                    strict=True):
+        results[i] = r
+    for b, f in zip(batches[1:], futures, strict=True):
+        for i, r in zip(b, f.result(), strict=True):
+            results[i] = r
+    return results
+
+
+def _density(jobs: list[SlotJob]) -> Callable[[int], float]:
+    """Sort key: crop bytes per unit of reading cost (low for cards and nobles)."""
+    return lambda i: jobs[i].crop.size / COST.get(jobs[i].slot.kind, 1.0)
 
 
 # -- handing the crops over through shared memory -------------------------------------
@@ -316,44 +409,45 @@ def _free_arena() -> None:
 atexit.register(_free_arena)
 
 
-def _hand_over(pool: Executor, jobs: list[SlotJob], batches: list[list[int]],
-               colours: ColourModel) -> list[Future]:
-    """Submit each batch to the pool, its crops copied into the shared arena (the
-    caller holds ``_arena_lock`` until every batch is read: the arena is reused)."""
-    sizes = [[jobs[i].crop.nbytes for i in b] for b in batches]
-    total = sum(-(-s // _ALIGN) * _ALIGN for b in sizes for s in b)
+def _hand_over(pool: Executor, jobs: list[SlotJob], shared: list[int],
+               colours: ColourModel, workers: int, round_id: int) -> list[Future] | None:
+    """Copy the crops of the ``shared`` jobs into the arena, open round ``round_id``
+    and start each worker claiming; None without shared memory.  (The caller holds
+    ``_arena_lock`` until every worker is done: the arena is reused.)"""
+    total = sum(-(-jobs[i].crop.nbytes // _ALIGN) * _ALIGN for i in shared)
     arena = _arena_for(total)
     if arena is None:
-        return [pool.submit(_read_batch, [SlotJob(jobs[i].slot, np.ascontiguousarray(
-            jobs[i].crop), jobs[i].homography, jobs[i].gain) for i in b], colours)
-            for b in batches]
-    futures, offset = [], 0
-    for b in batches:
-        shared = []
-        for i in b:
-            crop = jobs[i].crop
-            np.copyto(np.ndarray(crop.shape, crop.dtype, arena.buf, offset), crop)
-            shared.append(_SharedJob(jobs[i].slot, offset, crop.shape, jobs[i].homography,
-                                     jobs[i].gain))
-            offset += -(-crop.nbytes // _ALIGN) * _ALIGN
-        futures.append(pool.submit(_read_shared, arena.name, shared, colours))
-    return futures
+        return None
+    described, offset = [], 0
+    for i in shared:
+        crop = jobs[i].crop
+        np.copyto(np.ndarray(crop.shape, crop.dtype, arena.buf, offset), crop)
+        described.append(_SharedJob(jobs[i].slot, offset, crop.shape, jobs[i].homography,
+                                    jobs[i].gain))
+        offset += -(-crop.nbytes // _ALIGN) * _ALIGN
+    with _claims.get_lock():
+        _claims[0], _claims[1] = round_id, 0
+    return [pool.submit(_read_claimed, arena.name, round_id, described, colours)
+            for _ in range(workers)]
 
 
 _attached: dict[str, shared_memory.SharedMemory] = {}
 
 
-def _read_shared(name: str, shared: list[_SharedJob], colours: ColourModel) -> list[object]:
-    """In a worker: read jobs whose crops are in the caller's arena ``name``."""
+def _read_claimed(name: str, round_id: int, shared: list[_SharedJob], colours: ColourModel
+                  ) -> dict[int, object]:
+    """In a worker: claim and read jobs of round ``round_id`` (crops in the caller's
+    arena ``name``) until none is left; their readings by place in ``shared``."""
     shm = _attached.get(name)
     if shm is None:
         for old in list(_attached):  # the caller grew its arena: let the old one go
             with contextlib.suppress(BufferError):  # a view still open: the OS frees it
                 _attached.pop(old).close()
         shm = _attached[name] = shared_memory.SharedMemory(name)
-    jobs = [SlotJob(j.slot, np.ndarray(j.shape, np.uint8, shm.buf, j.offset), j.homography,
-                    j.gain) for j in shared]
-    try:
-        return _read_batch(jobs, colours)
-    finally:
-        del jobs  # no view may outlive the batch: the arena can then be closed
+    out: dict[int, object] = {}
+    while 0 <= (k := _claim(_claims, round_id)) < len(shared):
+        j = shared[k]
+        crop = np.ndarray(j.shape, np.uint8, shm.buf, j.offset)
+        out[k] = read_job(SlotJob(j.slot, crop, j.homography, j.gain), colours)
+        del crop  # no view may outlive the job: the arena can then be closed
+    return out

@@ -1,5 +1,5 @@
 """Handing slot jobs to the workers: through the shared arena, or pickled without one,
-the readings are those read in one process; the workers get the dense jobs."""
+the readings are those read in one process; only the dense jobs are shared."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_the_arena_grows_and_readings_stay_those_of_one_process(jobs) -> None:
     assert slot_jobs.read_jobs(jobs, colours, workers=2) == here
     if not slot_jobs._pool_failed and not slot_jobs._arena_failed:
         assert slot_jobs._arena is not None and slot_jobs._arena.size > small
-        handed = sum(jobs[i].crop.nbytes for b in slot_jobs._batches(jobs, 2)[1:] for i in b)
+        handed = sum(jobs[i].crop.nbytes for i in slot_jobs._split(jobs, 2)[1])
         assert slot_jobs._arena.size >= handed
 
 
@@ -68,16 +68,33 @@ def test_without_shared_memory_the_crops_go_pickled(jobs, monkeypatch, caplog) -
         assert slot_jobs._arena_failed
 
 
-def test_workers_get_the_dense_jobs_and_an_equal_share(jobs) -> None:
+def test_only_the_dense_jobs_are_shared_dearest_first(jobs) -> None:
+    cost = [slot_jobs.COST[j.slot.kind] for j in jobs]
+    for n in (2, 3, 4):
+        mine, shared = slot_jobs._split(jobs, n)
+        assert sorted(mine + shared) == list(range(len(jobs)))
+        assert sum(cost[i] for i in mine) <= slot_jobs.ALONE_SHARE * sum(cost) / n
+        assert [cost[i] for i in shared] == sorted((cost[i] for i in shared), reverse=True)
+        # the bulky token and tableau crops stay with the caller
+        assert {jobs[i].slot.kind for i in shared} >= {"card", "noble"}
+        assert sum(jobs[i].crop.nbytes for i in shared) < sum(jobs[i].crop.nbytes
+                                                               for i in mine) / 2
+
+
+def test_fallback_batches_share_the_cost(jobs) -> None:
+    """Without shared memory the workers get batches of equal estimated cost."""
+    cost = [slot_jobs.COST[j.slot.kind] for j in jobs]
     for n in (2, 3):
         batches = slot_jobs._batches(jobs, n)
         assert sorted(i for b in batches for i in b) == list(range(len(jobs)))
-        cost = [slot_jobs.COST[j.slot.kind] for j in jobs]
         share = sum(cost) / n
         loads = [sum(cost[i] for i in b) for b in batches]
-        # no worker goes past its share, and the caller is left at most one card over
         assert all(load <= share + 1e-9 for load in loads[1:])
         assert loads[0] - share <= max(slot_jobs.COST.values())
-        caller_bytes = sum(jobs[i].crop.nbytes for i in batches[0])
-        worker_bytes = sum(jobs[i].crop.nbytes for b in batches[1:] for i in b)
-        assert worker_bytes < caller_bytes / 2  # the bulky token and tableau crops stay
+
+
+def test_a_stale_round_claims_nothing() -> None:
+    claims = slot_jobs.multiprocessing.get_context("spawn").Array("q", 2)
+    claims[0], claims[1] = 7, 0
+    assert [slot_jobs._claim(claims, 7) for _ in range(3)] == [0, 1, 2]
+    assert slot_jobs._claim(claims, 6) == -1

@@ -11,6 +11,7 @@ aim: a read costs at most about three decodes.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 
@@ -38,6 +39,9 @@ TABLES = ((2, 3.5), (4, 2.4))
 
 
 def main() -> None:
+    # WHY: the read uses every core and the decode one, so another busy process
+    # slows the read far more; a figure taken under load says little
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for players, px_per_mm in TABLES:
         bench(players, px_per_mm)
 

@@ -190,6 +190,8 @@ GLARE_DARK_BASE = 50.0
 CARD_OCCUPIED_MIN = 0.25
 #: A card found farther than this from its slot's centre is also read at the slot.
 FAR_FROM_SLOT_MM = 3.0
+#: ... and is named with at least this confidence.
+GOOD_CONFIDENCE = 0.8
 #: How much worse (distance) a fit that names a card may be than the best fit
 #: that abstains, and still be taken.
 FIT_SLACK = 0.05
@@ -557,7 +559,8 @@ def _best_fit(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     size = (cf.CARD_W, cf.CARD_H)
     got = _decode(face_image(image, h, slot, gain, size, first), level, colours)
     readings = [got]
-    if not (got[0] is not None and got[2] <= good_distance and got[4] >= GOOD_WEAKEST):
+    if not (got[0] is not None and got[2] <= good_distance and got[4] >= GOOD_WEAKEST
+            and got[1] >= GOOD_CONFIDENCE):
         readings += [_decode(face_image(image, h, slot, gain, size, alt), level, colours)
                      for alt in others]
     best = min(readings, key=lambda r: r[2])

@@ -169,3 +169,18 @@ def test_points_printed_or_blank_counts_only_where_it_tells_cards_apart() -> Non
     assert card_reader.points_tell(1)
     assert not card_reader.points_tell(2) and not card_reader.points_tell(3)
     assert card_reader.max_colour_score(False) == card_reader.MAX_COLOUR_SCORE - 1.0
+
+
+def test_a_face_mostly_hidden_by_something_flat_is_not_named() -> None:
+    """A card's face has detail everywhere but its light parts; a face two-thirds
+    under a flat brown thing (a box lid, the edge of the view) abstains."""
+    card = catalogue.card("3w2")
+    face = faces.card_face(card, S)
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    assert card_reader.hidden_share(grey) < card_reader.MAX_HIDDEN
+    hidden = face.copy()
+    hidden[: face.shape[0] * 2 // 3] = (40, 75, 120)
+    assert card_reader.decode_face(face, 3, ColourModel())[0] == card
+    assert card_reader.decode_face(hidden, 3, ColourModel())[0] is None
+    grey = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    assert card_reader.hidden_share(grey) > card_reader.MAX_HIDDEN

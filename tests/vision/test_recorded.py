@@ -74,13 +74,14 @@ def test_vision_eval_command(tmp_path, capsys) -> None:
 
 def test_noble_slot_far_from_collinear_markers_is_not_misread() -> None:
     """0063: tilted 19°, only the two markers beside the level-3 row are visible; the
-    fit puts the empty last noble slot half on the table's wood.  Abstain, never a noble."""
+    last noble slot lies half beyond the table the renderer drew (the truth counts it
+    unseen).  Abstain, never a noble."""
     frame = SCENES / "0063-market3-right-hard.jpg"
     if not frame.exists():
         pytest.skip("frame not recorded")
     obs = read_frame(load_image(frame), load_layout(SCENES / "layout.json"))
     truth = json.loads(frame.with_suffix(".json").read_text())
-    assert [n["state"] for n in truth["nobles"] if n["slot"] == "noble.4"] == ["empty"]
+    assert "noble.4" in truth["unseen"]
     for n in obs.nobles:
         if n.slot == "noble.4":
             assert n.state in ("empty", "unknown")

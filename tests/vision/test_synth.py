@@ -83,3 +83,19 @@ def test_steady_rendering_keeps_what_a_turn_did_not_touch(layout2) -> None:
 
     assert mad("market.1.0") < 3 and mad("market.3.3") < 3 and mad("supply.w.0") < 3
     assert mad("market.2.2") > 10
+
+
+def test_slots_beyond_the_drawn_table_are_not_in_view() -> None:
+    """Only the camera's window (plus CANVAS_PAD_MM) is drawn; a steep view shows bare
+    table colour beyond it, so the truth counts slots there as unseen."""
+    from vision.layout import build_layout
+    from vision.synth.render import CANVAS_PAD_MM, drawn
+
+    slot = build_layout(2).slot_index["market.1.0"]
+    xs = [x for x, _ in slot.corners()]
+    ys = [y for _, y in slot.corners()]
+    window = (min(xs), min(ys), max(xs), max(ys))
+    assert drawn(window, slot)
+    shifted = (window[0] + CANVAS_PAD_MM + 1, window[1], window[2] + CANVAS_PAD_MM + 1,
+               window[3])
+    assert not drawn(shifted, slot)

@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.evaluate import truth_observation
 from vision.layout import MARKER_QUIET_MM, Layout, Slot
-from vision.synth.render import Camera, render
+from vision.synth.render import Camera, drawn, render
 from vision.synth.scene import TableScene, random_scene, scene_from_state
 
 HARD_EVERY = 4
@@ -133,9 +133,11 @@ def frames(layout: Layout, count: int, seed: int = 0,
         image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         from vision.calibrate import slot_visible
 
+        # a steep view can take in more than the drawn canvas: slots off it are unseen
         unseen = frozenset(sl.id for sl in layout.slots
                            if not slot_visible(r.homography, sl, r.image.shape, margin_px=-1e9)
-                           or not _inside(r.homography, sl, r.image.shape))
+                           or not _inside(r.homography, sl, r.image.shape)
+                           or not drawn(cam.window, sl))
         truth = truth_observation(layout, r.contents, r.covered, unseen,
                                   (r.image.shape[1], r.image.shape[0]))
         truth["frame"] = {"view": name, "hard": hard, "tags": list(cam.tags),

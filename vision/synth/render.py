@@ -140,7 +140,7 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
         window = camera.window
     wx0, wy0, wx1, wy1 = window
     s = min(camera.px_per_mm * OVERSAMPLE, MAX_CANVAS_PX_PER_MM)
-    pad = 30.0
+    pad = CANVAS_PAD_MM
     origin = (wx0 - pad, wy0 - pad)
     aff = affine_for(origin, s)
     cw, ch = round((wx1 - wx0 + 2 * pad) * s), round((wy1 - wy0 + 2 * pad) * s)
@@ -159,6 +159,18 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
                               else cv2.INTER_LINEAR, borderValue=TABLE_BGR)
     img = _photograph(img, camera, rng)
     return Rendered(img, h_img, covered, contents)
+
+
+#: Table drawn round the camera's window, mm; beyond it a tilted view shows bare
+#: table colour (slots there are not in the view: see ``drawn``).
+CANVAS_PAD_MM = 30.0
+
+
+def drawn(window: tuple[float, float, float, float], slot: Slot) -> bool:
+    """Whether ``slot`` lies wholly on the canvas drawn for ``window``."""
+    x0, y0, x1, y1 = window
+    p = CANVAS_PAD_MM
+    return all(x0 - p <= x <= x1 + p and y0 - p <= y <= y1 + p for x, y in slot.corners())
 
 
 # -- the table ------------------------------------------------------------

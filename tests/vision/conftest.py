@@ -15,3 +15,16 @@ def layout2() -> Layout:
 @pytest.fixture(scope="session")
 def layout4() -> Layout:
     return build_layout(4)
+
+
+def calibrated_table(layout: Layout, scene_seed: int, camera_kw: dict[str, float],
+                     seed: int) -> tuple[object, object]:
+    """A seeded 2-player table rendered through a camera and calibrated: (image, cal)."""
+    from vision.calibrate import calibrate
+    from vision.synth import Camera, random_scene, render
+
+    image = render(random_scene(2, scene_seed, 0.5), layout, Camera(**camera_kw),
+                   seed=seed).image
+    cal = calibrate(image, layout)
+    assert cal is not None
+    return image, cal

@@ -8,20 +8,16 @@ import logging
 import numpy as np
 import pytest
 
+from tests.vision.conftest import calibrated_table
 from vision import slot_jobs
-from vision.calibrate import calibrate, slot_visible
+from vision.calibrate import slot_visible
 from vision.colours import ColourModel
-from vision.synth import Camera, random_scene, render
 
 
 @pytest.fixture(scope="module")
 def table(layout2):
-    scene = random_scene(2, 5, 0.5)
-    r = render(scene, layout2, Camera(px_per_mm=3.0, tilt=8, rotation=3, noise=2, blur=0.6),
-               seed=3)
-    cal = calibrate(r.image, layout2)
-    assert cal is not None
-    return r.image, cal
+    return calibrated_table(layout2, 5, dict(px_per_mm=3.0, tilt=8, rotation=3, noise=2,
+                                             blur=0.6), 3)
 
 
 def _assert_same(a: object, b: object) -> None:

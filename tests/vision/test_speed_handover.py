@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from tests.vision.conftest import calibrated_table
 from vision import slot_jobs
 from vision.calibrate import calibrate, slot_visible
 from vision.colours import ColourModel
@@ -15,13 +16,10 @@ from vision.synth import Camera, random_scene, render
 
 @pytest.fixture(scope="module")
 def jobs(layout2):
-    scene = random_scene(2, 7, 0.5)
-    r = render(scene, layout2, Camera(px_per_mm=3.0, tilt=6, rotation=2, noise=2, blur=0.6),
-               seed=5)
-    cal = calibrate(r.image, layout2)
-    assert cal is not None
-    return [slot_jobs.make_job(r.image, cal, s) for s in layout2.slots
-            if slot_visible(cal.h_for(s.mat), s, r.image.shape)]
+    image, cal = calibrated_table(layout2, 7, dict(px_per_mm=3.0, tilt=6, rotation=2, noise=2,
+                                                   blur=0.6), 5)
+    return [slot_jobs.make_job(image, cal, s) for s in layout2.slots
+            if slot_visible(cal.h_for(s.mat), s, image.shape)]
 
 
 def test_make_jobs_is_make_job_for_each_slot(layout2) -> None:

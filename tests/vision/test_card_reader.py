@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.rules import catalogue
-from vision import card_reader, digits
+from vision import card_reader, digits, face_light
 from vision import cardface as cf
 from vision.colours import GEM_BGR, ColourModel
 from vision.synth import faces
@@ -139,7 +139,7 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     """Additive white light over part of a face is taken off; a face without glare
     (something dark in every window) comes back as it was, and white stays white."""
     face = faces.card_face(catalogue.card("2r1"), S)
-    clean = card_reader.lift_glare(face)
+    clean = face_light.lift_glare(face)
     for x, y in (cf.circle_center(0), cf.circle_center(1), cf.GEM_CENTER):
         r = round(0.7 * cf.CIRCLE_R * S)
         y0, x0 = round(y * S), round(x * S)
@@ -151,7 +151,7 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     spot = np.exp(-(((xx - w * 0.25) ** 2 + (yy - h * 0.85) ** 2) / (2 * (12 * S) ** 2)))
     glared = glared + (255 - glared) * 0.45 * spot[:, :, None]
     glared = glared.clip(0, 255).astype(np.uint8)
-    lifted = card_reader.lift_glare(glared)
+    lifted = face_light.lift_glare(glared)
     cx, cy = cf.circle_center(0)
     x0, y0 = round((cx + 0.72 * cf.CIRCLE_R) * S), round(cy * S)
     ring = np.s_[y0 - 2:y0 + 3, x0 - 1:x0 + 2]
@@ -160,7 +160,7 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     assert before > 30
     assert after < 0.6 * before
     white = np.full_like(face, 255)
-    assert (card_reader.lift_glare(white) == 255).all()
+    assert (face_light.lift_glare(white) == 255).all()
 
 
 def test_points_printed_or_blank_counts_only_where_it_tells_cards_apart() -> None:
@@ -177,10 +177,10 @@ def test_a_face_mostly_hidden_by_something_flat_is_not_named() -> None:
     card = catalogue.card("3w2")
     face = faces.card_face(card, S)
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    assert card_reader.hidden_share(grey) < card_reader.MAX_HIDDEN
+    assert face_light.hidden_share(grey) < face_light.MAX_HIDDEN
     hidden = face.copy()
     hidden[: face.shape[0] * 2 // 3] = (40, 75, 120)
     assert card_reader.decode_face(face, 3, ColourModel())[0] == card
     assert card_reader.decode_face(hidden, 3, ColourModel())[0] is None
     grey = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    assert card_reader.hidden_share(grey) > card_reader.MAX_HIDDEN
+    assert face_light.hidden_share(grey) > face_light.MAX_HIDDEN

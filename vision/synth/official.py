@@ -21,7 +21,10 @@ from companion.rules.gems import COLOURS, Gem
 from vision.errors import VisionError
 
 
-def load_official_faces(folder: str | Path) -> dict[str, np.ndarray]:
+def load_official_faces(folder: str | Path, only: set[str] | None = None
+                        ) -> dict[str, np.ndarray]:
+    """Catalogue id -> BGR face of every card and noble in ``labels.csv`` (or only the
+    files named in ``only``)."""
     root = Path(folder)
     labels = root / "labels.csv"
     if not labels.exists():
@@ -32,7 +35,8 @@ def load_official_faces(folder: str | Path) -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {}
     with labels.open(encoding="utf-8") as f:
         for row in csv.DictReader(f):
-            if row["kind"] not in ("card", "noble"):
+            if row["kind"] not in ("card", "noble") or (only is not None
+                                                         and row["file"] not in only):
                 continue
             cost = tuple(int(row[g.label]) for g in COLOURS)
             if row["kind"] == "card":

@@ -301,23 +301,24 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
     layout = build_layout(players)
     rng = np.random.default_rng(zlib.crc32(repr(("world", players, seed)).encode()))
     scene = random_scene(players, seed)
-    if setup:
-        scene = setup_scene(players, scene.nobles[: players + 1],
-                            tuple(tuple(c for c in row) for row in scene.market))
+    if setup:  # the game's first deal (a full market, every noble) on an empty table
+        start = random_scene(players, seed, progress=0.0)
+        scene = setup_scene(players, start.nobles, start.market)
     sets, chips = _faces(split)
     set_name, faces = _pick_faces(sets, int(rng.integers(max(1, len(sets)))))
     # the camera: pose and lens
     cam = _place_camera(rng, layout, LENSES[lens], size, framing, difficulty)
     view = _footprint(cam, layout)
     light = _draw_light(rng, difficulty, view)
+    # the light's own draws (shadow, ripples, noise) never depend on the table or the hand
+    light_rng = np.random.default_rng(rng.integers(2**32))
     out_ppmm = cam.f_px / -cam.centre[2]
     s = out_ppmm * CANVAS_OVERSAMPLE
     table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips)
     hand = None
     if light.hand and not setup:
         hand = _draw_hand(table, layout, view, cam, rng)
-    hidden_rng = np.random.default_rng(rng.integers(2**32))
-    image, masks = _photograph(table, cam, light, hand, layout, hidden_rng)
+    image, masks = _photograph(table, cam, light, hand, layout, light_rng)
     unseen = frozenset(sl.id for sl in layout.slots if not _inside(cam, sl))
     hidden = _hidden(cam, layout, masks, unseen)
     tags = (cam.lens.name, framing, f"faces:{set_name}", f"light:{light.cast}",
@@ -483,8 +484,12 @@ def _maps(cam: PiCamera, aff: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     v = (np.arange(ny) - 1 + 0.5) * st - 0.5
     grid = np.stack(np.meshgrid(u, v), -1)
     table, theta = cam.unproject(grid)
-    cx = (aff[0, 0] * table[..., 0] + aff[0, 2]).astype(np.float32)
-    cy = (aff[1, 1] * table[..., 1] + aff[1, 2]).astype(np.float32)
+    # the canvas draws images (markers, cards, chips) with their first pixel's centre
+    # on the corner point (mats._draw_marker, render._paste): half a canvas pixel
+    # up-left of the table mm; sampled there, markers land where project() says
+    # (mean offset -0.35, -0.40 px -> ~0 at 2304 x 1296, tests/vision/test_world.py)
+    cx = (aff[0, 0] * table[..., 0] + aff[0, 2] - 0.5).astype(np.float32)
+    cy = (aff[1, 1] * table[..., 1] + aff[1, 2] - 0.5).astype(np.float32)
     full = (nx * st, ny * st)
 
     def up(a: np.ndarray) -> np.ndarray:

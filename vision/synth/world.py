@@ -229,6 +229,8 @@ class Light:
     lamp_falloff: float
     shading: float
     glare: tuple[tuple[float, ...], ...]
+    #: Brightness added by the lamp's small reflection on each domed chip.
+    chip_shine: float
     shadow: float
     hand: bool
     blur: float
@@ -256,14 +258,15 @@ def _draw_light(rng: np.random.Generator, difficulty: str,
          float(rng.uniform(25, 90)), float(rng.uniform(12, 40)), float(rng.uniform(0, 180)),
          float(rng.uniform(*[(40, 110), (90, 200), (150, 280)][level])))
         for _ in range(n_glare))
+    shine = float(rng.uniform(*[(20, 60), (40, 120), (80, 200)][level]))
     shadow = float(rng.uniform(0.35, 0.6)) if rng.uniform() < [0.0, 0.4, 0.7][level] else 0.0
     hand = bool(rng.uniform() < [0.0, 0.4, 1.0][level])
     blur = float(rng.uniform(*[(0.4, 0.6), (0.5, 0.8), (0.6, 1.1)][level]))
     motion = (float(rng.uniform(*[(0, 1), (0, 3), (2, 7)][level])), float(rng.uniform(0, 180)))
     noise = float(rng.uniform(*[(1.0, 2.0), (1.5, 3.0), (2.5, 4.5)][level]))
     jpeg = int(rng.integers(*[(90, 96), (85, 93), (80, 89)][level]))
-    return Light(cast, strength, exposure, lamp, falloff, shading, glare, shadow, hand, blur,
-                 motion, noise, jpeg)
+    return Light(cast, strength, exposure, lamp, falloff, shading, glare, shine, shadow, hand,
+                 blur, motion, noise, jpeg)
 
 
 def setup_scene(players: int, nobles: tuple[str, ...],
@@ -315,6 +318,7 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
     out_ppmm = cam.f_px / -cam.centre[2]
     s = out_ppmm * CANVAS_OVERSAMPLE
     table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips)
+    _shine_chips(table, layout, light)
     hand = None
     if light.hand and not setup:
         hand = _draw_hand(table, layout, view, cam, rng)
@@ -445,13 +449,43 @@ def _draw_hand(table: Canvas, layout: Layout, view: tuple[float, float, float, f
     cloth = np.asarray(SLEEVE_BGR[int(rng.integers(len(SLEEVE_BGR)))], np.float32)
     slv = cv2.resize(cv2.resize(sl, small, interpolation=cv2.INTER_AREA), size,
                      interpolation=cv2.INTER_LINEAR).astype(np.float32)[:, :, None] / 255
-    colour = (skin * (1 - slv) + cloth * slv) * (0.7 + 0.35 * shade)[:, :, None]
+    lit = 0.7 + 0.35 * shade
+    colour = cv2.merge([(skin[c] + (cloth[c] - skin[c]) * slv[:, :, 0]) * lit
+                        for c in range(3)])
     off = round(25 * s)
-    cast = np.roll(shade, (off, off // 2), (0, 1))
-    img = canvas[roi].astype(np.float32) * (1 - 0.45 * cast)[:, :, None]
-    img = img * (1 - soft[:, :, None]) + colour * soft[:, :, None]
-    canvas[roi] = np.clip(img, 0, 255).astype(np.uint8)
+    cast = 1 - 0.45 * np.roll(shade, (off, off // 2), (0, 1))
+    dark = cv2.multiply(canvas[roi], cv2.merge([cast, cast, cast]), dtype=cv2.CV_8U)
+    canvas[roi] = cv2.blendLinear(np.clip(colour, 0, 255).astype(np.uint8), dark, soft,
+                                  1 - soft)
     return mask
+
+
+def _shine_chips(table: Canvas, layout: Layout, light: Light) -> None:
+    """The lamp's reflection on each chip: a small bright crescent on the dome's side that
+    faces the lamp, desaturated (white light on gloss)."""
+    aff, s = table.affine, table.px_per_mm
+    lamp = np.asarray(light.lamp[:2])
+    h, w = table.image.shape[:2]
+    for sl in layout.slots:
+        if sl.kind != "token" or sl.id not in table.contents:
+            continue
+        c = np.asarray(sl.center)
+        d = lamp - c
+        d = d / max(float(np.linalg.norm(d)), 1.0)
+        p = aff[:, :2] @ (c + d * TOKEN_MM * 0.3) + aff[:, 2]
+        r = round(TOKEN_MM * 0.4 * s)
+        x0, y0 = max(round(p[0]) - r, 0), max(round(p[1]) - r, 0)
+        x1, y1 = min(round(p[0]) + r, w), min(round(p[1]) + r, h)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        spot = np.zeros((y1 - y0, x1 - x0), np.float32)
+        ang = math.degrees(math.atan2(d[1], d[0])) + 90
+        cv2.ellipse(spot, (round(p[0]) - x0, round(p[1]) - y0),
+                    (round(TOKEN_MM * 0.22 * s), round(TOKEN_MM * 0.07 * s)), ang, 0, 360,
+                    1.0, -1, cv2.LINE_AA)
+        spot = cv2.GaussianBlur(spot, (0, 0), 0.8 * s) * light.chip_shine
+        roi = table.image[y0:y1, x0:x1]
+        roi[:] = np.clip(roi + spot[:, :, None], 0, 255).astype(np.uint8)
 
 
 def _gloss(table: Canvas, layout: Layout) -> np.ndarray:
@@ -542,12 +576,20 @@ def _photograph(table: Canvas, cam: PiCamera, light: Light, hand: np.ndarray | N
     out = cv2.multiply(img, up(gain3), dtype=cv2.CV_32F)
     glare_f = cv2.multiply(up(glare), gloss, scale=1 / 255, dtype=cv2.CV_32F)
     out += cv2.merge([glare_f, glare_f, glare_f])
-    np.clip(out, 0, 255, out=out)
-    b, g, r = cv2.split(out)
-    darkest = cv2.min(cv2.min(b, g), r)
-    masks["glare"] = ((darkest >= CLIPPED) & (glare_f >= GLARE_ADDED)).astype(np.uint8)
-    masks["shadow"] = (up(gain) < SHADOW_DARK * float(np.median(gain))).astype(np.uint8)
-    del b, g, r, darkest, glare_f
+    # clipped by glare (before the blurs: the sensor clips what the lens blurred, but a
+    # region washed out this much stays unreadable), looked at only where glare fell
+    masks["glare"] = np.zeros((h, w), np.uint8)
+    ys, xs = np.nonzero(glare >= GLARE_ADDED)
+    if len(xs):
+        y0, y1 = max((ys.min() - 2) * st, 0), min((ys.max() + 1) * st, h)
+        x0, x1 = max((xs.min() - 2) * st, 0), min((xs.max() + 1) * st, w)
+        darkest = cv2.min(cv2.min(out[y0:y1, x0:x1, 0], out[y0:y1, x0:x1, 1]),
+                          out[y0:y1, x0:x1, 2])
+        masks["glare"][y0:y1, x0:x1] = ((darkest >= CLIPPED)
+                                        & (glare_f[y0:y1, x0:x1] >= GLARE_ADDED))
+    del glare_f
+    if light.shadow:
+        masks["shadow"] = (up(gain) < SHADOW_DARK * float(np.median(gain))).astype(np.uint8)
     if light.blur:
         out = cv2.GaussianBlur(out, (0, 0), light.blur)
     length, angle = light.motion
@@ -559,11 +601,17 @@ def _photograph(table: Canvas, cam: PiCamera, light: Light, hand: np.ndarray | N
         dy = math.sin(math.radians(angle)) * length / 2
         cv2.line(kern, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
         out = cv2.filter2D(out, -1, kern / kern.sum())
-    # sensor noise: shot noise grows with the gain the camera needs in dim light
+    # sensor noise: shot noise grows with the gain the camera needs in dim light;
+    # full-resolution grain in brightness, coarser in colour (as after demosaicing)
     sigma = light.noise / max(0.3, float(np.median(gain)))
-    noise = np.empty((h, w, 3), np.float32)
     cv2.setRNGSeed(int(rng.integers(2**31)))
-    cv2.randn(noise, 0.0, 1.0)
+    grain = np.empty((h, w), np.float32)
+    cv2.randn(grain, 0.0, 1.0)
+    chroma = np.empty(((h + 1) // 2, (w + 1) // 2, 3), np.float32)
+    cv2.randn(chroma, 0.0, 0.6)
+    noise = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
+    noise += cv2.merge([grain, grain, grain])
+    del grain, chroma
     shot = cv2.sqrt(cv2.max(out, 1.0))
     out += cv2.multiply(noise, shot, scale=sigma / math.sqrt(128.0))
     np.clip(out, 0, 255, out=out)

@@ -30,7 +30,9 @@ anywhere in the frame, the mild lens.
 Light, per difficulty (all seeded): white balance left warm (tungsten 2700 K),
 cool (LED) or mixed across the table, a lamp's fall-off and the lens's residual
 vignetting, specular hot spots on sleeved cards and domed chips (elliptical,
-flat-topped, broken up by the sleeve's ripples), soft shadows, a hand and arm
+flat-topped, broken up by the sleeve's ripples, mostly near a glossy slot since
+a reflection on the matte mat is not seen; a small crescent on every chip on
+the side facing the lamp), soft shadows, a hand and arm
 reaching in from a player's edge, motion blur, sensor noise that grows as the
 light falls, JPEG.
 

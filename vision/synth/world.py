@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -304,13 +304,23 @@ def _pick_faces(sets: list[tuple[str, dict[str, np.ndarray]]],
 
 def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
                 framing: str = "centre", lens: str = "wide", setup: bool = False,
-                size: tuple[int, int] = SENSOR_PX) -> WorldFrame:
-    """A seeded table photographed by a Pi camera; ``setup``: the same table's set-up frame."""
+                size: tuple[int, int] = SENSOR_PX, *, scene: TableScene | None = None,
+                hand: bool | None = None, steady: int | None = None) -> WorldFrame:
+    """A seeded table photographed by a Pi camera; ``setup``: the same table's set-up frame.
+
+    Beyond the contract, for recording a game through this world: ``scene`` draws that
+    table instead of ``random_scene(players, seed)``; ``hand`` forces a hand in or out
+    (None: as the difficulty draws it); ``steady`` places what lies on the table from
+    this number and each slot's content (:func:`vision.synth.render.render`), so
+    successive frames of one game (same ``seed`` = same camera and light) show what
+    did not move where it was.
+    """
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty is one of {DIFFICULTIES}, not {difficulty!r}")
     layout = build_layout(players)
     rng = np.random.default_rng(zlib.crc32(repr(("world", players, seed)).encode()))
-    scene = random_scene(players, seed)
+    if scene is None:
+        scene = random_scene(players, seed)
     if setup:  # the game's first deal (a full market, every noble) on an empty table
         start = random_scene(players, seed, progress=0.0)
         scene = setup_scene(players, start.nobles, start.market)
@@ -323,21 +333,23 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
     shiny = np.array([sl.center for sl in layout.slots if sl.kind != "tableau"
                       and x0 < sl.center[0] < x1 and y0 < sl.center[1] < y1]).reshape(-1, 2)
     light = _draw_light(rng, difficulty, view, shiny)
+    if hand is not None:
+        light = replace(light, hand=hand)
     # the light's own draws (shadow, ripples, noise) never depend on the table or the hand
     light_rng = np.random.default_rng(rng.integers(2**32))
     out_ppmm = cam.f_px / -cam.centre[2]
     s = out_ppmm * CANVAS_OVERSAMPLE
-    table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips)
+    table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips, steady)
     _shine_chips(table, layout, light)
-    hand = None
+    arm = None
     if light.hand and not setup:
-        hand = _draw_hand(table, layout, view, cam, rng)
-    image, masks = _photograph(table, cam, light, hand, layout, light_rng)
+        arm = _draw_hand(table, layout, view, cam, rng)
+    image, masks = _photograph(table, cam, light, arm, layout, light_rng)
     unseen = frozenset(sl.id for sl in layout.slots if not _inside(cam, sl))
     hidden = _hidden(cam, layout, masks, unseen)
     tags = (cam.lens.name, framing, f"faces:{set_name}", f"light:{light.cast}",
             *(["glare"] if light.glare else []), *(["shadow"] if light.shadow else []),
-            *(["hand"] if hand is not None else []),
+            *(["hand"] if arm is not None else []),
             *(["motion"] if light.motion[0] >= 2 else []), *(["setup"] if setup else []))
     contents = {k: v for k, v in table.contents.items() if k in layout.slot_index}
     return WorldFrame(image, layout, contents, hidden, unseen, difficulty, tags, cam)

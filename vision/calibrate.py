@@ -14,6 +14,13 @@ Design decisions
   reference: each marker gives a per-channel gain, and a slot is normalised by
   the gains of the markers near it (inverse-distance weighting), which
   removes colour temperature, exposure and most of the uneven light.
+* A wide lens bends the table: when the markers show it (see
+  ``vision.lens``), the lens and one pose per mat are fitted, and each slot
+  gets its own homography (``Calibration.h_for_slot``) fitted over a grid on
+  the slot through the lens, so every reader still takes a 3x3 ``h``.  The
+  lens is used only where it fits the markers clearly better than the
+  homographies (``LENS_MIN_GAIN``): on an undistorted frame the readings stay
+  those of the homographies.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import cv2
 import numpy as np
 
 from vision.layout import MARKER_MM, MARKER_QUIET_MM, Layout, Slot
+from vision.lens import LensFit, LensModel, fit_lens, fit_poses, local_homographies
 from vision.mats import aruco_dictionary
 
 DETECT_MAX_SIDE = 1800
@@ -38,6 +46,18 @@ MIN_OWN_MARKERS = 2
 WHITE_TARGET = 255.0
 #: Gains are clipped to this range: beyond it the frame is too dark or blown out to trust.
 GAIN_RANGE = (0.7, 4.0)
+#: Markers needed to fit a lens from the frame (each mat with ``MIN_OWN_MARKERS`` or
+#: more is one planar target): 8 markers are 32 points for 2 coefficients + poses.
+LENS_MIN_MARKERS = 8
+#: The lens replaces the homographies only when its RMS reprojection error over the
+#: markers is below this share of theirs (and LENS_MIN_GAIN_PX below it): on frames
+#: without distortion both fit to the detection noise and the homographies stay.
+LENS_MIN_GAIN = 0.7
+LENS_MIN_GAIN_PX = 0.3
+#: A slot's local homography is fitted to a GRID x GRID grid over the slot grown by
+#: SLOT_GRID_MARGIN_MM each side (readers look a little beyond the slot).
+SLOT_GRID = 5
+SLOT_GRID_MARGIN_MM = 10.0
 
 
 @dataclass(frozen=True)
@@ -50,9 +70,41 @@ class Calibration:
     #: per marker id: its centre in table mm and its per-channel (B, G, R) gain.
     gains: dict[int, tuple[tuple[float, float], np.ndarray]] = field(default_factory=dict)
     reprojection_px: float = 0.0
+    #: the lens, when it was used (fitted from this frame or given), else None.
+    lens: LensModel | None = None
+    #: per mat, its pose (rvec, tvec) through ``lens``; "" = fitted to all markers.
+    poses: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    _slot_h: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
     def h_for(self, mat: str) -> np.ndarray:
+        """The mat's homography (mm -> px), blind to the lens: for whole-mat uses."""
         return self.mat_homographies.get(mat, self.homography)
+
+    def h_for_slot(self, slot: Slot) -> np.ndarray:
+        """The homography (table mm -> frame px) to rectify ``slot`` with: through the
+        lens when one is used (fitted locally over the slot), else the mat's."""
+        if self.lens is None:
+            return self.h_for(slot.mat)
+        h = self._slot_h.get(slot.id)
+        if h is None:
+            self.prepare_slots([slot])
+            h = self._slot_h[slot.id]
+        return h
+
+    def prepare_slots(self, slots: list[Slot] | tuple[Slot, ...]) -> None:
+        """Fit the slots' local homographies in one batch per mat (``h_for_slot``
+        then only looks them up): one by one costs twenty times more."""
+        if self.lens is None:
+            return
+        by_pose: dict[str, list[Slot]] = {}
+        for s in slots:
+            if s.id not in self._slot_h:
+                by_pose.setdefault(s.mat if s.mat in self.poses else "", []).append(s)
+        for key, group in by_pose.items():
+            rvec, tvec = self.poses[key]
+            hs = local_homographies(self.lens, rvec, tvec, slot_grids(group))
+            for s, h in zip(group, hs, strict=True):
+                self._slot_h[s.id] = h
 
     @cached_property
     def _gain_arrays(self) -> tuple[np.ndarray, np.ndarray]:
@@ -135,9 +187,72 @@ def _fit(src: list[np.ndarray], dst: list[np.ndarray]) -> np.ndarray | None:
     return h
 
 
-def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None
-              ) -> Calibration | None:
-    """The frame's calibration, or None when no marker of the layout is visible."""
+def slot_grid(slot: Slot, n: int = SLOT_GRID, margin_mm: float = SLOT_GRID_MARGIN_MM
+              ) -> np.ndarray:
+    """``n`` x ``n`` table-mm points over the slot grown by ``margin_mm``, (n*n, 2)."""
+    return slot_grids([slot], n, margin_mm)[0]
+
+
+def slot_grids(slots: list[Slot] | tuple[Slot, ...], n: int = SLOT_GRID,
+               margin_mm: float = SLOT_GRID_MARGIN_MM) -> np.ndarray:
+    """``slot_grid`` of every slot in one array operation: (slots, n*n, 2)."""
+    t = np.linspace(-0.5, 0.5, n)
+    u0, v0 = (a.ravel() for a in np.meshgrid(t, t))
+    size = np.array([s.size for s in slots], np.float64) + 2 * margin_mm
+    centre = np.array([s.center for s in slots], np.float64)
+    a = np.radians([s.angle for s in slots])
+    c, s_ = np.cos(a)[:, None], np.sin(a)[:, None]
+    u, v = u0[None] * size[:, :1], v0[None] * size[:, 1:]
+    return np.stack([centre[:, :1] + u * c - v * s_, centre[:, 1:] + u * s_ + v * c], -1)
+
+
+def _homography_rms(views: list[tuple[np.ndarray, np.ndarray]]) -> float:
+    """RMS error of one least-squares homography per view (what the lens must beat)."""
+    err = []
+    for o, i in views:
+        h, _ = cv2.findHomography(o, i, 0)
+        if h is None:
+            return float("inf")
+        proj = cv2.perspectiveTransform(o.reshape(-1, 1, 2), h).reshape(-1, 2)
+        err.append(((proj - i) ** 2).sum(1))
+    return float(np.sqrt(np.concatenate(err).mean()))
+
+
+def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int],
+              lens: LensModel | None) -> tuple[LensFit, list[str]] | None:
+    """The lens (fitted, or ``lens`` given) and one pose per mat with enough markers,
+    or None when the markers are too few or the lens does not beat the homographies."""
+    known = layout.marker_index
+    names, views = [], []
+    for mat in layout.mats:
+        ids = [i for i in found if known[i].mat == mat.name]
+        if len(ids) >= (1 if lens is not None else MIN_OWN_MARKERS):
+            names.append(mat.name)
+            views.append((np.concatenate([np.asarray(known[i].corners) for i in ids]),
+                          np.concatenate([found[i] for i in ids]).astype(np.float64)))
+    if not views:
+        return None
+    if lens is not None:
+        return fit_poses(lens.for_size(size), views), names
+    if sum(len(o) for o, _ in views) < 4 * LENS_MIN_MARKERS:
+        return None
+    fit = fit_lens(views, size)
+    if fit is None:
+        return None
+    h_rms = _homography_rms(views)
+    if fit.rms_px > LENS_MIN_GAIN * h_rms or fit.rms_px > h_rms - LENS_MIN_GAIN_PX:
+        return None
+    return fit, names
+
+
+def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None,
+              lens: LensModel | None = None, use_lens: bool = True) -> Calibration | None:
+    """The frame's calibration, or None when no marker of the layout is visible.
+
+    ``lens``: a stored lens (``calibrate --lens``): only the mats' poses are
+    fitted through it.  Without one, a lens is fitted from this frame's markers
+    when there are enough (``use_lens``) and used where it beats the homographies.
+    """
     if grey is None:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = detect_markers(grey, layout)
@@ -169,7 +284,16 @@ def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None
             if g is not None:
                 gains[i] = (tuple(np.mean(known[i].corners, axis=0)), g)
     gains = {i: gains[i] for i in found if i in gains}  # in the order found, as before
-    return Calibration(tuple(sorted(found)), h, per_mat, gains, err)
+    size = (image.shape[1], image.shape[0])
+    fitted = _lens_fit(found, layout, size, lens) if (use_lens or lens is not None) else None
+    if fitted is None:
+        return Calibration(tuple(sorted(found)), h, per_mat, gains, err)
+    fit, names = fitted
+    poses = dict(zip(names, fit.poses, strict=True))
+    if any(m.name not in poses for m in layout.mats):  # the rest: one pose for all markers
+        everything = fit_poses(fit.lens, [(np.concatenate(src), np.concatenate(dst))])
+        poses[""] = everything.poses[0]
+    return Calibration(tuple(sorted(found)), h, per_mat, gains, fit.rms_px, fit.lens, poses)
 
 
 #: Where a marker's white band is sampled, in marker-axis mm from its centre: halfway
@@ -250,7 +374,13 @@ def slots_visible(cal: Calibration, slots: tuple[Slot, ...] | list[Slot],
     out = [False] * len(slots)
     for mat, idx in by_mat.items():
         pts = np.array([p for i in idx for p in slots[i].corners()], np.float64)
-        px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), cal.h_for(mat)).reshape(-1, 4, 2)
+        if cal.lens is None:
+            px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), cal.h_for(mat)).reshape(-1, 4, 2)
+        else:
+            cal.prepare_slots([slots[i] for i in idx])
+            px = np.stack([cv2.perspectiveTransform(pts[4 * k:4 * k + 4].reshape(-1, 1, 2),
+                                                    cal.h_for_slot(slots[i])).reshape(4, 2)
+                           for k, i in enumerate(idx)])
         inside = ((px[..., 0] >= margin_px) & (px[..., 0] <= ww - margin_px)
                   & (px[..., 1] >= margin_px) & (px[..., 1] <= hh - margin_px)).all(axis=1)
         for k, i in enumerate(idx):

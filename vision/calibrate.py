@@ -31,6 +31,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from vision.errors import VisionError
 from vision.layout import MARKER_MM, MARKER_QUIET_MM, Layout, Slot
 from vision.lens import LensFit, LensModel, fit_lens, fit_poses, local_homographies
 from vision.mats import aruco_dictionary
@@ -219,9 +220,11 @@ def _homography_rms(views: list[tuple[np.ndarray, np.ndarray]]) -> float:
 
 
 def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int],
-              lens: LensModel | None) -> tuple[LensFit, list[str]] | None:
+              lens: LensModel | None, must_gain: bool = True
+              ) -> tuple[LensFit, list[str]] | None:
     """The lens (fitted, or ``lens`` given) and one pose per mat with enough markers,
-    or None when the markers are too few or the lens does not beat the homographies."""
+    or None when the markers are too few or (``must_gain``) the lens does not beat
+    the homographies."""
     known = layout.marker_index
     names, views = [], []
     for mat in layout.mats:
@@ -239,10 +242,23 @@ def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int
     fit = fit_lens(views, size)
     if fit is None:
         return None
-    h_rms = _homography_rms(views)
+    h_rms = _homography_rms(views) if must_gain else float("inf")
     if fit.rms_px > LENS_MIN_GAIN * h_rms or fit.rms_px > h_rms - LENS_MIN_GAIN_PX:
         return None
     return fit, names
+
+
+def fit_table_lens(image: np.ndarray, layout: Layout) -> LensFit:
+    """The lens fitted from the mats' markers of one still, whether or not it beats the
+    homographies there (``calibrate --lens``: the user says the camera is fixed and
+    wants its lens kept); ``VisionError`` when the markers are too few."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    found = detect_markers(grey, layout)
+    fitted = _lens_fit(found, layout, (image.shape[1], image.shape[0]), None, must_gain=False)
+    if fitted is None:
+        raise VisionError(f"{len(found)} markers of the layout visible: a lens needs "
+                          f"{LENS_MIN_MARKERS} or more, on mats with {MIN_OWN_MARKERS} or more")
+    return fitted[0]
 
 
 def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None,

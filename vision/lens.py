@@ -27,12 +27,17 @@ Design decisions
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
+
+from vision.errors import VisionError
 
 #: Focal length / image width of the Camera Module 3 (Wide): f = 2.75 mm on 1.4 um
 #: pixels = 1964 px across the 4608 px still (Raspberry Pi's datasheet).
@@ -249,3 +254,27 @@ def local_homography(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,
                      grid_mm: np.ndarray) -> np.ndarray:
     """``local_homographies`` of one area."""
     return local_homographies(lens, rvec, tvec, np.asarray(grid_mm, np.float64)[None])[0]
+
+
+def default_path() -> Path:
+    """Where ``calibrate --lens`` stores the lens: beside the colours, in the XDG folder."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "splendor-companion" / "lens.json"
+
+
+def save_lens(lens: LensModel, path: str | Path | None = None) -> Path:
+    p = Path(path) if path else default_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps(lens.to_dict(), indent=1) + "\n", encoding="utf-8")
+    return p
+
+
+def load_lens(path: str | Path) -> LensModel:
+    """The lens stored at ``path``; a one-line ``VisionError`` for a missing or bad file."""
+    p = Path(path)
+    try:
+        return LensModel.from_dict(json.loads(p.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        raise VisionError(f"{p}: no such lens file (write one with `calibrate --lens`)") from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise VisionError(f"{p} is not a lens file: {exc}") from None

@@ -214,3 +214,43 @@ def test_fit_lens_from_points_alone() -> None:
     fit = fit_lens(views, WIDE.size)
     assert fit is not None and fit.rms_px < 0.05
     assert np.abs(fit.lens.distortion[:2] - WIDE.distortion[:2]).max() < 0.01
+
+
+def test_calibrate_lens_command_stores_a_lens_read_frame_uses(tmp_path, wide4: WideFrame,
+                                                               capsys) -> None:
+    from companion.cli import main
+    from vision.lens import load_lens
+    from vision.read import read_frame
+
+    image, layout, out = tmp_path / "table.png", tmp_path / "layout.json", tmp_path / "lens.json"
+    cv2.imwrite(str(image), wide4.image)
+    layout.write_text(wide4.layout.to_json())
+    assert main(["calibrate", "--lens", str(image), "--layout", str(layout),
+                 "--lens-out", str(out)]) == 0
+    assert "stored in" in capsys.readouterr().out
+    lens = load_lens(out)
+    assert lens.size == wide4.lens.size
+    assert abs(lens.distortion[0] - WIDE.distortion[0]) < 0.03
+    # the stored lens at another frame size: the same lens scaled
+    assert calibrate(cv2.resize(wide4.image, None, fx=0.5, fy=0.5), wide4.layout,
+                     lens=lens).lens.size == (wide4.lens.size[0] // 2, wide4.lens.size[1] // 2)
+    obs = read_frame(wide4.image, wide4.layout, workers=1, lens=lens)
+    assert obs.calibrated and len(obs.cards) >= 10
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 120, np.uint8))
+    assert main(["calibrate", "--lens", str(blank), "--layout", str(layout),
+                 "--lens-out", str(out)]) == 1
+    assert "markers of the layout visible" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("tilt", [0.0, 12.0])
+def test_a_frame_without_distortion_keeps_the_homographies(layout4, tilt: float) -> None:
+    # both fit the markers to the detection noise: the lens is not chosen, so the
+    # readings are those of the homographies, as before the lens existed
+    cam = Camera(px_per_mm=1.2, tilt=tilt, tilt_direction=30, rotation=5, noise=2)
+    image = render(random_scene(4, 3), layout4, cam, seed=5).image
+    cal = calibrate(image, layout4)
+    assert cal is not None and len(cal.markers) >= 40
+    assert cal.lens is None
+    slot = layout4.slot_index["market.2.1"]
+    assert (cal.h_for_slot(slot) == cal.h_for("centre")).all()

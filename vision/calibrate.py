@@ -55,6 +55,10 @@ LENS_MIN_MARKERS = 8
 #: without distortion both fit to the detection noise and the homographies stay.
 LENS_MIN_GAIN = 0.7
 LENS_MIN_GAIN_PX = 0.3
+#: A marker whose worst corner is this many times the median marker's off the lens
+#: fit, and at least LENS_OUTLIER_PX, is left out and the lens refitted once.
+LENS_OUTLIER = 5.0
+LENS_OUTLIER_PX = 2.0
 #: A slot's local homography is fitted to a GRID x GRID grid over the slot grown by
 #: SLOT_GRID_MARGIN_MM each side (readers look a little beyond the slot).
 SLOT_GRID = 5
@@ -219,29 +223,54 @@ def _homography_rms(views: list[tuple[np.ndarray, np.ndarray]]) -> float:
     return float(np.sqrt(np.concatenate(err).mean()))
 
 
+def _views(found: dict[int, np.ndarray], layout: Layout, min_markers: int
+           ) -> tuple[list[str], list[list[int]], list[tuple[np.ndarray, np.ndarray]]]:
+    """Per mat with ``min_markers`` or more: its name, marker ids and (mm, px) corners."""
+    known = layout.marker_index
+    names, ids_of, views = [], [], []
+    for mat in layout.mats:
+        ids = [i for i in found if known[i].mat == mat.name]
+        if len(ids) >= min_markers:
+            names.append(mat.name)
+            ids_of.append(ids)
+            views.append((np.concatenate([np.asarray(known[i].corners) for i in ids]),
+                          np.concatenate([found[i] for i in ids]).astype(np.float64)))
+    return names, ids_of, views
+
+
+def _outliers(fit: LensFit, ids_of: list[list[int]],
+              views: list[tuple[np.ndarray, np.ndarray]]) -> set[int]:
+    """Markers whose worst corner lies ``LENS_OUTLIER`` times the median error (and at
+    least LENS_OUTLIER_PX) from the fit: a corner caught on glare or a sleeve's edge."""
+    worst = np.concatenate([
+        np.linalg.norm(fit.lens.project(o, r, t) - i, axis=1).reshape(-1, 4).max(1)
+        for (o, i), (r, t) in zip(views, fit.poses, strict=True)])
+    ids = np.concatenate([np.asarray(x) for x in ids_of])
+    limit = max(LENS_OUTLIER_PX, LENS_OUTLIER * float(np.median(worst)))
+    return {int(i) for i in ids[worst > limit]}
+
+
 def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int],
               lens: LensModel | None, must_gain: bool = True
               ) -> tuple[LensFit, list[str]] | None:
     """The lens (fitted, or ``lens`` given) and one pose per mat with enough markers,
     or None when the markers are too few or (``must_gain``) the lens does not beat
-    the homographies."""
-    known = layout.marker_index
-    names, views = [], []
-    for mat in layout.mats:
-        ids = [i for i in found if known[i].mat == mat.name]
-        if len(ids) >= (1 if lens is not None else MIN_OWN_MARKERS):
-            names.append(mat.name)
-            views.append((np.concatenate([np.asarray(known[i].corners) for i in ids]),
-                          np.concatenate([found[i] for i in ids]).astype(np.float64)))
-    if not views:
-        return None
+    the homographies.  Markers far off the first fit are dropped and the fit redone
+    once (the homographies have RANSAC; the lens fit is least squares)."""
     if lens is not None:
-        return fit_poses(lens.for_size(size), views), names
-    if sum(len(o) for o, _ in views) < 4 * LENS_MIN_MARKERS:
-        return None
-    fit = fit_lens(views, size)
-    if fit is None:
-        return None
+        names, _, views = _views(found, layout, 1)
+        return (fit_poses(lens.for_size(size), views), names) if views else None
+    for _ in range(2):
+        names, ids_of, views = _views(found, layout, MIN_OWN_MARKERS)
+        if sum(len(o) for o, _ in views) < 4 * LENS_MIN_MARKERS:
+            return None
+        fit = fit_lens(views, size)
+        if fit is None:
+            return None
+        bad = _outliers(fit, ids_of, views)
+        if not bad:
+            break
+        found = {i: c for i, c in found.items() if i not in bad}
     h_rms = _homography_rms(views) if must_gain else float("inf")
     if fit.rms_px > LENS_MIN_GAIN * h_rms or fit.rms_px > h_rms - LENS_MIN_GAIN_PX:
         return None

@@ -1,6 +1,8 @@
 """Slot-corner error (table mm) under a Wide-like lens: one homography per mat vs the lens.
 
 ``PYTHONPATH=. .venv/bin/python tests/bench/lens_accuracy.py [SCALE] [SEEDS]``
+``PYTHONPATH=. .venv/bin/python tests/bench/lens_accuracy.py read`` (market cards and
+nobles read through each, full size)
 
 Renders whole 2- and 4-player tables (and the 4-player table framed on its
 central mat, as the reader at full resolution sees it) with the perfect camera, bends them
@@ -59,5 +61,36 @@ def main(scale: float = 0.5, seeds: int = 3) -> None:
               f"{statistics.median(t_plain):.0f} ms without")
 
 
+def reads(seeds: int = 2) -> None:
+    """Market cards and nobles read through the homographies and through the lens."""
+    import vision.read as read_module
+
+    real = read_module.calibrate
+    for framing, players in (("centre", 4), ("table", 2)):
+        counts = {False: np.zeros(4, int), True: np.zeros(4, int)}
+        for seed in range(seeds):
+            f = wide_table(players, 11 + seed, scale=1.0, framing=framing, tilt=2.0)
+            for use in (False, True):
+                read_module.calibrate = (  # type: ignore[assignment]
+                    lambda im, lay, lens=None, use=use: real(im, lay, lens=lens, use_lens=use))
+                obs = read_module.read_frame(f.image, f.layout, workers=1)
+                for c in obs.cards:
+                    truth = f.contents.get(c.slot)
+                    said = None if c.state == "empty" else c.card.id if c.card else None
+                    counts[use] += (c.state != "unknown" and said == truth,
+                                    c.state != "unknown" and said != truth,
+                                    c.state == "unknown", 0)
+                counts[use][3] += sum(n.noble is not None and n.noble.id == f.contents.get(n.slot)
+                                      for n in obs.nobles)
+        read_module.calibrate = real
+        for use, name in ((False, "before"), (True, "after")):
+            r, w, a, nob = counts[use]
+            print(f"{players} players {framing} {name:6s}: market cards right {r} wrong {w} "
+                  f"abstained {a}; nobles right {nob}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["read"]:
+        reads()
+        sys.exit()
     main(*(float(a) if i == 0 else int(a) for i, a in enumerate(sys.argv[1:])))  # type: ignore[arg-type]

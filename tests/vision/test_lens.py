@@ -56,6 +56,7 @@ class WideFrame:
     table: Layout  # where the mats really lie
     lens: LensModel  # the true lens at this frame's size
     g: np.ndarray  # table mm -> ideal px
+    contents: dict[str, str]  # slot id -> what lies there (the renderer's truth)
 
     def project(self, pts_mm: np.ndarray) -> np.ndarray:
         p = cv2.perspectiveTransform(np.asarray(pts_mm, np.float64).reshape(-1, 1, 2), self.g)
@@ -129,7 +130,7 @@ def wide_table(players: int, seed: int, scale: float = 0.5, lens: LensModel = WI
     my = cv2.resize(src[:, 1].reshape(gx.shape).astype(np.float32),
                     (gx.shape[1] * step, gx.shape[0] * step))[:h, :w]
     image = cv2.remap(rendered.image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return WideFrame(image, layout, table, lens, g)
+    return WideFrame(image, layout, table, lens, g, rendered.contents)
 
 
 def corner_errors_mm(frame: WideFrame, cal: Calibration, through_lens: bool = True

@@ -20,7 +20,11 @@ Design decisions
   the slot through the lens, so every reader still takes a 3x3 ``h``.  The
   lens is used only where it fits the markers clearly better than the
   homographies (``LENS_MIN_GAIN``): on an undistorted frame the readings stay
-  those of the homographies.
+  those of the homographies.  It is fitted on every frame, no cache: the fit
+  and the comparison cost 2.4-3.7 ms CPU at 4608 x 2592 and all the slots'
+  homographies one batched solve of ~2 ms, so a camera nudged between frames
+  costs nothing extra.  A lens stored by ``calibrate --lens`` leaves only the
+  mats' poses to fit.
 """
 
 from __future__ import annotations

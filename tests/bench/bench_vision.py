@@ -1,11 +1,13 @@
 """Vision speed: the time to read a 4608 × 2592 still beside the time to decode its JPEG.
 
 The frames are what the decided camera geometry takes (hardware.md, camera
-height; ``vision.geometry``): the Camera Module 3 straight above the central
-mat at the height where the mat plus 40 mm of table fills the still, so the
-market, nobles, decks and supply are read at 4.9 px/mm and the players' mats
-are out of view.  Seeded 2- and 4-player tables (the central mat is the same,
-the readings should cost the same) are encoded as JPEG, then measured in the
+height; ``vision.geometry``), photographed by the evaluation's world renderer
+(``vision.synth.world.world_frame``, framing ``"centre"``, the recommended
+Camera Module 3, easy light): the lens straight above the central mat at the
+height where the mat plus 20 mm of table fills the still, so the market,
+nobles, decks and supply are read at about 5 px/mm and the players' mats are
+out of view.  Seeded 2- and 4-player tables (the central mat is the same, so
+the reads should cost the same) are encoded as JPEG, then measured in the
 same run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
 rectifying the whole still would cost), and ``read_frame`` (median of a few
 runs) on every core and in one process, with the time per slot read.  The
@@ -25,7 +27,7 @@ from vision.geometry import STILL_PX, centre_view
 from vision.layout import build_layout
 from vision.read import read_frame
 from vision.slot_jobs import worker_count
-from vision.synth import Camera, random_scene, render
+from vision.synth.world import world_frame
 
 RUNS = 5
 
@@ -53,23 +55,16 @@ def main() -> None:
           f" {view.covered_mm[1]:.0f} mm at {view.centre_px_per_mm:.2f} px/mm"
           f" ({view.corner_px_per_mm:.2f} at the mat's corners)")
     for players in TABLES:
-        bench(players, view.centre_px_per_mm)
+        bench(players)
 
 
-def still_camera(px_per_mm: float) -> Camera:
-    """The renderer's pinhole straight above the table's centre, framing exactly the still
-    (the standard lens has no distortion worth modelling: hardware.md)."""
-    # a hair inside, so that the renderer's ceil() gives exactly the still's pixels
-    half_w, half_h = (n / 2 / px_per_mm - 1e-6 for n in STILL_PX)
-    return Camera(px_per_mm=px_per_mm, window=(-half_w, -half_h, half_w, half_h), noise=2,
-                  blur=0.5)
-
-
-def bench(players: int, px_per_mm: float) -> None:
+def bench(players: int) -> None:
     layout = build_layout(players)
-    scene = random_scene(players, 1, 0.5)
-    print(f"rendering the central mat of a {players}-player table ...", flush=True)
-    frame = render(scene, layout, still_camera(px_per_mm), seed=1).image
+    print(f"photographing the central mat of a {players}-player table ...", flush=True)
+    shot = world_frame(players, "easy", 1, split="design", framing="centre", lens=LENS)
+    frame = shot.image
+    print(f"          camera {-shot.camera.centre[2] / 1000:.3f} m above the table"
+          f" (this frame's pose); {len(shot.unseen)} slots out of view")
     _, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
     h, w = frame.shape[:2]
     assert (w, h) == STILL_PX, (w, h)

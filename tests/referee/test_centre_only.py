@@ -13,11 +13,19 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.record import GameLog
 from companion.referee import Key, Motion, Press, Referee, TableRead, TableReading, predict
-from companion.referee.demo import Frames, Operator, demo_game, load_recording, play
+from companion.referee.demo import (
+    Frames,
+    Operator,
+    demo_game,
+    load_recording,
+    play,
+    scene_of,
+)
 from companion.referee.driver import TableLoop
 from companion.referee.explain import explaining
 from companion.referee.machine import Phase, TurnConfirmed
@@ -141,3 +149,47 @@ def test_the_recorded_demo_frames_read_through_the_centre_only(tmp_path: Path) -
     play(loop, Frames(RECORDING, game), recorded + 1, None, at_table)
     assert loop.confirmed == [str(t) for t in record.turns[:recorded]]
     assert loop.via.count("first guess") == recorded
+
+
+class _CentreFrames:
+    """The demo game's tables as a camera over the central mat sees them (rendered)."""
+
+    def __init__(self, states: list[GameState]) -> None:
+        self.states = states
+
+    def get(self, index: int) -> np.ndarray:
+        from vision.geometry import CENTRE_MARGIN_MM
+        from vision.layout import build_layout, central_mat_size
+        from vision.synth.render import Camera, render
+
+        w, h = (s / 2 + CENTRE_MARGIN_MM for s in central_mat_size())
+        # 3 px/mm rather than the still's 5: the framing is what is tested, and it is faster
+        camera = Camera(px_per_mm=3.0, window=(-w, -h, w, h), noise=2, blur=0.5)
+        layout = build_layout(len(self.states[index].players))
+        return render(scene_of(self.states[index]), layout, camera, seed=index, steady=1).image
+
+
+@pytest.mark.slow
+def test_frames_of_the_central_mat_alone_referee_the_first_turns(tmp_path: Path) -> None:
+    """Rendered with only the central mat in the frame, read by the real reader: the
+    players' areas are unseen, and the turns are still the camera's first guess."""
+    from vision.layout import build_layout
+    from vision.read import read_frame
+
+    record, states = demo_game()
+    turns = 3
+    layout = build_layout(3)
+    seen: list[TableReading] = []
+
+    def reader(image: np.ndarray) -> TableReading:
+        seen.append(from_observation(read_frame(image, layout), 3))
+        return seen[-1]
+
+    loop = TableLoop(Referee(record.players), reader=reader,
+                     screen=Screen((800, 480)), log=GameLog.open(tmp_path / "games.db"),
+                     shots=tmp_path / "screens", echo=lambda line: None)
+    at_table = Operator(states[0], record.turns)
+    play(loop, _CentreFrames(states), turns + 1, None, at_table)
+    assert all(p == PlayerReading() for r in seen for p in r.players)  # out of view
+    assert loop.confirmed == [str(t) for t in record.turns[:turns]]
+    assert loop.via.count("first guess") == turns

@@ -19,7 +19,8 @@ import numpy as np
 
 from companion.commands import CommandError
 from vision.errors import VisionError
-from vision.layout import build_layout
+from vision.geometry import LENSES, centre_view
+from vision.layout import Layout, build_layout
 from vision.mats import render_mat
 
 PAPERS_MM = {"a4": (210.0, 297.0), "a3": (297.0, 420.0)}
@@ -65,7 +66,30 @@ def run(args: argparse.Namespace) -> int:
         pages = _write_pdf(pdf, images, PAPERS_MM[args.paper], px_per_mm, args.dpi)
         print(f"wrote {pdf} ({pages} pages)")
     print(f"wrote {len(images)} mats and {args.out / 'layout.json'}")
+    for line in geometry_lines(layout):
+        print(line)
     return 0
+
+
+def geometry_lines(layout: Layout) -> list[str]:
+    """The table's sizes and the camera that reads it: the numbers hardware.md quotes."""
+    x0, y0, x1, y1 = layout.bounds()
+    sizes = {m.name.rstrip("1234"): m.size for m in layout.mats}
+    cw, ch = sizes["centre"]
+    pw, ph = sizes["player"]
+    lines = [
+        f"table: {layout.players} players, {x1 - x0:.0f} x {y1 - y0:.0f} mm laid out;"
+        f" central mat {cw:.0f} x {ch:.0f} mm, player mats {pw:.0f} x {ph:.0f} mm",
+        "camera: straight down over the central mat's centre, the same for 2-4 players"
+        " (hardware.md, camera height):",
+    ]
+    for name in LENSES:
+        v = centre_view(name, (cw, ch))
+        lines.append(
+            f"  {v.lens.label}: {v.height_mm / 1000:.2f} m above the table, sees"
+            f" {v.covered_mm[0]:.0f} x {v.covered_mm[1]:.0f} mm, {v.centre_px_per_mm:.1f} px/mm"
+            f" at the centre, {v.corner_px_per_mm:.1f} at the central mat's corners")
+    return lines
 
 
 def _tiles(img: np.ndarray, tile_px: tuple[int, int]) -> list[tuple[int, int, np.ndarray]]:

@@ -8,8 +8,9 @@ A *recording* is a folder::
                    frame N is seen still) interleaved with the button presses
                    (``confirm``, ``next``, ``back``, ``undo``) in the order made
 
-Frames are rendered by :mod:`vision.synth` from the game's states, at the
-resolution the reader is designed for (3 px/mm, the whole table).  A frame
+Frames are rendered by :mod:`vision.synth` from the game's states: the whole
+table at 3 px/mm, so the screen shows every player's area (the box's camera
+frames only the central mat at about 5 px/mm: hardware.md).  A frame
 costs seconds to render, so they are rendered once into a cache folder, two
 at a time, while the game already plays, and reused by later runs.  Hands are
 drawn over the still frame at playback (a cheap skin-coloured arm), which is

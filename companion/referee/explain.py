@@ -9,10 +9,13 @@ would be huge, so candidates are built step by step as the rules enumerate
 them, each step pinned by what the table shows:
 
 * the payment of a purchase is pinned by the mover's token delta (a purchase
-  never gains tokens, so ``paid = before - after``);
+  never gains tokens, so ``paid = before - after``), or, when the mover's
+  area is not read (the camera sees only the central mat), by the supply's
+  (``paid = supply after - supply before``);
 * the returned tokens are pinned by the mover's tokens after the turn
-  (``returned = after_action - seen``); while the mover still holds more than
-  10 the return is left for the players to say (the screen asks);
+  (``returned = after_action - seen``) or else by the supply; while the mover
+  still holds more than 10 the return is left for the players to say (the
+  screen asks);
 * the reveal is the card read in the slot the action emptied, from the same
   frame; an unsure read leaves the choice among that slot's candidates;
 * the noble is the one missing from the nobles row; when that is unread and
@@ -107,7 +110,20 @@ def _reveal_options(
     return min(unseen), (), True
 
 
-def _main_actions(state: GameState, seen_tokens: Tokens | None) -> Iterator[Action]:
+def _fits(state: GameState, pay: Tokens, seen_tokens: Tokens | None,
+          seen_supply: Tokens | None) -> bool | None:
+    """Whether a payment agrees with the table: the mover's tokens when read, else the
+    supply (a purchase's payment goes back to it); None when neither was read."""
+    if seen_tokens is not None:
+        return state.player.tokens - pay == seen_tokens
+    if seen_supply is not None:
+        return state.supply + pay == seen_supply
+    return None
+
+
+def _main_actions(
+    state: GameState, seen_tokens: Tokens | None, seen_supply: Tokens | None = None
+) -> Iterator[Action]:
     """Legal main actions, purchases with the payments the token delta allows."""
     mover = state.player
     for action in state.legal_actions():
@@ -115,20 +131,16 @@ def _main_actions(state: GameState, seen_tokens: Tokens | None) -> Iterator[Acti
             yield action
             continue
         payments = state.payments(action.card)
-        if seen_tokens is not None:
-            fitting = [p for p in payments if mover.tokens - p == seen_tokens]
-            payments = fitting or payments[:1]
-        else:
-            payments = payments[:1]
-        for pay in payments:
+        fitting = [p for p in payments if _fits(state, p, seen_tokens, seen_supply)]
+        for pay in fitting or payments[:1]:
             yield Buy(action.card, pay)
     # Cards reserved blind: any unseen card of that level the player could pay for.
     levels = {c.level for c in mover.reserved if isinstance(c, Hidden)}
     for level in sorted(levels):
         for card in sorted(state.unseen(level), key=lambda c: c.id):
             payments = state.payments(card)
-            if seen_tokens is not None:
-                payments = [p for p in payments if mover.tokens - p == seen_tokens]
+            if seen_tokens is not None or seen_supply is not None:
+                payments = [p for p in payments if _fits(state, p, seen_tokens, seen_supply)]
             for pay in payments[:1]:
                 yield Buy(card.id, pay)
 
@@ -140,15 +152,23 @@ def _with_tokens(state: GameState, tokens: Tokens, supply: Tokens) -> GameState:
 
 
 def _returns(
-    state: GameState, mid: GameState, seen: Tokens | None
+    state: GameState, mid: GameState, seen: Tokens | None, seen_supply: Tokens | None = None
 ) -> tuple[Tokens | None, list[Tokens]]:
-    """(the pinned return or None to ask, the options)."""
+    """(the pinned return or None to ask, the options).
+
+    The mover's tokens pin the return when read; otherwise the supply does
+    (what came back to it since the action)."""
     options = state.return_options(mid)
     if options == [Tokens()]:
         return Tokens(), options
     held = mid.player.tokens
-    if seen is not None and seen.total() <= TOKEN_LIMIT and held.covers(seen):
-        back = held - seen
+    if seen is not None:
+        if seen.total() <= TOKEN_LIMIT and held.covers(seen):
+            back = held - seen
+            if back in options:
+                return back, options
+    elif seen_supply is not None and seen_supply.covers(mid.supply):
+        back = seen_supply - mid.supply
         if back in options:
             return back, options
     return None, options
@@ -168,7 +188,7 @@ def _candidate(
     except IllegalAction:
         return None
     ask: list[str] = ["reveal"] if ask_reveal else []
-    back, _ = _returns(state, mid, mover.tokens)
+    back, _ = _returns(state, mid, mover.tokens, reading.supply)
     compare_state: GameState | None = None
     if back is None:
         # Still above 10 on the table (or unreadable): judge the action on the
@@ -209,7 +229,7 @@ def candidates(
     names = [p.name for p in state.players]
     seen_tokens = reading.player(state.current).tokens
     found: list[Candidate] = []
-    for action in _main_actions(state, seen_tokens):
+    for action in _main_actions(state, seen_tokens, reading.supply):
         cand = _candidate(state, action, reading, names, quirks)
         if cand is not None:
             found.append(cand)

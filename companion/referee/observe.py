@@ -12,7 +12,10 @@ The adapter is where the referee decides how much to trust each zone:
 * the nobles row counts only when every noble slot was read (an unknown slot
   could hide any noble);
 * reserved slots give a count (vision reads whether a slot is occupied, not
-  which card lies face down in it): ``"?"`` per occupied slot;
+  which card lies face down in it): ``"?"`` per occupied slot, only when all
+  of the player's reserved slots are in the frame;
+* a player's area out of the frame (the camera frames the central mat:
+  hardware.md) is unread; the rules know what the player holds;
 * a tableau column counts when its reading is at least ``TABLEAU_CONFIDENCE``
   sure; a player's bonuses count only when all five columns do.
 
@@ -90,7 +93,9 @@ def from_observation(obs: Any, players: int) -> TableReading:
         estimate = _pile_estimate(obs, f"player{p}.tokens") if tokens is None else None
         slots = [r for r in obs.reserved if r.player == p]
         reserved: tuple[str, ...] | None = None
-        if slots and all(r.occupied is not None for r in slots):
+        # a count of the slots in view alone would miss the cards out of it
+        cut = any(s.startswith(f"player{p}.reserved.") for s in getattr(obs, "unseen", ()))
+        if slots and not cut and all(r.occupied is not None for r in slots):
             reserved = ("?",) * sum(1 for r in slots if r.occupied)
         columns = {t.colour: t for t in obs.tableau if t.player == p}
         bonuses: Tokens | None = None

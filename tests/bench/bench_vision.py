@@ -1,12 +1,17 @@
-"""Vision speed: the time to read a full-table frame beside the time to decode its JPEG.
+"""Vision speed: the time to read a 4608 × 2592 still beside the time to decode its JPEG.
 
-Renders seeded full tables (2 players at 3.5 px/mm, about the 12 MP still of
-the DESIGN; 4 players at 2.4 px/mm, the same size, since our mats make a
-4-player table 1.8 × 1.4 m), encodes each as JPEG, then measures in the same
-run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
-rectifying the whole table would cost), and ``read_frame`` (median of a few
-runs) on every core and in one process, with the time per slot.  The DESIGN's
-aim: a read costs at most about three decodes.
+The frames are what the decided camera geometry takes (hardware.md, camera
+height; ``vision.geometry``), photographed by the evaluation's world renderer
+(``vision.synth.world.world_frame``, framing ``"centre"``, the recommended
+Camera Module 3, easy light): the lens straight above the central mat at the
+height where the mat plus 20 mm of table fills the still, so the market,
+nobles, decks and supply are read at about 5 px/mm and the players' mats are
+out of view.  Seeded 2- and 4-player tables (the central mat is the same, so
+the reads should cost the same) are encoded as JPEG, then measured in the
+same run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
+rectifying the whole still would cost), and ``read_frame`` (median of a few
+runs) on every core and in one process, with the time per slot read.  The
+DESIGN's aim: a read costs at most about three decodes.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ import time
 import cv2
 import numpy as np
 
+from vision.geometry import STILL_PX, centre_view
 from vision.layout import build_layout
 from vision.read import read_frame
 from vision.slot_jobs import worker_count
-from vision.synth import Camera, random_scene, render
+from vision.synth.world import world_frame
 
 RUNS = 5
 
@@ -35,25 +41,33 @@ def _median_ms(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]
     return statistics.median(times)
 
 
-TABLES = ((2, 3.5), (4, 2.4))
+TABLES = (2, 4)
+LENS = "standard"
 
 
 def main() -> None:
     # WHY: the read uses every core and the decode one, so another busy process
     # slows the read far more; a figure taken under load says little
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    for players, px_per_mm in TABLES:
-        bench(players, px_per_mm)
+    view = centre_view(LENS)
+    print(f"geometry: {view.lens.label} {view.height_mm / 1000:.2f} m above the central mat,"
+          f" still {STILL_PX[0]}x{STILL_PX[1]} covering {view.covered_mm[0]:.0f} x"
+          f" {view.covered_mm[1]:.0f} mm at {view.centre_px_per_mm:.2f} px/mm"
+          f" ({view.corner_px_per_mm:.2f} at the mat's corners)")
+    for players in TABLES:
+        bench(players)
 
 
-def bench(players: int, px_per_mm: float) -> None:
+def bench(players: int) -> None:
     layout = build_layout(players)
-    scene = random_scene(players, 1, 0.5)
-    print(f"rendering a {players}-player table at {px_per_mm} px/mm ...", flush=True)
-    cam = Camera(px_per_mm=px_per_mm, tilt=5, noise=2, blur=0.5)
-    frame = render(scene, layout, cam, seed=1).image
+    print(f"photographing the central mat of a {players}-player table ...", flush=True)
+    shot = world_frame(players, "easy", 1, split="design", framing="centre", lens=LENS)
+    frame = shot.image
+    print(f"          camera {-shot.camera.centre[2] / 1000:.3f} m above the table"
+          f" (this frame's pose); {len(shot.unseen)} slots out of view")
     _, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
     h, w = frame.shape[:2]
+    assert (w, h) == STILL_PX, (w, h)
     print(f"frame {w}x{h} ({w * h / 1e6:.1f} MP), JPEG {len(jpeg) / 1e6:.1f} MB")
     decode = _median_ms(lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
     m = np.array([[1, 0.01, 0], [0.01, 1, 0], [0, 0, 1]])
@@ -73,7 +87,7 @@ def bench(players: int, px_per_mm: float) -> None:
     print(f"read_frame in one process        {alone:8.1f} ms  = {alone / decode:.1f} decodes")
     print(f"          per slot ({slots} slots)     {read / max(slots, 1):8.2f} ms")
     print(f"          cards read               {cards} of {len(obs.cards)}; markers "
-          f"{len(obs.markers)}")
+          f"{len(obs.markers)}; {len(obs.unseen)} slots out of view (the players' mats)")
     detect = _median_ms(lambda: __import__("vision.calibrate", fromlist=["x"]).calibrate(
         image, layout))
     print(f"          of which calibration     {detect:8.1f} ms")

@@ -148,3 +148,17 @@ def test_wobbling_pile_counts_do_not_unsettle_the_table() -> None:
     b = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wu")),))
     c = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wk")),))
     assert a.key() == b.key() != c.key()
+
+
+def test_a_reserved_row_cut_by_the_frame_edge_is_unread_not_counted() -> None:
+    """Seen through the frame's edge, one reserved slot shows and the others do not:
+    counting the one would say the player holds fewer cards than they do."""
+    state = new_state()
+    ann = replace(state.players[0], reserved=(catalogue.card("1w1"), catalogue.card("1u1")))
+    state = replace(state, players=(ann, *state.players[1:]))
+    obs = _observation(state)
+    kept = tuple(r for r in obs.reserved if r.slot != "player1.reserved.1")
+    obs = replace(obs, reserved=kept, unseen=("player1.reserved.1",))
+    reading = from_observation(obs, 3)
+    assert reading.players[0].reserved is None
+    assert reading.players[1].reserved == ()

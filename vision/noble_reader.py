@@ -41,6 +41,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
 import cv2
 import numpy as np
@@ -49,9 +50,10 @@ from companion.rules import catalogue
 from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
+from vision import digits
 from vision.calibrate import rectify
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
-from vision.colours import L_WEIGHT, Classes, ColourModel
+from vision.colours import GEM_BGR, L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -74,6 +76,7 @@ from vision.pixels import (
     lab_image,
     normalise,
 )
+from vision.readers import WASHED_PENALTY, washed_share
 from vision.sampling import COLOUR_SIGMA
 
 #: A noble is read only when at least this much of the band 1-6 mm outside its slot
@@ -87,6 +90,10 @@ NOBLE_BORDER_MIN = 0.6
 #: Rechecked with the final reader: at 0.25-0.3 faces spoiled by a 3.5 mm shift
 #: and a 3° turn gave 3-5 wrong nobles of 300, at 0.4 none.
 WEAKEST_MIN = 0.4
+#: A slot that looks empty but is washed out (glare) over more than this share is
+#: unsure, not empty: a tile under glare passes for paper.  WHY 0.3: an empty slot
+#: under a bright lamp clips in parts without glare; an abstention costs little.
+NOBLE_WASHED_MAX = 0.3
 #: Where a square's colour is sampled: a frame between these fractions of its half
 #: sizes (the numeral fills the middle).
 SQUARE_FRAME = (0.62, 0.92)
@@ -423,7 +430,8 @@ class _FrameMeans:
 
 
 def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
-                means: _FrameMeans | None = None) -> list[dict[str, float]]:
+                means: _FrameMeans | None = None, return_centres: bool = False
+                ) -> Any:
     """Per position (bottom-up), per class, how much the square there looks like it.
 
     The column is placed by its second square, which every noble has and which
@@ -437,6 +445,7 @@ def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
     offsets = np.stack([gx.ravel(), gy.ravel()], axis=1)
     at = offsets[int(np.argmax(means.mean("coloured", base[1] + offsets, layout)))]
     out = []
+    found = []
     for p in range(len(layout.ys)):
         ex, ey = SQUARE_SLACK_MM[p]
         sy, sx = np.meshgrid(_grid(-ey, ey), _grid(-ex, ex), indexing="ij")
@@ -447,7 +456,8 @@ def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
         coloured = max(float(v[best]) for k, v in sims.items() if k != "w")
         ends = _ends(lab, near[best], med[best], layout) if coloured > ENDS_FROM else 1.0
         out.append({k: float(v[best]) * (1.0 if k == "w" else ends) for k, v in sims.items()})
-    return out
+        found.append(near[best])
+    return (out, found) if return_centres else out
 
 
 def _ends(lab: np.ndarray, centre: np.ndarray, frame: np.ndarray, layout: SquareLayout
@@ -486,6 +496,49 @@ def _needs(noble: Noble) -> tuple[str, ...]:
     return tuple(g.letter for g in COLOURS if noble.requirement[g])
 
 
+#: Weight of the numerals' evidence beside the squares' colours (each square scores
+#: at most 1): a 2-square noble's numerals are 4s, a 3-square noble's 3s, so the
+#: numerals tell the number of squares whatever the printing's look.
+NUMERAL_WEIGHT = 0.6
+#: A lead of "4" over "3" (normalised correlation, mean of the two lowest squares)
+#: this large counts fully.  Measured on the design faces and ours read directly
+#: (``pytest -s tests/vision/test_nobles_decks.py -k numerals`` prints the leads):
+#: the true numeral led by 0.16-0.31 (publisher's, both printings) and 0.36-0.68
+#: (ours); in the other printing's layout |lead| stayed under 0.08.
+NUMERAL_FULL = 0.15
+#: A numeral lead this clear that disagrees with the best noble's number of squares
+#: makes the reader abstain: structure, not colour, must decide 2 against 3 squares.
+NUMERAL_VETO = 0.08
+#: Extra crop (mm, each side across, along) around a square where its numeral is
+#: looked for (the newer printing prints a gem icon to the numeral's right).
+NUMERAL_SLACK_MM = (1.5, 1.0)
+
+
+def numeral_lead(grey: np.ndarray, centres: list[np.ndarray], sims: list[dict[str, float]],
+                 layout: SquareLayout) -> float:
+    """How much more the numerals of the two lowest squares (which every noble has)
+    look like 4 than like 3: mean over the two of best correlation with a "4"
+    template minus with a "3" (our Hershey numerals and the publisher's serif, on
+    the colour the square was found to have).  Positive: a 2-square noble.
+
+    WHY: a noble needs 4 + 4 of two colours or 3 + 3 + 3 of three, so the numeral
+    decides the number of squares even where a third square's colour is faint
+    (the newer printing's n6 read as n1 on colour alone)."""
+    s = FACE_PX_PER_MM
+    hw = round((layout.half_w + NUMERAL_SLACK_MM[0]) * s)
+    hh = round((layout.half_h + NUMERAL_SLACK_MM[1]) * s)
+    leads = []
+    for p in range(2):
+        colour = max((k for k in sims[p] if k in GEM_BGR), key=lambda k: sims[p][k])
+        cx, cy = int(centres[p][0]), int(centres[p][1])
+        crop = grey[max(0, cy - hh):cy + hh, max(0, cx - hw):cx + hw]
+        plain, serif = digits.cost_templates(colour, s), digits.serif_cost_templates(colour, s)
+        best = {d: max(digits.best_match(crop, plain[d]), digits.best_match(crop, serif[d]))
+                for d in (3, 4)}
+        leads.append(best[4] - best[3])
+    return float(np.mean(leads))
+
+
 @dataclass(frozen=True)
 class NobleDecision:
     noble: Noble | None
@@ -496,33 +549,53 @@ class NobleDecision:
     weakest: float
     layout: str
     runner_up: str
+    #: the numerals' lead of 4 over 3 in the best noble's layout (see numeral_lead)
+    numeral: float = 0.0
+    #: best score minus the runner-up's
+    margin: float = 0.0
+
+
+def _is_four(noble: Noble) -> bool:
+    return len(_needs(noble)) == 2
 
 
 def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
     """Which noble a face image (at ``FACE_PX_PER_MM``, upright) shows, or None."""
-    lab = lab_image(face[:, :round(SEARCH_WIDTH_MM * FACE_PX_PER_MM)])
+    strip = face[:, :round(SEARCH_WIDTH_MM * FACE_PX_PER_MM)]
+    lab = lab_image(strip)
+    grey = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY).astype(np.float32)
     classes = _square_classes(colours.gems)
-    best: dict[str, tuple[float, str, float]] = {}
+    best: dict[str, tuple[float, str, float, float]] = {}
     means = _FrameMeans(lab, classes)
     for layout in LAYOUTS:
-        sims = square_sims(lab, layout, classes, means)
+        sims, centres = square_sims(lab, layout, classes, means, return_centres=True)
+        lead = numeral_lead(grey, centres, sims, layout)
+        vote = NUMERAL_WEIGHT * float(np.clip(lead / NUMERAL_FULL, -1.0, 1.0))
         # no square is expected only above the lowest, and white is only ever
         # lowest: the pale band there is evidence of "no square", not against it
         none = [1 - max(v for k, v in d.items() if k != "w") for d in sims]
         for noble in catalogue.nobles():
+            sign = 1.0 if _is_four(noble) else -1.0
             for arr in _arrangements(_needs(noble), layout.fixed_order):
                 each = [sims[p].get(arr[p], 0.0) for p in range(len(arr))]
-                total = sum(each) + sum(none[len(arr):])
+                total = sum(each) + sum(none[len(arr):]) + sign * vote
                 if noble.id not in best or total > best[noble.id][0]:
-                    best[noble.id] = (total, layout.name, min(each))
+                    best[noble.id] = (total, layout.name, min(each), lead)
     ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
-    (id1, (s1, lay, weakest)), (id2, (s2, _, _)) = ranked[0], ranked[1]
+    (id1, (s1, lay, weakest, lead)), (id2, (s2, _, _, _)) = ranked[0], ranked[1]
     margin = s1 - s2
-    conf = float(1 - math.exp(-margin / 0.25))
-    fit = s1 / cf.MAX_SQUARES
-    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < WEAKEST_MIN:
-        return NobleDecision(None, conf, fit, weakest, lay, id1)
-    return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2)
+    conf = noble_confidence(margin)
+    fit = (s1 - NUMERAL_WEIGHT * abs(float(np.clip(lead / NUMERAL_FULL, -1, 1)))) \
+        / cf.MAX_SQUARES
+    disagree = abs(lead) >= NUMERAL_VETO and (lead > 0) != _is_four(catalogue.noble(id1))
+    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < WEAKEST_MIN or disagree:
+        return NobleDecision(None, conf, fit, weakest, lay, id1, lead, margin)
+    return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2, lead, margin)
+
+
+def noble_confidence(margin: float) -> float:
+    """The confidence of a noble named with ``margin`` over the runner-up."""
+    return float(1 - math.exp(-margin / 0.25))
 
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -534,7 +607,11 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return _read_refitted(image, h, slot, gain)
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), seen=seen)
     if where.coverage < EMPTY_MAX:
-        return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
+        washed = washed_share(rectify(image, h, slot, LOCATE_PX_PER_MM, -6.0))
+        if washed > NOBLE_WASHED_MAX:
+            return NobleReading(slot.id, "unknown", None, 0.0)
+        conf = (1 - where.coverage / EMPTY_MAX / 2) * (1 - WASHED_PENALTY * washed)
+        return NobleReading(slot.id, "empty", confidence=conf)
     if where.center is None:
         return NobleReading(slot.id, "unknown", confidence=0.0)
     got = decode_noble(_left_strip(image, h, slot, gain, where), colours)

@@ -143,8 +143,10 @@ def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
               colours: ColourModel) -> DeckReading:
     """A deck slot: a back of any level present, paper seen (absent), or unsure.
 
-    Present: enough of the slot (6 mm inside its outline) is a back's colour, of
-    any level (the level only lowers the confidence when it is not the slot's).
+    Present: enough of the slot (6 mm inside its outline) is the colour of the
+    slot's level's back (learned at set-up when available, ours, the publisher's)
+    and shows a back's detail; another level's colour (decks never move) or a
+    smooth patch of it (a hand) leaves it unsure.
     Absent: mostly paper, no more detail than paper, and not washed out; a hand,
     a shadow or glare over the slot leaves it unsure, never "absent".
     """
@@ -156,11 +158,15 @@ def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                  for k, v in _back_classes(colours).items()}
     best = max(fractions, key=lambda k: fractions[k])
     washed = washed_share(raw)
+    detail = _flat(raw)
     if fractions[best] >= BACK_MIN_FRACTION:
-        conf = fractions[best] if best == str(level) else fractions[best] * 0.5
-        return DeckReading(level, True, min(1.0, conf / 0.8))
+        if best != str(level) or detail < BACK_DETAIL_MIN:
+            # another level's colour where decks never move, or a smooth surface of a
+            # back's colour: a hand, a sleeve, a cast; not a back
+            return DeckReading(level, None, 0.0)
+        return DeckReading(level, True, min(1.0, fractions[best] / 0.8))
     paper = float((lab_distance(lab, PAPER_LAB) < PAPER_DIST).mean())
-    if paper > 0.6 and _flat(raw) <= EMPTY_TEXTURE:
+    if paper > 0.6 and detail <= EMPTY_TEXTURE:
         conf = min(1.0, paper / 0.9) * (1 - WASHED_PENALTY * washed)
         return DeckReading(level, False, max(0.0, conf))
     return DeckReading(level, None, 0.0)
@@ -181,6 +187,10 @@ def _flat(raw: np.ndarray) -> float:
 #: 0.1-0.8 (dim, noisy frames included), our backs 2.0-7.2, against
 #: ``EMPTY_TEXTURE`` (1.5).
 PAPER_GRADIENT = 4.0
+#: A back shows at least this much detail (``_flat``; measured as above: our backs
+#: 2.0-7.2, empty paper 0.1-0.8): a smooth patch of a back's colour (a hand's skin
+#: passes for the level-2 back) is no back.
+BACK_DETAIL_MIN = 1.0
 
 
 def read_reserved(

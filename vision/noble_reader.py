@@ -90,6 +90,12 @@ NOBLE_BORDER_MIN = 0.6
 #: Rechecked with the final reader: at 0.25-0.3 faces spoiled by a 3.5 mm shift
 #: and a 3° turn gave 3-5 wrong nobles of 300, at 0.4 none.
 WEAKEST_MIN = 0.4
+#: ... or this much where the numerals clearly agree with the noble's number of
+#: squares.  WHY: the weak readings ``WEAKEST_MIN`` guards against were a pale band
+#: taken for a white square (a 2-square noble read as a 3-square one), which the
+#: numerals contradict; the newer printing's squares (a gem icon over their right
+#: edge) fit their colour at 0.3-0.35 on spoiled design faces.
+WEAKEST_MIN_NUMERALS = 0.25
 #: A slot that looks empty but is washed out (glare) over more than this share is
 #: unsure, not empty: a tile under glare passes for paper.  WHY 0.3: an empty slot
 #: under a bright lamp clips in parts without glare; an abstention costs little.
@@ -587,15 +593,29 @@ def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
     conf = noble_confidence(margin)
     fit = (s1 - NUMERAL_WEIGHT * abs(float(np.clip(lead / NUMERAL_FULL, -1, 1)))) \
         / cf.MAX_SQUARES
-    disagree = abs(lead) >= NUMERAL_VETO and (lead > 0) != _is_four(catalogue.noble(id1))
-    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < WEAKEST_MIN or disagree:
+    four = _is_four(catalogue.noble(id1))
+    disagree = abs(lead) >= NUMERAL_VETO and (lead > 0) != four
+    agree = abs(lead) >= NUMERAL_FULL and (lead > 0) == four
+    least = WEAKEST_MIN_NUMERALS if agree else WEAKEST_MIN
+    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < least or disagree:
         return NobleDecision(None, conf, fit, weakest, lay, id1, lead, margin)
     return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2, lead, margin)
 
 
+#: The confidence is P(the best noble is right | its margin over the runner-up), a
+#: logistic 1 / (1 + exp(-(a + b * margin))) fitted on design faces only (750
+#: decodes of spoiled older, newer-even and our tiles, abstained ones included:
+#: ``.venv/bin/python tests/bench/fit_noble_confidence.py 30``).
+CONFIDENCE_LOGISTIC = (-3.375, 17.726)
+
+
 def noble_confidence(margin: float) -> float:
-    """The confidence of a noble named with ``margin`` over the runner-up."""
-    return float(1 - math.exp(-margin / 0.25))
+    """The confidence of a noble named with ``margin`` over the runner-up: how often
+    the best noble was right at that margin (``CONFIDENCE_LOGISTIC``).  WHY fitted:
+    the referee takes >= 0.9 as sure, so 0.9 must mean about 1 wrong in 10 at most;
+    the former 1 - exp(-margin / 0.25) said 0.55-0.87 of answers that were all right."""
+    a, b = CONFIDENCE_LOGISTIC
+    return float(1 / (1 + math.exp(-(a + b * margin))))
 
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

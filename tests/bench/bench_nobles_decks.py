@@ -32,8 +32,8 @@ from vision.synth.facesets import face_sets
 WINDOW = (-400.0, -225.0, 30.0, 190.0)
 #: the referee's "sure"
 SURE = 0.9
-#: (split, set, difficulty, confidence, right) of every noble answered, for fitting
-DUMP: list[tuple[str, str, str, float, bool]] = []
+#: every noble answer (confidence, right) per split, for the reliability table
+ALL: dict[str, list[tuple[float, bool]]] = defaultdict(list)
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01)
 
 
@@ -169,8 +169,7 @@ def run(split: str, scenes: int, seed0: int = 0) -> None:
                 print(f"{split}/{name} glare decks  {td_glare.line()}")
                 print(f"    glare answers >= {SURE}: wrong {tn_glare.sure_wrong()} nobles, "
                       f"{td_glare.sure_wrong()} decks")
-            if DUMP:
-                DUMP.extend((split, name, kind, c, ok) for c, ok in tn.answers)
+            ALL[split].extend(tn.answers)
             if "-v" in sys.argv:
                 print(reliability(tn.answers))
             sys.stdout.flush()
@@ -183,6 +182,8 @@ def main() -> None:
     for split in ("design", "check"):
         if which in (split, "both"):
             run(split, scenes, seed0=0 if split == "design" else 1)
+            print(f"{split}: nobles reliability (unglared, uncovered), ECE {ece(ALL[split]):.3f}")
+            print(reliability(ALL[split]))
 
 
 if __name__ == "__main__":

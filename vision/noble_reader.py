@@ -2,7 +2,13 @@
 
 The ten nobles differ by the *set* of colours they require (five need 4 + 4 of
 two colours, five 3 + 3 + 3 of three), so the colours of the squares and how
-many there are name the noble; the numerals are not read.
+many there are name the noble.  What every printing shares decides: the number
+of squares (told by the colour of a third square or the pale band where there
+is none, *and* by the numerals: 4s on a 2-square noble, 3s on a 3-square one,
+``numeral_lead``), each square's colour, then the nearest noble with a margin.
+A clear numeral that disagrees with the best noble makes the reader abstain,
+so texture or a faint square can never turn a 3-square noble into a 2-square
+one (the newer printing's n6 read as n1 before the numerals were read).
 
 Two printings of the squares are known, and the reader tries both:
 
@@ -22,7 +28,10 @@ square's colour is the median of a frame just inside its edge, clear of its
 numeral.  Every noble is then scored under both printings, by analysis by
 synthesis as the card reader does: for each position the colour it predicts,
 or "no square" where the noble needs fewer; the best must beat the runner-up
-by ``ABSTAIN_MARGIN`` and fit each of its squares (``WEAKEST_MIN``).
+by ``ABSTAIN_MARGIN`` and fit each of its squares (``WEAKEST_MIN``, less where
+the numerals agree); its confidence is P(right | margin) fitted on design faces
+(``CONFIDENCE_LOGISTIC``).  A slot that looks empty but is washed out by glare is
+unsure, not empty.
 
 WHY not pick the printing first: the squares of one printing half-overlap
 those of the other, so a per-square "is there a square here" test is weak;

@@ -186,7 +186,7 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
     (``refit_slot``) and can then only be found empty, else the reader abstains.
     Cards are not checked this way: neighbouring cards often overlap the band.
     """
-    return _border_fraction(_slot_lab(image, h, slot, gain))
+    return border_fraction(_slot_lab(image, h, slot, gain))
 
 
 def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
@@ -194,7 +194,9 @@ def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) ->
     return slot_view(image, h, slot, gain)[1]
 
 
-def _border_fraction(lab: np.ndarray) -> float:
+def border_fraction(lab: np.ndarray) -> float:
+    """The share of the band 1-6 mm outside a slot that looks like the mat, in
+    ``slot_view``'s Lab view of the slot (see ``border_mat_fraction``)."""
     mat = _mat_distance(lab)
     b = round((LOCATE_MARGIN_MM - 1) * LOCATE_PX_PER_MM)
     band = np.ones(mat.shape, bool)
@@ -632,7 +634,7 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     """The noble slot's reading: empty, a noble, or unknown (see the module's steps)."""
     seen = slot_view(image, h, slot, gain)  # looked at here and by locate
     around = seen[1]
-    if _border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
+    if border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
         return _read_refitted(image, h, slot, gain)
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), seen=seen)
     if where.coverage < EMPTY_MAX:

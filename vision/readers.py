@@ -20,7 +20,14 @@ from vision import cardface as cf
 from vision.calibrate import rectify
 from vision.colours import L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
-from vision.locate import EMPTY_MAX, EMPTY_TEXTURE, OCCUPIED_MIN, TOKEN_PX_PER_MM, locate
+from vision.locate import (
+    EMPTY_MAX,
+    EMPTY_TEXTURE,
+    OCCUPIED_MIN,
+    TOKEN_PX_PER_MM,
+    locate,
+    slot_view,
+)
 from vision.observation import (
     DeckReading,
     PileReading,
@@ -193,12 +200,20 @@ PAPER_GRADIENT = 4.0
 BACK_DETAIL_MIN = 1.0
 
 
+#: A reserved slot is said occupied only while this share of the band 1-6 mm round
+#: its outline looks like the mat.  WHY: a card lies 2 mm inside its slot (the
+#: next slot's card 7 mm away), so a hand reaching over the slot covers the band as
+#: well; lower than the nobles' 0.6 since a reserved card is put down carelessly.
+RESERVED_BORDER_MIN = 0.5
+
+
 def read_reserved(
     image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
 ) -> ReservedReading:
     """A reserved slot: occupied (a card or a back), empty, or unsure.  Empty is said
     with less confidence where the slot is washed out (glare), as for decks."""
-    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), fit=False)
+    seen = slot_view(image, h, slot, gain)
+    where = locate(image, h, slot, gain, (cf.CARD_W, cf.CARD_H), fit=False, seen=seen)
     p = slot.player or 0
     if where.coverage < EMPTY_MAX:
         if where.texture > EMPTY_TEXTURE:  # a pale card: the paper's colour, a picture's detail
@@ -207,6 +222,11 @@ def read_reserved(
         conf = (1 - where.coverage / EMPTY_MAX / 2) * (1 - WASHED_PENALTY * washed)
         return ReservedReading(slot.id, p, False, max(0.0, conf))
     if where.coverage > OCCUPIED_MIN + 0.2:
+        # a card lies inside its slot: something over the mat round it too is a hand
+        from vision.noble_reader import border_fraction  # (it imports this module)
+
+        if border_fraction(seen[1]) < RESERVED_BORDER_MIN:
+            return ReservedReading(slot.id, p, None, 0.0)
         return ReservedReading(slot.id, p, True, min(1.0, where.coverage))
     return ReservedReading(slot.id, p, None, 0.0)
 

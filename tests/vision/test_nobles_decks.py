@@ -204,3 +204,13 @@ def test_glare_over_a_noble_gives_no_confident_wrong_noble(strength: float) -> N
         got = noble_reader.read_noble(glared, h, slot, gain, ColourModel())
         assert got.state != "empty" or got.confidence < 0.9, (noble.id, got)
         assert got.noble is None or got.noble == noble or got.confidence < 0.9, (noble.id, got)
+
+
+def test_a_hand_over_a_reserved_slot_is_unsure_a_card_occupied() -> None:
+    gain = np.ones(3, np.float32)
+    image, h, slot = _slot_image("reserved", faces.card_back(3, 4.0), (67.0, 92.0))
+    got = read_reserved(image, h, slot, gain)
+    assert got.occupied is True and got.confidence >= 0.9
+    empty, h, slot = _slot_image("reserved", None, (67.0, 92.0))
+    empty[60:520, 100:460] = (120, 150, 205)  # a hand (skin, BGR) reaching over the slot
+    assert read_reserved(empty, h, slot, gain).occupied is None

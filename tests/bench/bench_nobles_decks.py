@@ -6,7 +6,10 @@ publisher's noble faces of each face set (``vision.synth.facesets``: "design"
 is what the reader was tuned on, "check" is never tuned on), through easy and
 hard cameras (``Camera.random``) at 2-6 px/mm, calibrates each frame as the
 reader would, and reads every noble and deck slot.  A slot under a hand is
-counted apart (abstaining is right there).  Nothing rendered is written.
+counted apart (abstaining is right there).  Hard scenes are read a second time
+with a glare spot added over every noble and deck slot ("glare" rows: abstaining
+is right there, a wrong answer at >= 0.9 never is).  Ends with the reliability
+table of the noble answers per split.  Nothing rendered is written.
 
     .venv/bin/python tests/bench/bench_nobles_decks.py [scenes per set] [design|check|both]
 """

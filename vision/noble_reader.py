@@ -2,7 +2,13 @@
 
 The ten nobles differ by the *set* of colours they require (five need 4 + 4 of
 two colours, five 3 + 3 + 3 of three), so the colours of the squares and how
-many there are name the noble; the numerals are not read.
+many there are name the noble.  What every printing shares decides: the number
+of squares (told by the colour of a third square or the pale band where there
+is none, *and* by the numerals: 4s on a 2-square noble, 3s on a 3-square one,
+``numeral_lead``), each square's colour, then the nearest noble with a margin.
+A clear numeral that disagrees with the best noble makes the reader abstain,
+so texture or a faint square can never turn a 3-square noble into a 2-square
+one (the newer printing's n6 read as n1 before the numerals were read).
 
 Two printings of the squares are known, and the reader tries both:
 
@@ -22,7 +28,10 @@ square's colour is the median of a frame just inside its edge, clear of its
 numeral.  Every noble is then scored under both printings, by analysis by
 synthesis as the card reader does: for each position the colour it predicts,
 or "no square" where the noble needs fewer; the best must beat the runner-up
-by ``ABSTAIN_MARGIN`` and fit each of its squares (``WEAKEST_MIN``).
+by ``ABSTAIN_MARGIN`` and fit each of its squares (``WEAKEST_MIN``, less where
+the numerals agree); its confidence is P(right | margin) fitted on design faces
+(``CONFIDENCE_LOGISTIC``).  A slot that looks empty but is washed out by glare is
+unsure, not empty.
 
 WHY not pick the printing first: the squares of one printing half-overlap
 those of the other, so a per-square "is there a square here" test is weak;
@@ -41,6 +50,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
 import cv2
 import numpy as np
@@ -49,9 +59,10 @@ from companion.rules import catalogue
 from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
+from vision import digits
 from vision.calibrate import rectify
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
-from vision.colours import L_WEIGHT, Classes, ColourModel
+from vision.colours import GEM_BGR, L_WEIGHT, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -74,6 +85,7 @@ from vision.pixels import (
     lab_image,
     normalise,
 )
+from vision.readers import WASHED_PENALTY, washed_share
 from vision.sampling import COLOUR_SIGMA
 
 #: A noble is read only when at least this much of the band 1-6 mm outside its slot
@@ -87,6 +99,16 @@ NOBLE_BORDER_MIN = 0.6
 #: Rechecked with the final reader: at 0.25-0.3 faces spoiled by a 3.5 mm shift
 #: and a 3° turn gave 3-5 wrong nobles of 300, at 0.4 none.
 WEAKEST_MIN = 0.4
+#: ... or this much where the numerals clearly agree with the noble's number of
+#: squares.  WHY: the weak readings ``WEAKEST_MIN`` guards against were a pale band
+#: taken for a white square (a 2-square noble read as a 3-square one), which the
+#: numerals contradict; the newer printing's squares (a gem icon over their right
+#: edge) fit their colour at 0.3-0.35 on spoiled design faces.
+WEAKEST_MIN_NUMERALS = 0.25
+#: A slot that looks empty but is washed out (glare) over more than this share is
+#: unsure, not empty: a tile under glare passes for paper.  WHY 0.3: an empty slot
+#: under a bright lamp clips in parts without glare; an abstention costs little.
+NOBLE_WASHED_MAX = 0.3
 #: Where a square's colour is sampled: a frame between these fractions of its half
 #: sizes (the numeral fills the middle).
 SQUARE_FRAME = (0.62, 0.92)
@@ -164,7 +186,7 @@ def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.n
     (``refit_slot``) and can then only be found empty, else the reader abstains.
     Cards are not checked this way: neighbouring cards often overlap the band.
     """
-    return _border_fraction(_slot_lab(image, h, slot, gain))
+    return border_fraction(_slot_lab(image, h, slot, gain))
 
 
 def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
@@ -172,7 +194,9 @@ def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) ->
     return slot_view(image, h, slot, gain)[1]
 
 
-def _border_fraction(lab: np.ndarray) -> float:
+def border_fraction(lab: np.ndarray) -> float:
+    """The share of the band 1-6 mm outside a slot that looks like the mat, in
+    ``slot_view``'s Lab view of the slot (see ``border_mat_fraction``)."""
     mat = _mat_distance(lab)
     b = round((LOCATE_MARGIN_MM - 1) * LOCATE_PX_PER_MM)
     band = np.ones(mat.shape, bool)
@@ -423,7 +447,8 @@ class _FrameMeans:
 
 
 def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
-                means: _FrameMeans | None = None) -> list[dict[str, float]]:
+                means: _FrameMeans | None = None, return_centres: bool = False
+                ) -> Any:
     """Per position (bottom-up), per class, how much the square there looks like it.
 
     The column is placed by its second square, which every noble has and which
@@ -437,6 +462,7 @@ def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
     offsets = np.stack([gx.ravel(), gy.ravel()], axis=1)
     at = offsets[int(np.argmax(means.mean("coloured", base[1] + offsets, layout)))]
     out = []
+    found = []
     for p in range(len(layout.ys)):
         ex, ey = SQUARE_SLACK_MM[p]
         sy, sx = np.meshgrid(_grid(-ey, ey), _grid(-ex, ex), indexing="ij")
@@ -447,7 +473,8 @@ def square_sims(lab: np.ndarray, layout: SquareLayout, classes: Classes,
         coloured = max(float(v[best]) for k, v in sims.items() if k != "w")
         ends = _ends(lab, near[best], med[best], layout) if coloured > ENDS_FROM else 1.0
         out.append({k: float(v[best]) * (1.0 if k == "w" else ends) for k, v in sims.items()})
-    return out
+        found.append(near[best])
+    return (out, found) if return_centres else out
 
 
 def _ends(lab: np.ndarray, centre: np.ndarray, frame: np.ndarray, layout: SquareLayout
@@ -486,6 +513,49 @@ def _needs(noble: Noble) -> tuple[str, ...]:
     return tuple(g.letter for g in COLOURS if noble.requirement[g])
 
 
+#: Weight of the numerals' evidence beside the squares' colours (each square scores
+#: at most 1): a 2-square noble's numerals are 4s, a 3-square noble's 3s, so the
+#: numerals tell the number of squares whatever the printing's look.
+NUMERAL_WEIGHT = 0.6
+#: A lead of "4" over "3" (normalised correlation, mean of the two lowest squares)
+#: this large counts fully.  Measured on the design faces and ours read directly
+#: (``pytest -s tests/vision/test_nobles_decks.py -k numerals`` prints the leads):
+#: the true numeral led by 0.16-0.31 (publisher's, both printings) and 0.36-0.68
+#: (ours); in the other printing's layout |lead| stayed under 0.08.
+NUMERAL_FULL = 0.15
+#: A numeral lead this clear that disagrees with the best noble's number of squares
+#: makes the reader abstain: structure, not colour, must decide 2 against 3 squares.
+NUMERAL_VETO = 0.08
+#: Extra crop (mm, each side across, along) around a square where its numeral is
+#: looked for (the newer printing prints a gem icon to the numeral's right).
+NUMERAL_SLACK_MM = (1.5, 1.0)
+
+
+def numeral_lead(grey: np.ndarray, centres: list[np.ndarray], sims: list[dict[str, float]],
+                 layout: SquareLayout) -> float:
+    """How much more the numerals of the two lowest squares (which every noble has)
+    look like 4 than like 3: mean over the two of best correlation with a "4"
+    template minus with a "3" (our Hershey numerals and the publisher's serif, on
+    the colour the square was found to have).  Positive: a 2-square noble.
+
+    WHY: a noble needs 4 + 4 of two colours or 3 + 3 + 3 of three, so the numeral
+    decides the number of squares even where a third square's colour is faint
+    (the newer printing's n6 read as n1 on colour alone)."""
+    s = FACE_PX_PER_MM
+    hw = round((layout.half_w + NUMERAL_SLACK_MM[0]) * s)
+    hh = round((layout.half_h + NUMERAL_SLACK_MM[1]) * s)
+    leads = []
+    for p in range(2):
+        colour = max((k for k in sims[p] if k in GEM_BGR), key=lambda k: sims[p][k])
+        cx, cy = int(centres[p][0]), int(centres[p][1])
+        crop = grey[max(0, cy - hh):cy + hh, max(0, cx - hw):cx + hw]
+        plain, serif = digits.cost_templates(colour, s), digits.serif_cost_templates(colour, s)
+        best = {d: max(digits.best_match(crop, plain[d]), digits.best_match(crop, serif[d]))
+                for d in (3, 4)}
+        leads.append(best[4] - best[3])
+    return float(np.mean(leads))
+
+
 @dataclass(frozen=True)
 class NobleDecision:
     noble: Noble | None
@@ -496,33 +566,67 @@ class NobleDecision:
     weakest: float
     layout: str
     runner_up: str
+    #: the numerals' lead of 4 over 3 in the best noble's layout (see numeral_lead)
+    numeral: float = 0.0
+    #: best score minus the runner-up's
+    margin: float = 0.0
+
+
+def _is_four(noble: Noble) -> bool:
+    return len(_needs(noble)) == 2
 
 
 def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
     """Which noble a face image (at ``FACE_PX_PER_MM``, upright) shows, or None."""
-    lab = lab_image(face[:, :round(SEARCH_WIDTH_MM * FACE_PX_PER_MM)])
+    strip = face[:, :round(SEARCH_WIDTH_MM * FACE_PX_PER_MM)]
+    lab = lab_image(strip)
+    grey = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY).astype(np.float32)
     classes = _square_classes(colours.gems)
-    best: dict[str, tuple[float, str, float]] = {}
+    best: dict[str, tuple[float, str, float, float]] = {}
     means = _FrameMeans(lab, classes)
     for layout in LAYOUTS:
-        sims = square_sims(lab, layout, classes, means)
+        sims, centres = square_sims(lab, layout, classes, means, return_centres=True)
+        lead = numeral_lead(grey, centres, sims, layout)
+        vote = NUMERAL_WEIGHT * float(np.clip(lead / NUMERAL_FULL, -1.0, 1.0))
         # no square is expected only above the lowest, and white is only ever
         # lowest: the pale band there is evidence of "no square", not against it
         none = [1 - max(v for k, v in d.items() if k != "w") for d in sims]
         for noble in catalogue.nobles():
+            sign = 1.0 if _is_four(noble) else -1.0
             for arr in _arrangements(_needs(noble), layout.fixed_order):
                 each = [sims[p].get(arr[p], 0.0) for p in range(len(arr))]
-                total = sum(each) + sum(none[len(arr):])
+                total = sum(each) + sum(none[len(arr):]) + sign * vote
                 if noble.id not in best or total > best[noble.id][0]:
-                    best[noble.id] = (total, layout.name, min(each))
+                    best[noble.id] = (total, layout.name, min(each), lead)
     ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
-    (id1, (s1, lay, weakest)), (id2, (s2, _, _)) = ranked[0], ranked[1]
+    (id1, (s1, lay, weakest, lead)), (id2, (s2, _, _, _)) = ranked[0], ranked[1]
     margin = s1 - s2
-    conf = float(1 - math.exp(-margin / 0.25))
-    fit = s1 / cf.MAX_SQUARES
-    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < WEAKEST_MIN:
-        return NobleDecision(None, conf, fit, weakest, lay, id1)
-    return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2)
+    conf = noble_confidence(margin)
+    fit = (s1 - NUMERAL_WEIGHT * abs(float(np.clip(lead / NUMERAL_FULL, -1, 1)))) \
+        / cf.MAX_SQUARES
+    four = _is_four(catalogue.noble(id1))
+    disagree = abs(lead) >= NUMERAL_VETO and (lead > 0) != four
+    agree = abs(lead) >= NUMERAL_FULL and (lead > 0) == four
+    least = WEAKEST_MIN_NUMERALS if agree else WEAKEST_MIN
+    if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < least or disagree:
+        return NobleDecision(None, conf, fit, weakest, lay, id1, lead, margin)
+    return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2, lead, margin)
+
+
+#: The confidence is P(the best noble is right | its margin over the runner-up), a
+#: logistic 1 / (1 + exp(-(a + b * margin))) fitted on design faces only (750
+#: decodes of spoiled older, newer-even and our tiles, abstained ones included:
+#: ``.venv/bin/python tests/bench/fit_noble_confidence.py 30``).
+CONFIDENCE_LOGISTIC = (-3.375, 17.726)
+
+
+def noble_confidence(margin: float) -> float:
+    """The confidence of a noble named with ``margin`` over the runner-up: how often
+    the best noble was right at that margin (``CONFIDENCE_LOGISTIC``).  WHY fitted:
+    the referee takes >= 0.9 as sure, so 0.9 must mean about 1 wrong in 10 at most;
+    the former 1 - exp(-margin / 0.25) said 0.55-0.87 of answers that were all right."""
+    a, b = CONFIDENCE_LOGISTIC
+    return float(1 / (1 + math.exp(-(a + b * margin))))
 
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -530,11 +634,15 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     """The noble slot's reading: empty, a noble, or unknown (see the module's steps)."""
     seen = slot_view(image, h, slot, gain)  # looked at here and by locate
     around = seen[1]
-    if _border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
+    if border_fraction(around) < NOBLE_BORDER_MIN or not outline_seen(around, slot):
         return _read_refitted(image, h, slot, gain)
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), seen=seen)
     if where.coverage < EMPTY_MAX:
-        return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
+        washed = washed_share(rectify(image, h, slot, LOCATE_PX_PER_MM, -6.0))
+        if washed > NOBLE_WASHED_MAX:
+            return NobleReading(slot.id, "unknown", None, 0.0)
+        conf = (1 - where.coverage / EMPTY_MAX / 2) * (1 - WASHED_PENALTY * washed)
+        return NobleReading(slot.id, "empty", confidence=conf)
     if where.center is None:
         return NobleReading(slot.id, "unknown", confidence=0.0)
     got = decode_noble(_left_strip(image, h, slot, gain, where), colours)

@@ -229,9 +229,12 @@ def calibration_lines(outcomes: Sequence[Outcome],
         shown = sorted({thresholds[answer_category(cat, o.answer)] for o in items
                         if o.verdict != "abstained"} or {thresholds.get(cat, 0.0)})
         wrong = "-" if not st.sure else f"{100 * st.wrong_rate:.2f} ({st.wrong}/{st.sure})"
-        lines.append(f"| {cat} | {len(pairs)} | {expected_calibration_error(pairs):.3f} | "
+        ece = f"{expected_calibration_error(pairs):.3f}" if pairs else "-"
+        lines.append(f"| {cat} | {len(pairs)} | {ece} | "
                      f"{' / '.join(f'{t:.3f}' for t in shown)} | {wrong} | "
                      f"{100 * st.coverage:.1f} |")
+        if not pairs:
+            continue
         tables += ["", f"**{cat}**: reliability among answered readable objects", "",
                    "| confidence | count | accuracy % | mean confidence |", "|---|---|---|---|"]
         tables += [f"| {b.low:.2f}-{b.high:.2f} | {b.count} | {100 * b.accuracy:.1f} | "

@@ -127,6 +127,8 @@ class FrameResult:
     outcomes: tuple[Outcome, ...]
     elapsed_ms: float = 0.0
     note: str = ""        # e.g. why colours were not learned
+    framing: str = "centre"
+    lens: str = "wide"
 
 
 def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing: str,
@@ -154,7 +156,8 @@ def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing
             note = f"colours not learned: {exc}"
     obs = read_frame(frame.image, frame.layout, colours, workers=1)
     outcomes = score(obs, frame.layout, frame.contents, frame.hidden, frame.unseen)
-    return FrameResult(players, difficulty, seed, tuple(outcomes), obs.elapsed_ms, note)
+    return FrameResult(players, difficulty, seed, tuple(outcomes), obs.elapsed_ms, note,
+                       framing, lens)
 
 
 # ---------------------------------------------------------------- the report
@@ -263,13 +266,17 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
     lines += _by(results, lambda r: r.players, "", lambda g: f"{g} players")
     lines += [""]
     lines += _by(results, lambda r: r.difficulty, "", str)
+    if len({(r.framing, r.lens) for r in results}) > 1:
+        lines += [""]
+        lines += _by(results, lambda r: (r.framing, r.lens), "",
+                     lambda g: "{} framing, {} lens".format(*g))  # type: ignore[str-format]
     lines += ["", f"Objects a person could not read (goal: >= {HIDDEN_ABSTAIN_GOAL:.0%} "
               "abstained)", ""]
     hidden = _hidden_table(outcomes)
     lines += hidden if len(hidden) > 3 else ["(none in these frames)"]
     lines += ["", "## Calibration (readable objects; thresholds from vision/confidence.py)", ""]
     lines += calibration_lines(outcomes)
-    notes = sorted({f"{r.players}p {r.difficulty} seed {r.seed}: {r.note}"
+    notes = sorted({f"{r.framing} {r.lens} {r.players}p {r.difficulty} seed {r.seed}: {r.note}"
                     for r in results if r.note})
     if notes:
         lines += ["", "Notes:", *[f"- {n}" for n in notes]]

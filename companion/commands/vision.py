@@ -63,8 +63,9 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
     w.add_argument("--difficulty", default="easy,medium,hard",
                    help="difficulties, comma-separated (easy,medium,hard)")
     w.add_argument("--split", default="check", help="faces: check (report) or design (tune)")
-    w.add_argument("--framing", default="centre", help="centre (central mat) or table")
-    w.add_argument("--lens", default="wide", help="wide or standard")
+    w.add_argument("--framing", default="centre",
+                   help="centre (central mat), table (whole layout) or both: centre,table")
+    w.add_argument("--lens", default="wide", help="wide, standard or both: wide,standard")
     w.add_argument("--count", type=int, default=5, help="frames per players x difficulty "
                    "cell (default 5)")
     w.add_argument("--seed", type=int, default=0, help="first seed (frames use seed..seed+N-1)")
@@ -222,16 +223,19 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
 
     players = _choice_list(args.players, we.PLAYERS, "players", int)
     levels = _choice_list(args.difficulty, we.DIFFICULTIES, "difficulty")
-    for name, allowed in (("split", we.SPLITS), ("framing", we.FRAMINGS), ("lens", we.LENSES)):
-        _choice_list(getattr(args, name), allowed, name)
+    if args.split not in we.SPLITS:
+        raise CommandError(f"--split {args.split!r}: choose from {', '.join(we.SPLITS)}")
+    framings = _choice_list(args.framing, we.FRAMINGS, "framing")
+    lenses = _choice_list(args.lens, we.LENSES, "lens")
     if args.count < 1:
         raise CommandError("--count must be 1 or more")
     if args.workers < 1:
         raise CommandError("--workers must be 1 or more")
     if args.choose and args.split != "design":
         raise CommandError("--choose picks thresholds on the design split only (--split design)")
-    return [(p, d, args.seed + i, args.split, args.framing, args.lens, not args.no_learn)
-            for p in players for d in levels for i in range(args.count)]
+    return [(p, d, args.seed + i, args.split, f, lens, not args.no_learn)
+            for f in framings for lens in lenses for p in players for d in levels
+            for i in range(args.count)]
 
 
 def run_world(args: argparse.Namespace) -> int:
@@ -250,7 +254,8 @@ def run_world(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
 
     def progress(i: int, r: we.FrameResult) -> None:
-        print(f"\r[{i:>4}/{len(jobs)}] {r.players}p {r.difficulty:<6} seed {r.seed:<6} "
+        print(f"\r[{i:>4}/{len(jobs)}] {r.framing} {r.lens} {r.players}p {r.difficulty:<6} "
+              f"seed {r.seed:<6} "
               f"{time.monotonic() - t0:6.0f} s", end="", file=sys.stderr, flush=True)
 
     if args.workers == 1:
@@ -264,8 +269,8 @@ def run_world(args: argparse.Namespace) -> int:
                 progress(i, r)
     print(file=sys.stderr)
     seeds = f"{args.seed}..{args.seed + args.count - 1}"
-    header = [f"# Reader on unseen tables: {args.split} split, {args.framing} framing, "
-              f"{args.lens} lens", "",
+    header = [f"# Reader on unseen tables: {args.split} split, framing {args.framing}, "
+              f"lens {args.lens}", "",
               f"`splendor-companion vision world --players {args.players} --difficulty "
               f"{args.difficulty} --split {args.split} --framing {args.framing} --lens "
               f"{args.lens} --count {args.count} --seed {args.seed}"

@@ -100,13 +100,15 @@ def test_report_tables_follow_the_issue(layout2: Layout) -> None:
     right = [Outcome("market cards", f"market.1.{i}", "1u1", "1u1", 0.99) for i in range(3)]
     wrong = [Outcome("market cards", "market.2.0", "1u1", "1u7", 0.96)]
     hidden = [Outcome("nobles", "noble.0", "n1", "?", 0.0, "glare"),
+              Outcome("nobles", "noble.2", "n1", "?", 0.0, "glare"),
               Outcome("nobles", "noble.1", "n1", "n6", 0.9, "hand")]
     results = [FrameResult(2, "easy", 0, tuple(right + wrong + hidden)),
                FrameResult(4, "hard", 0, tuple(right))]
     text = report(results, ["# title"])
     assert "| market cards | 75.0 / **25.0** / 0.0 (n=4) | 100.0 / 0 / 0.0 (n=3) |" in text
     assert "| 2 players | 4 players |" in text and "| easy | hard |" in text
-    assert "| **all** | 2 | 50.0 | 50.0 |" in text
+    assert "| **all** | 3 | 66.7 | 33.3 |" in text
+    assert "| all, glare | 2 | 100.0 | 0.0 |" in text
     # the hidden nobles are not counted among readable ones
     assert "| nobles | - | - |" in text
 

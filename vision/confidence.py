@@ -1,4 +1,4 @@
-"""Per-category confidence above which an answer of the reader is taken as sure.
+r"""Per-category confidence above which an answer of the reader is taken as sure.
 
 The reader gives every answer a confidence; the referee acts on an answer
 without asking only when it is at least :data:`SURE` of its category.  A
@@ -8,10 +8,14 @@ threshold is what makes "sure" mean something: among sure answers at most
 Rule: thresholds are chosen on the DESIGN split only, with the seeds named
 below, by
 
-    splendor-companion vision world --split design --seed 1000 --count 20 --choose
+    splendor-companion vision world --split design --framing centre,table \
+        --seed 1000 --count 3 --choose
 
 (it prints, per category, the lowest confidence above which the design frames
-gave no more than ``SURE_WRONG_GOAL`` wrong answers).  The check split
+gave no more than ``floor(SURE_WRONG_GOAL * n)`` wrong answers among the ``n``
+at or above it: on fewer than 500 such answers, none; see
+``vision.calibration_report.choose_threshold``).  Measure with a larger
+``--count`` when the machine is free; the seeds stay 1000 onwards.  The check split
 (``--split check``) only *reports* how they hold; a threshold is never moved
 because of what the check split shows.  A category whose design frames never
 reached the goal keeps :data:`NEVER` (no answer is sure: the referee asks).
@@ -34,16 +38,15 @@ CATEGORIES = ("market cards", "nobles", "decks", "token chips", "empty token slo
               "reserved")
 
 #: Confidence at or above which an answer is sure, per category: the output of
-#: the command in the module docstring (design split, seeds 1000..1002, centre
-#: framing; reserved from the same with ``--framing table``), on the reader as it
-#: stood when measured.  Re-run it after any change to a reader.
+#: the command in the module docstring (design split, seeds 1000..1002), on the
+#: reader as it stood when measured.  Re-run it after any change to a reader.
 SURE: dict[str, float] = {
     "market cards": 0.986,
-    "nobles": 0.82,
+    "nobles": 0.888,
     "decks": 0.871,
-    "token chips": 0.944,
-    "empty token slots": 0.856,
-    "reserved": 0.5,
+    "token chips": 0.938,
+    "empty token slots": 0.835,
+    "reserved": 0.708,
 }
 
 

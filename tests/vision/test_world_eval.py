@@ -229,3 +229,21 @@ def test_world_cli_reads_a_stand_in_frame(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert right >= 90.0, row  # the project's own faces on a clean frame
     assert "## Thresholds these design frames support" in text
     assert "colours learned from each set-up frame" in text
+
+
+def test_a_real_world_frame_is_scored_through_the_contract() -> None:
+    """vision.synth.world's frame (half size, to stay light) goes through the scorer:
+    every central category is scored, nothing outside the picture is."""
+    from functools import partial
+
+    from vision.synth.world import world_frame
+    from vision.world_eval import evaluate_frame
+
+    world = partial(world_frame, size=(2304, 1296))
+    result = evaluate_frame(2, "easy", 5, "design", "centre", "wide", True, world=world)
+    frame = world(2, "easy", 5, split="design", framing="centre", lens="wide")
+    cats = {o.category for o in result.outcomes}
+    assert {"market cards", "decks", "token chips", "empty token slots"} <= cats
+    assert not {o.slot for o in result.outcomes} & set(frame.unseen)
+    right = sum(o.verdict == "right" for o in result.outcomes)
+    assert right >= 0.5 * len(result.outcomes), result.outcomes

@@ -220,8 +220,9 @@ def _sure_pairs(items: Iterable[Outcome], thresholds: Mapping[str, float]
 def calibration_lines(outcomes: Sequence[Outcome],
                       thresholds: Mapping[str, float] = SURE) -> list[str]:
     """Per category: ECE, the reliability table, and how the sure answers fare."""
-    lines = ["| category | answers | ECE | sure threshold | sure answers wrong % "
-             "(goal <= 0.2) | readable objects answered sure % |", "|---|---|---|---|---|---|"]
+    lines = ["| category | answers | ECE | wrong answers' median confidence | sure threshold "
+             "| sure answers wrong % (goal <= 0.2) | readable objects answered sure % |",
+             "|---|---|---|---|---|---|---|"]
     tables = []
     for cat in CATEGORIES:
         items = _readable(outcomes, cat)
@@ -233,7 +234,9 @@ def calibration_lines(outcomes: Sequence[Outcome],
                         if o.verdict != "abstained"} or {thresholds.get(cat, 0.0)})
         wrong = "-" if not st.sure else f"{100 * st.wrong_rate:.2f} ({st.wrong}/{st.sure})"
         ece = f"{expected_calibration_error(pairs):.3f}" if pairs else "-"
-        lines.append(f"| {cat} | {len(pairs)} | {ece} | "
+        wrong_conf = sorted(c for c, r in pairs if not r)
+        median = f"{wrong_conf[len(wrong_conf) // 2]:.3f}" if wrong_conf else "-"
+        lines.append(f"| {cat} | {len(pairs)} | {ece} | {median} | "
                      f"{' / '.join(f'{t:.3f}' for t in shown)} | {wrong} | "
                      f"{100 * st.coverage:.1f} |")
         if not pairs:
@@ -242,7 +245,9 @@ def calibration_lines(outcomes: Sequence[Outcome],
                    "| confidence | count | accuracy % | mean confidence |", "|---|---|---|---|"]
         tables += [f"| {b.low:.2f}-{b.high:.2f} | {b.count} | {100 * b.accuracy:.1f} | "
                    f"{b.mean_confidence:.3f} |" for b in reliability(pairs)]
-    return lines + tables
+    note = ["", "A token slot's answer is judged by the threshold of what was answered: "
+            "\"empty\" by the empty-slot one, a colour by the chip one."]
+    return lines + note + tables
 
 
 def chosen_thresholds(outcomes: Sequence[Outcome], goal: float = SURE_WRONG_GOAL

@@ -159,7 +159,7 @@ def test_calibration_lines_report_sure_wrong_share() -> None:
     lines = calibration_lines(outcomes, {c: 0.8 for c in CATEGORIES})
     # ECE: 9/10 * |1 - 0.99| + 1/10 * |0 - 0.7|
     row = next(line for line in lines if line.startswith("| decks |"))
-    assert row == "| decks | 10 | 0.079 | 0.800 | 0.00 (0/9) | 81.8 |"
+    assert row == "| decks | 10 | 0.079 | 0.700 | 0.800 | 0.00 (0/9) | 81.8 |"
     chosen = chosen_thresholds(outcomes)
     assert chosen["decks"] == 0.99 and chosen["nobles"] is None
 

@@ -6,6 +6,10 @@ sees (the Observation; its JSON schema is in ``vision/SCHEMA.md``).
 with a ``.json`` truth beside each, and ``layout.json``) and prints right /
 wrong / abstained per category with the latency; ``--min-accuracy`` makes it
 fail below a threshold.
+``vision world`` renders frames of tables the reader has never seen
+(``vision.synth.world``), reads them and reports right / wrong / abstained
+per category, players and difficulty, with the confidence calibration; nothing
+is written but ``--report``.
 """
 
 from __future__ import annotations
@@ -46,7 +50,34 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="frames to redraw with --official-faces (default 40; 240: all, the"
                    " tableau views last)")
     e.set_defaults(func=run_eval)
+    _register_world(vs)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _register_world(vs: argparse._SubParsersAction) -> None:
+    w = vs.add_parser("world", help="score the reader on rendered tables it has never seen",
+                      description="Render frames of unseen tables in memory (the realistic "
+                      "world of vision/synth/world.py), learn colours from each table's set-up "
+                      "frame as `run` does, read and score them; print a Markdown report.")
+    w.add_argument("--players", default="2,4", help="player counts, comma-separated (2,4)")
+    w.add_argument("--difficulty", default="easy,medium,hard",
+                   help="difficulties, comma-separated (easy,medium,hard)")
+    w.add_argument("--split", default="check", help="faces: check (report) or design (tune)")
+    w.add_argument("--framing", default="centre",
+                   help="centre (central mat), table (whole layout) or both: centre,table")
+    w.add_argument("--lens", default="wide", help="wide, standard or both: wide,standard")
+    w.add_argument("--count", type=int, default=5, help="frames per players x difficulty "
+                   "cell (default 5)")
+    w.add_argument("--seed", type=int, default=0, help="first seed (frames use seed..seed+N-1)")
+    w.add_argument("--no-learn", action="store_true",
+                   help="read with the built-in colours instead of the set-up frame's")
+    w.add_argument("--report", type=Path, default=None, metavar="FILE.md",
+                   help="also write the report to this file")
+    w.add_argument("--workers", type=int, default=1, help="frames read at once (default 1)")
+    w.add_argument("--choose", action="store_true",
+                   help="print the sure thresholds these frames support (design split only)")
+    w.add_argument("--mistakes", action="store_true", help="list every wrong readable answer")
+    w.set_defaults(func=run_world)
 
 
 def _setup(layout_path: Path, colours_path: Path | None):  # type: ignore[no-untyped-def]
@@ -172,4 +203,95 @@ def run_eval(args: argparse.Namespace) -> int:
                and c != "tableau" and tallies[c].rate("right") < need]
         if low:
             raise CommandError(f"below {need:.1%} right: {', '.join(low)}")
+    return 0
+
+
+def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # type: ignore[no-untyped-def,type-arg]
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    try:
+        values = [cast(t) for t in items]
+    except ValueError:
+        values = []
+    bad = [t for t, v in zip(items, values, strict=False) if v not in allowed]
+    if not values or bad or len(values) != len(items):
+        raise CommandError(f"--{what} {text!r}: choose from {', '.join(map(str, allowed))}")
+    return list(dict.fromkeys(values))
+
+
+def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-arg]
+    from vision import world_eval as we
+
+    players = _choice_list(args.players, we.PLAYERS, "players", int)
+    levels = _choice_list(args.difficulty, we.DIFFICULTIES, "difficulty")
+    if args.split not in we.SPLITS:
+        raise CommandError(f"--split {args.split!r}: choose from {', '.join(we.SPLITS)}")
+    framings = _choice_list(args.framing, we.FRAMINGS, "framing")
+    lenses = _choice_list(args.lens, we.LENSES, "lens")
+    if args.count < 1:
+        raise CommandError("--count must be 1 or more")
+    if args.workers < 1:
+        raise CommandError("--workers must be 1 or more")
+    if args.choose and args.split != "design":
+        raise CommandError("--choose picks thresholds on the design split only (--split design)")
+    return [(p, d, args.seed + i, args.split, f, lens, not args.no_learn)
+            for f in framings for lens in lenses for p in players for d in levels
+            for i in range(args.count)]
+
+
+def run_world(args: argparse.Namespace) -> int:
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from vision import world_eval as we
+
+    jobs = _world_jobs(args)
+    try:
+        import vision.synth.world  # noqa: F401
+    except ImportError:
+        raise CommandError("vision/synth/world.py is missing: the realistic world is not "
+                           "merged yet") from None
+    results = []
+    t0 = time.monotonic()
+
+    def progress(i: int, r: we.FrameResult) -> None:
+        print(f"\r[{i:>4}/{len(jobs)}] {r.framing} {r.lens} {r.players}p {r.difficulty:<6} "
+              f"seed {r.seed:<6} "
+              f"{time.monotonic() - t0:6.0f} s", end="", file=sys.stderr, flush=True)
+
+    if args.workers == 1:
+        for i, job in enumerate(jobs, 1):
+            results.append(we.evaluate_frame(*job))
+            progress(i, results[-1])
+    else:
+        with ProcessPoolExecutor(args.workers) as pool:
+            for i, r in enumerate(pool.map(we.evaluate_frame, *zip(*jobs, strict=True)), 1):
+                results.append(r)
+                progress(i, r)
+    print(file=sys.stderr)
+    seeds = f"{args.seed}..{args.seed + args.count - 1}"
+    header = [f"# Reader on unseen tables: {args.split} split, framing {args.framing}, "
+              f"lens {args.lens}", "",
+              f"`splendor-companion vision world --players {args.players} --difficulty "
+              f"{args.difficulty} --split {args.split} --framing {args.framing} --lens "
+              f"{args.lens} --count {args.count} --seed {args.seed}"
+              f"{' --no-learn' if args.no_learn else ''}`", "",
+              f"{len(results)} frames (seeds {seeds} per cell), colours "
+              f"{'built-in' if args.no_learn else 'learned from each set-up frame'}."]
+    text = we.report(results, header)
+    if args.choose:
+        chosen = we.chosen_thresholds([o for r in results for o in r.outcomes])
+        text += "\n## Thresholds these design frames support\n\n" + "\n".join(
+            f"- {cat}: " + (f"{t:.3f}" if t is not None else "no answer in these frames")
+            for cat, t in chosen.items()) + "\n"
+    if args.mistakes:
+        text += "\n## Wrong readable answers\n\n" + "\n".join(
+            f"- {r.players}p {r.difficulty} seed {r.seed} {o.slot}: {o.answer} "
+            f"({o.confidence:.3f}) for {o.truth}"
+            for r in results for o in r.outcomes if o.verdict == "wrong" and not o.hidden) + "\n"
+    print(text, end="")
+    if args.report is not None:
+        try:
+            args.report.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.report}: {exc.strerror}") from None
     return 0

@@ -17,7 +17,11 @@ The adapter is where the referee decides how much to trust each zone:
 * a player's area out of the frame (the camera frames the central mat:
   hardware.md) is unread; the rules know what the player holds;
 * a tableau column counts when its reading is at least ``TABLEAU_CONFIDENCE``
-  sure; a player's bonuses count only when all five columns do.
+  sure; a player's bonuses count only when all five columns do;
+* everywhere else "sure" is :data:`vision.confidence.SURE` of the answer's
+  category, measured on unseen tables (``vision world``): a card below it is a
+  question among its candidates, an empty slot below it is unread, a token zone
+  with a slot below it is not exact, nobles and reserved slots likewise.
 
 Slot and zone names follow ``vision/layout.py`` (``market.<level>.<slot>``,
 ``noble.<i>``, ``supply``, ``player<n>.tokens``, ``player<n>.reserved.<i>``).
@@ -27,10 +31,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.referee.reading import CardRead, PlayerReading, TableReading
+from companion.referee.reading import SURE_CONFIDENCE, CardRead, PlayerReading, TableReading
 from companion.rules.catalogue import LEVELS
 from companion.rules.gems import TOKENS, Tokens
 from companion.rules.state import MARKET_WIDTH
+from vision.confidence import is_sure
 
 #: Below this, a tableau column's count is not trusted.
 TABLEAU_CONFIDENCE = 0.9
@@ -38,6 +43,9 @@ TABLEAU_CONFIDENCE = 0.9
 PILE_CONFIDENCE = 0.1
 #: A card read below this confidence is not taken as read at all.
 CARD_FLOOR = 0.05
+#: A card below its sure threshold keeps its candidates but at no more than this
+#: confidence, under ``reading.SURE_CONFIDENCE``: the slot becomes a question.
+UNSURE_CAP = 0.5 * SURE_CONFIDENCE
 
 
 def _tokens(counts: dict[str, int]) -> Tokens:
@@ -48,14 +56,26 @@ def _card(obs: Any, slot: str) -> CardRead:
     reading = obs.card_at(slot)
     if reading is None or reading.state == "unknown":
         return CardRead()
+    sure = is_sure("market cards", reading.confidence)
     if reading.state == "empty":
-        return CardRead(empty=True)
+        return CardRead(empty=True) if sure else CardRead()
     if reading.card is None or reading.confidence < CARD_FLOOR:
         return CardRead()
-    candidates = [(reading.card.id, float(reading.confidence))]
+    confidence = float(reading.confidence) if sure else min(float(reading.confidence),
+                                                             UNSURE_CAP)
+    candidates = [(reading.card.id, confidence)]
     if reading.runner_up and reading.runner_up != reading.card.id:
         candidates.append((reading.runner_up, max(0.0, 1.0 - float(reading.confidence))))
     return CardRead(tuple(candidates))
+
+
+def _zone_sure(obs: Any, zone: Any) -> bool:
+    """A token zone is exact when vision says so and every slot's answer is sure."""
+    if zone is None or not zone.exact:
+        return False
+    return all(is_sure("token slots", t.confidence,
+                       (t.colour or "empty") if t.state == "token" else "empty")
+               for t in getattr(obs, "token_slots", ()) if t.zone == zone.zone)
 
 
 def _pile_estimate(obs: Any, zone: str) -> Tokens | None:
@@ -82,20 +102,22 @@ def from_observation(obs: Any, players: int) -> TableReading:
     if all(not c.known for row in market for c in row):
         market = None  # type: ignore[assignment]
     nobles: tuple[str, ...] | None = None
-    if obs.nobles and all(n.state != "unknown" for n in obs.nobles):
+    if obs.nobles and all(n.state != "unknown" and is_sure("nobles", n.confidence)
+                          for n in obs.nobles):
         nobles = tuple(n.noble.id for n in obs.nobles if n.state == "noble" and n.noble)
     supply_zone = obs.zone_tokens("supply")
-    supply = _tokens(supply_zone.counts) if supply_zone and supply_zone.exact else None
+    supply = _tokens(supply_zone.counts) if _zone_sure(obs, supply_zone) else None
     seats = []
     for p in range(1, players + 1):
         zone = obs.zone_tokens(f"player{p}.tokens")
-        tokens = _tokens(zone.counts) if zone and zone.exact else None
+        tokens = _tokens(zone.counts) if _zone_sure(obs, zone) else None
         estimate = _pile_estimate(obs, f"player{p}.tokens") if tokens is None else None
         slots = [r for r in obs.reserved if r.player == p]
         reserved: tuple[str, ...] | None = None
         # a count of the slots in view alone would miss the cards out of it
         cut = any(s.startswith(f"player{p}.reserved.") for s in getattr(obs, "unseen", ()))
-        if slots and not cut and all(r.occupied is not None for r in slots):
+        if slots and not cut and all(r.occupied is not None and is_sure("reserved", r.confidence)
+                                     for r in slots):
             reserved = ("?",) * sum(1 for r in slots if r.occupied)
         columns = {t.colour: t for t in obs.tableau if t.player == p}
         bonuses: Tokens | None = None

@@ -25,7 +25,7 @@ LETTERS = "wugrky"
 def _observation(state) -> Observation:
     """A perfect observation of ``state`` as the reader would give it."""
     cards = [
-        CardReading(f"market.{level}.{s}", "card", card, 0.95)
+        CardReading(f"market.{level}.{s}", "card", card, 0.995)
         for level, row in enumerate(state.market, start=1)
         for s, card in enumerate(row)
     ]

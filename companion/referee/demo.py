@@ -100,6 +100,12 @@ class Look:
     blur: float = 0.0
     noise: float = 0.0
     jpeg_quality: int = FRAME_QUALITY
+    #: "top": straight above, drawn mat by mat (vision.synth.render) and photographed by
+    #: :func:`photograph`; "pi": vision.synth.world's Pi Camera Module 3 (a 3-D pose,
+    #: ``lens``, the room's light of ``difficulty``), the whole table every frame
+    camera: str = "top"
+    lens: str = "wide"
+    difficulty: str = "easy"
 
     @classmethod
     def parse(cls, text: str, source: str = RENDER_FILE) -> Look:
@@ -121,6 +127,8 @@ class Look:
         look = cls(**values)  # type: ignore[arg-type]
         if look.faces not in ("", "check", "design"):
             raise ValueError(f"{source}: faces is 'check' or 'design', not {look.faces!r}")
+        if look.camera not in ("top", "pi"):
+            raise ValueError(f"{source}: camera is 'top' or 'pi', not {look.camera!r}")
         return look
 
 
@@ -284,6 +292,75 @@ def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
     return kwargs
 
 
+#: Table beyond the layout the Pi camera's frame takes in (mm), as vision.synth.world.
+PI_MARGIN_MM = 20.0
+
+
+@lru_cache(maxsize=2)
+def _pi_rig(players: int, look: Look) -> tuple[Any, tuple[float, float, float, float], Any]:
+    """The Pi camera above the table, what it sees and the room's light: fixed for a game.
+
+    Built as ``vision.synth.world.world_frame`` places its camera for the whole
+    table (framing "table"), from the world's own pieces, with one choice of
+    ours: the sensor's long side along the table's long side (2 players: the
+    layout is 800 x 1382 mm, so the camera is turned a quarter), the
+    orientation that needs the lower camera and so gives more px/mm.  No hand
+    in the light: hands pass between turns, the still frames have none.
+    """
+    from dataclasses import replace
+
+    from vision.layout import build_layout
+    from vision.synth import world
+
+    layout = build_layout(players)
+    rng = np.random.default_rng(zlib.crc32(repr(("demo-pi", players, look.seed)).encode()))
+    lens = world.LENSES[look.lens]
+    size = world.SENSOR_PX
+    x0, y0, x1, y1 = layout.bounds()
+    m = PI_MARGIN_MM
+    rect = (x0 - m, y0 - m, x1 + m, y1 + m)
+    target = ((x0 + x1) / 2, (y0 + y1) / 2)
+    tilt, tilt_dir, roll = (float(rng.uniform(0, 1.5)), float(rng.uniform(0, 360)),
+                            float(rng.uniform(-2, 2)))
+    best = None
+    for quarter in (0.0, 90.0):
+        rot = world._rotation(tilt, tilt_dir, roll + quarter)
+        height = world._fit_height(lens, size, rot, target, rect)
+        if best is None or height < best[0]:
+            best = (height, rot)
+    assert best is not None
+    height, rot = best
+    view = rot.T @ np.array([0.0, 0.0, 1.0])
+    c = np.array([*target, 0.0]) - height / view[2] * view
+    cam = world.PiCamera(lens, size, (float(c[0]), float(c[1]), float(c[2])), rot)
+    footprint = world._footprint(cam, layout)
+    light = replace(world._draw_light(rng, look.difficulty, footprint), hand=False)
+    return cam, footprint, light
+
+
+def render_pi(state: GameState, look: Look, index: int) -> np.ndarray:
+    """The whole table of ``state`` as the Pi camera of :func:`_pi_rig` photographs it.
+
+    What did not move lies where it lay (``steady``); the sensor noise and the
+    sleeves' ripples in the glare are drawn afresh for frame ``index``.
+    """
+    from vision.layout import build_layout
+    from vision.synth import world
+    from vision.synth.render import draw_table
+
+    layout = build_layout(len(state.players))
+    cam, footprint, light = _pi_rig(len(state.players), look)
+    kwargs = _face_kwargs(look.faces, look.seed) if look.faces else {}
+    s = cam.f_px / -cam.centre[2] * world.CANVAS_OVERSAMPLE
+    table = draw_table(scene_of(state), layout, footprint, s, np.random.default_rng(index), 1.5,
+                       kwargs.get("face_images"), kwargs.get("token_images"),
+                       steady=RENDER_SEED)
+    world._shine_chips(table, layout, light)
+    image, _ = world._photograph(table, cam, light, None, layout,
+                                 np.random.default_rng((look.seed, index)))
+    return image
+
+
 def photograph(image: np.ndarray, look: Look, index: int) -> np.ndarray:
     """``image`` (a composed clean frame) as the camera under the lamp records it.
 
@@ -348,6 +425,8 @@ def _render_job(args: tuple[str, int, Look | None]) -> list[Patch] | np.ndarray:
     """In a worker: the full frame for index 0, the patches of turn ``index`` otherwise."""
     record_text, index, look = args
     before, state = _states(record_text, index)
+    if look is not None and look.camera == "pi":
+        return render_pi(state, look, index)
     if index == 0:
         return render_full(state, seed=RENDER_SEED, look=look)
     return render_patches(before, state, seed=RENDER_SEED + index, look=look)
@@ -375,7 +454,7 @@ STAMP = "render-version.txt"
 
 
 #: The code a cached frame depends on besides the look and the game (vision.synth).
-RENDER_SOURCES = ("render.py", "faces.py", "facesets.py", "scene.py", "official.py")
+RENDER_SOURCES = ("render.py", "faces.py", "facesets.py", "scene.py", "official.py", "world.py")
 
 
 def _cache_stamp(look: Look, record_text: str) -> str:
@@ -412,7 +491,8 @@ class Frames:
         if self.look is not None:  # rendered at first use, into a cache
             self.dir = cache or default_cache(folder)
             stamp = self.dir / STAMP
-            wanted = _cache_stamp(self.look, record.text())
+            # the whole recorded game, even when only its first turns are played
+            wanted = _cache_stamp(self.look, (folder / "game.txt").read_text(encoding="utf-8"))
             if not stamp.exists() or stamp.read_text(encoding="utf-8").strip() != wanted:
                 for old in self.dir.glob("*.*"):  # frames of another game or look
                     if old.suffix in FRAME_SUFFIXES or old.name == STAMP:
@@ -421,7 +501,7 @@ class Frames:
                 stamp.write_text(wanted + "\n", encoding="utf-8")
         count = len(record.turns) + 1
         self.missing = [i for i in range(count) if not _frame_file(self.dir, i).exists()]
-        if self.look is not None and self.missing:
+        if self.look is not None and self.look.camera == "top" and self.missing:
             # later frames are composed on the clean pixels of the earlier ones, which
             # only a render keeps (the files are photographs): render them all
             self.missing = list(range(count))
@@ -468,6 +548,8 @@ class Frames:
                 image = paste(previous, result)
             if self.look is None:
                 write_frame(image, path)
+            elif self.look.camera == "pi":  # photographed already, whole
+                write_frame(image, path, self.look.jpeg_quality)
             else:
                 write_frame(photograph(image, self.look, index), path, self.look.jpeg_quality)
             self._last = (index, image)  # later frames are composed on the exact (clean) pixels

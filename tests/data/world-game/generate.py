@@ -1,9 +1,10 @@
 """Regenerate the realistic recorded game: game.txt, render.txt and buttons.txt.
 
 A seeded 2-player game played by the project's own simulate (companion
-rules), to be rendered with the publisher's **check-only** faces
-(``vision.synth.facesets.face_sets("check")``) under a lamp with a colour
-cast and a brightness ramp, focus blur, sensor noise and JPEG (render.txt).
+rules), to be rendered with the publisher's **check-only** faces and chips
+(``vision.synth.facesets``) by the realistic world's Pi camera
+(``vision.synth.world``: the Wide lens, the room's light, blur, noise, JPEG;
+render.txt).
 No frame is committed: ``demo --recording`` renders them at first use into
 a git-ignored cache (default out/world-game/frames).
 
@@ -35,16 +36,15 @@ SEED = 7
 NAMES = ("Ann", "Bob")
 POLICY = "greedy"
 RENDER = """\
-# How the frames of this recording are rendered at first use (companion.referee.demo.Look).
+# How the frames of this recording are rendered at first use (companion.referee.demo.Look):
+# the Pi Camera Module 3 Wide of vision.synth.world above the whole table, an easy room light.
 # The faces are the publisher's check-only ones: never commit a frame.
 faces check
 seed 12
-exposure 0.92
-colour_temperature 0.35
-light_gradient 0.25
-blur 0.8
-noise 3.0
-jpeg_quality 85
+camera pi
+lens wide
+difficulty easy
+jpeg_quality 95
 """
 
 

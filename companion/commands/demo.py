@@ -7,7 +7,7 @@ recording's scripted button presses.  A window shows it when there is a
 display; otherwise it runs headless.  Each confirmed turn is printed in
 notation, then the final standings, then where the record and the
 screenshots are.  The run fails (exit 1) if a confirmed turn differs from the
-game the recording was made from.
+game the recording was made from, or a turn was confirmed wrongly in silence.
 
 At the end it counts the turns confirmed at the camera's first guess, those
 that needed NEXT, those entered with the buttons, and silent wrong
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = exc.filename or out
         raise CommandError(f"cannot use {where}: {exc.strerror or exc}") from None
-    return 0 if result.matches else 1
+    return 0 if result.matches and not result.silent_wrong else 1
 
 
 class DemoResult:
@@ -308,15 +308,7 @@ def _attempt(
     result.via = list(loop.via)
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
-    # Silent: the referee saw the true table before the turn, the script confirmed its
-    # first guess, and that was not the turn played.  (A replay whose set-up already
-    # went wrong is a stale script, not a wrong guess: it is played again anyway.)
-    knew = [before == states[i] for i, (before, _) in enumerate(loop.referee.history)]
-    result.silent_wrong = sum(
-        1 for via, got, true, known in zip(loop.via, result.confirmed, result.expected, knew,
-                                           strict=False)
-        if via == "first guess" and known and got != true
-    )
+    result.silent_wrong = silent_wrong(loop, states, result.expected)
     result.outcome = loop.outcome
     result.screenshots = loop.screenshots
     result.db = db
@@ -327,6 +319,23 @@ def _attempt(
         (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
     log.close()
     return result
+
+
+def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:
+    """Turns confirmed at the camera's first guess that are not the turn played.
+
+    Counted only where the referee knew the true table before the turn: a
+    replay whose set-up or an earlier turn already went wrong is a stale
+    script (played again by the operator), not a wrong guess.  Under the
+    operator every confirmation is checked against the truth, so these come
+    from a replayed script: what a player who trusts the first guess confirms.
+    """
+    knew = [before == states[i] for i, (before, _) in enumerate(loop.referee.history)]
+    return sum(
+        1 for via, got, true, known in zip(loop.via, loop.confirmed, expected, knew,
+                                           strict=False)
+        if via == "first guess" and known and got != true
+    )
 
 
 #: Seconds the window keeps showing the standings (any key or closing it ends sooner).
@@ -370,7 +379,8 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
         others = [f"{i}. {result.confirmed[i - 1]} ({via})"
                   for i, via in enumerate(result.via, start=1) if via != "first guess"]
         if others:
-            print("Not at the first guess: " + "; ".join(others))
+            more = f"; ... {len(others) - 8} more" if len(others) > 8 else ""
+            print("Not at the first guess: " + "; ".join(others[:8]) + more)
     stale = " (while the stale button script was replayed)" if result.script_stale else ""
     print(f"Silent wrong confirmations: {result.silent_wrong}{stale}.")
     print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"

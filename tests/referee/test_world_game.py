@@ -52,3 +52,51 @@ def test_the_realistic_game_has_no_silent_wrong_confirmation(tmp_path: Path) -> 
     assert result.confirmed == result.expected  # the honest player got every turn in
     assert result.first_guess + result.later_guess + result.manual == TURNS
     assert result.reads_ms  # the pixels really were read
+
+
+class _Frames:
+    """Stand-in frames: frame i is a flat image carrying its number (the reader looks it up)."""
+
+    def get(self, index: int) -> object:
+        import numpy as np
+
+        image = np.full((48, 64, 3), (index * 53) % 256, np.uint8)
+        image[0, 0] = (index % 256, index // 256, 0)
+        return image
+
+
+def test_a_script_confirming_a_wrong_first_guess_is_counted_silent() -> None:
+    """The count itself, without pixels: the table shows another turn than the one played.
+
+    The script was pressed on the true frames (every turn the first guess);
+    replayed on frames where turn 3 shows a different take, it confirms the
+    camera's first guess, which is not the turn played: one silent wrong.
+    """
+    from companion.commands.demo import silent_wrong
+    from companion.referee import Referee, predict
+    from companion.referee.demo import Operator, demo_game, play
+    from companion.referee.driver import TableLoop
+    from companion.rules.actions import Take, Turn
+
+    record, states = demo_game()
+    turns = 4
+    expected = [str(t) for t in record.turns[:turns]]
+    truth = states[: turns + 1]
+    other = next(a for a in truth[2].legal_actions()
+                 if isinstance(a, Take) and a != record.turns[2].action)
+    tampered = [*truth[:3], truth[2].apply(Turn(other)), *truth[4:]]
+
+    def loop_over(shown: list[object]) -> TableLoop:
+        return TableLoop(Referee(record.players), echo=lambda s: None,
+                         reader=lambda image: predict(shown[int(image[0, 0, 0])]))
+
+    honest = loop_over(truth)
+    script = play(honest, _Frames(), turns + 1, None, Operator(truth[0], record.turns))
+    assert honest.confirmed == expected and silent_wrong(honest, truth, expected) == 0
+
+    trusting = loop_over(tampered)
+    play(trusting, _Frames(), turns + 1, script, None, expected=expected)
+    assert trusting.confirmed[:2] == expected[:2]
+    assert trusting.confirmed[2] == str(Turn(other)) != expected[2]
+    assert trusting.via[2] == "first guess"
+    assert silent_wrong(trusting, truth, expected) == 1

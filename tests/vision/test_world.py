@@ -113,3 +113,15 @@ def test_hidden_slots_are_really_covered(monkeypatch: pytest.MonkeyPatch) -> Non
                  if s.id not in hard.hidden and s.id in hard.contents and s.id not in hard.unseen]
     quiet = [_region_diff(hard, clear, sid) for sid in untouched]
     assert np.median(quiet) < 0.02
+
+
+def test_a_given_scene_is_drawn_and_a_hand_can_be_forced() -> None:
+    """For recording a game: the scene given is the one drawn, through the seed's camera."""
+    from vision.synth.scene import random_scene
+
+    scene = random_scene(2, 99, progress=0.3)
+    a = world_frame(2, "easy", 4, size=(576, 324), scene=scene, hand=True, steady=1)
+    b = world_frame(2, "easy", 4, size=(576, 324), hand=False)
+    assert a.contents["market.2.1"] == scene.market[1][1]
+    assert "hand" in a.tags and "hand" not in b.tags
+    assert np.allclose(a.project(np.ones((1, 2))), b.project(np.ones((1, 2))))

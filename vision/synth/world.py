@@ -30,7 +30,9 @@ anywhere in the frame, the mild lens.
 Light, per difficulty (all seeded): white balance left warm (tungsten 2700 K),
 cool (LED) or mixed across the table, a lamp's fall-off and the lens's residual
 vignetting, specular hot spots on sleeved cards and domed chips (elliptical,
-flat-topped, broken up by the sleeve's ripples), soft shadows, a hand and arm
+flat-topped, broken up by the sleeve's ripples, mostly near a glossy slot since
+a reflection on the matte mat is not seen; a small crescent on every chip on
+the side facing the lamp), soft shadows, a hand and arm
 reaching in from a player's edge, motion blur, sensor noise that grows as the
 light falls, JPEG.
 
@@ -47,7 +49,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -94,7 +96,7 @@ class Lens:
     def theta_d(self, theta: np.ndarray) -> np.ndarray:
         t2 = theta * theta
         k1, k2, k3, k4 = self.k
-        return theta * (1 + t2 * (k1 + t2 * (k2 + t2 * (k3 + t2 * k4))))
+        return np.asarray(theta * (1 + t2 * (k1 + t2 * (k2 + t2 * (k3 + t2 * k4)))))
 
     def theta(self, theta_d: np.ndarray) -> np.ndarray:
         """Inverse of :meth:`theta_d` by Newton from ``atan`` (below the root, where the
@@ -149,7 +151,7 @@ class PiCamera:
         th = np.arctan(r)
         scale = np.where(r > 1e-12, self.lens.theta_d(th) / np.maximum(r, 1e-12), 1.0)
         w, h = self.size
-        return xy * scale[:, None] * self.f_px + ((w - 1) / 2, (h - 1) / 2)
+        return np.asarray(xy * scale[:, None] * self.f_px + ((w - 1) / 2, (h - 1) / 2))
 
     def unproject(self, px: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Frame px (..., 2) -> (table mm (..., 2), field angle θ (...)); rays meet z = 0."""
@@ -240,7 +242,9 @@ class Light:
 
 
 def _draw_light(rng: np.random.Generator, difficulty: str,
-                view: tuple[float, float, float, float]) -> Light:
+                view: tuple[float, float, float, float], shiny: np.ndarray) -> Light:
+    """``shiny``: centres (mm) of the slots in view; a lamp's reflection is seen where it
+    falls on something glossy, so most hot spots are drawn near one of them."""
     level = DIFFICULTIES.index(difficulty)
     x0, y0, x1, y1 = view
     cast = str(rng.choice([["neutral", "neutral", "warm", "cool"],
@@ -253,11 +257,14 @@ def _draw_light(rng: np.random.Generator, difficulty: str,
     falloff = float(rng.uniform(*[(0.0, 0.3), (0.3, 0.8), (0.6, 1.0)][level]))
     shading = float(rng.uniform(*[(0.85, 0.95), (0.75, 0.9), (0.6, 0.8)][level]))
     n_glare = int(rng.integers(*[(0, 2), (1, 3), (1, 4)][level]))
-    glare = tuple(
-        (float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1)),
-         float(rng.uniform(25, 90)), float(rng.uniform(12, 40)), float(rng.uniform(0, 180)),
-         float(rng.uniform(*[(40, 110), (90, 200), (150, 280)][level])))
-        for _ in range(n_glare))
+    spots = []
+    for _ in range(n_glare):
+        near = shiny[int(rng.integers(len(shiny)))] + rng.uniform(-30, 30, 2) if len(
+            shiny) and rng.uniform() < 0.7 else (rng.uniform(x0, x1), rng.uniform(y0, y1))
+        spots.append((float(near[0]), float(near[1]), float(rng.uniform(25, 90)),
+                      float(rng.uniform(12, 40)), float(rng.uniform(0, 180)),
+                      float(rng.uniform(*[(30, 120), (120, 350), (250, 600)][level]))))
+    glare = tuple(spots)
     shine = float(rng.uniform(*[(20, 60), (40, 120), (80, 200)][level]))
     shadow = float(rng.uniform(0.35, 0.6)) if rng.uniform() < [0.0, 0.4, 0.7][level] else 0.0
     hand = bool(rng.uniform() < [0.0, 0.4, 1.0][level])
@@ -297,13 +304,23 @@ def _pick_faces(sets: list[tuple[str, dict[str, np.ndarray]]],
 
 def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
                 framing: str = "centre", lens: str = "wide", setup: bool = False,
-                size: tuple[int, int] = SENSOR_PX) -> WorldFrame:
-    """A seeded table photographed by a Pi camera; ``setup``: the same table's set-up frame."""
+                size: tuple[int, int] = SENSOR_PX, *, scene: TableScene | None = None,
+                hand: bool | None = None, steady: int | None = None) -> WorldFrame:
+    """A seeded table photographed by a Pi camera; ``setup``: the same table's set-up frame.
+
+    Beyond the contract, for recording a game through this world: ``scene`` draws that
+    table instead of ``random_scene(players, seed)``; ``hand`` forces a hand in or out
+    (None: as the difficulty draws it); ``steady`` places what lies on the table from
+    this number and each slot's content (:func:`vision.synth.render.render`), so
+    successive frames of one game (same ``seed`` = same camera and light) show what
+    did not move where it was.
+    """
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty is one of {DIFFICULTIES}, not {difficulty!r}")
     layout = build_layout(players)
     rng = np.random.default_rng(zlib.crc32(repr(("world", players, seed)).encode()))
-    scene = random_scene(players, seed)
+    if scene is None:
+        scene = random_scene(players, seed)
     if setup:  # the game's first deal (a full market, every noble) on an empty table
         start = random_scene(players, seed, progress=0.0)
         scene = setup_scene(players, start.nobles, start.market)
@@ -312,22 +329,27 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
     # the camera: pose and lens
     cam = _place_camera(rng, layout, LENSES[lens], size, framing, difficulty)
     view = _footprint(cam, layout)
-    light = _draw_light(rng, difficulty, view)
+    x0, y0, x1, y1 = view
+    shiny = np.array([sl.center for sl in layout.slots if sl.kind != "tableau"
+                      and x0 < sl.center[0] < x1 and y0 < sl.center[1] < y1]).reshape(-1, 2)
+    light = _draw_light(rng, difficulty, view, shiny)
+    if hand is not None:
+        light = replace(light, hand=hand)
     # the light's own draws (shadow, ripples, noise) never depend on the table or the hand
     light_rng = np.random.default_rng(rng.integers(2**32))
     out_ppmm = cam.f_px / -cam.centre[2]
     s = out_ppmm * CANVAS_OVERSAMPLE
-    table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips)
+    table = draw_table(scene, layout, view, s, rng, 1.5, faces, chips, steady)
     _shine_chips(table, layout, light)
-    hand = None
+    arm = None
     if light.hand and not setup:
-        hand = _draw_hand(table, layout, view, cam, rng)
-    image, masks = _photograph(table, cam, light, hand, layout, light_rng)
+        arm = _draw_hand(table, layout, view, cam, rng)
+    image, masks = _photograph(table, cam, light, arm, layout, light_rng)
     unseen = frozenset(sl.id for sl in layout.slots if not _inside(cam, sl))
     hidden = _hidden(cam, layout, masks, unseen)
     tags = (cam.lens.name, framing, f"faces:{set_name}", f"light:{light.cast}",
             *(["glare"] if light.glare else []), *(["shadow"] if light.shadow else []),
-            *(["hand"] if hand is not None else []),
+            *(["hand"] if arm is not None else []),
             *(["motion"] if light.motion[0] >= 2 else []), *(["setup"] if setup else []))
     contents = {k: v for k, v in table.contents.items() if k in layout.slot_index}
     return WorldFrame(image, layout, contents, hidden, unseen, difficulty, tags, cam)
@@ -573,7 +595,7 @@ def _photograph(table: Canvas, cam: PiCamera, light: Light, hand: np.ndarray | N
         return cv2.resize(a.astype(np.float32), full,
                           interpolation=cv2.INTER_LINEAR)[st: st + h, st: st + w]
 
-    out = cv2.multiply(img, up(gain3), dtype=cv2.CV_32F)
+    out: np.ndarray = cv2.multiply(img, up(gain3), dtype=cv2.CV_32F)
     glare_f = cv2.multiply(up(glare), gloss, scale=1 / 255, dtype=cv2.CV_32F)
     out += cv2.merge([glare_f, glare_f, glare_f])
     # clipped by glare (before the blurs: the sensor clips what the lens blurred, but a
@@ -606,19 +628,18 @@ def _photograph(table: Canvas, cam: PiCamera, light: Light, hand: np.ndarray | N
     sigma = light.noise / max(0.3, float(np.median(gain)))
     cv2.setRNGSeed(int(rng.integers(2**31)))
     grain = np.empty((h, w), np.float32)
-    cv2.randn(grain, 0.0, 1.0)
+    cv2.randn(grain, (0.0,), (1.0,))  # type: ignore[call-overload]
     chroma = np.empty(((h + 1) // 2, (w + 1) // 2, 3), np.float32)
-    cv2.randn(chroma, 0.0, 0.6)
-    noise = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
+    cv2.randn(chroma, (0.0,) * 3, (0.6,) * 3)  # type: ignore[call-overload]
+    noise: np.ndarray = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
     noise += cv2.merge([grain, grain, grain])
     del grain, chroma
-    shot = cv2.sqrt(cv2.max(out, 1.0))
+    shot = cv2.sqrt(np.maximum(out, 1.0))
     out += cv2.multiply(noise, shot, scale=sigma / math.sqrt(128.0))
     np.clip(out, 0, 255, out=out)
-    frame = out.astype(np.uint8)
-    _ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, light.jpeg])
-    frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return frame, masks
+    _ok, buf = cv2.imencode(".jpg", out.astype(np.uint8),
+                            [cv2.IMWRITE_JPEG_QUALITY, light.jpeg])
+    return np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR)), masks
 
 
 def _cast(light: Light, gx: np.ndarray) -> np.ndarray:

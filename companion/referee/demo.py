@@ -90,7 +90,7 @@ class Look:
     #: "check" or "design": the publisher's faces of that split (vision.synth.facesets);
     #: "" = the project's own drawn faces.
     faces: str = ""
-    #: which face set each card is drawn from, and where the lamp stands
+    #: top: which face set each card is drawn from, where the lamp stands; pi: world_frame's seed
     seed: int = RENDER_SEED
     exposure: float = 1.0
     #: -1 (blue) .. 1 (warm): the lamp's colour cast, as vision.synth.render.Camera
@@ -101,8 +101,8 @@ class Look:
     noise: float = 0.0
     jpeg_quality: int = FRAME_QUALITY
     #: "top": straight above, drawn mat by mat (vision.synth.render) and photographed by
-    #: :func:`photograph`; "pi": vision.synth.world's Pi Camera Module 3 (a 3-D pose,
-    #: ``lens``, the room's light of ``difficulty``), the whole table every frame
+    #: :func:`photograph`; "pi": vision.synth.world's Pi Camera Module 3 framing the whole
+    #: table (its pose, ``lens``, the room's light of ``difficulty``, from ``seed``)
     camera: str = "top"
     lens: str = "wide"
     difficulty: str = "easy"
@@ -292,73 +292,19 @@ def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
     return kwargs
 
 
-#: Table beyond the layout the Pi camera's frame takes in (mm), as vision.synth.world.
-PI_MARGIN_MM = 20.0
+def render_pi(state: GameState, look: Look) -> np.ndarray:
+    """The whole table of ``state`` photographed by :mod:`vision.synth.world`'s Pi camera.
 
-
-@lru_cache(maxsize=2)
-def _pi_rig(players: int, look: Look) -> tuple[Any, tuple[float, float, float, float], Any]:
-    """The Pi camera above the table, what it sees and the room's light: fixed for a game.
-
-    Built as ``vision.synth.world.world_frame`` places its camera for the whole
-    table (framing "table"), from the world's own pieces, with one choice of
-    ours: the sensor's long side along the table's long side (2 players: the
-    layout is 800 x 1382 mm, so the camera is turned a quarter), the
-    orientation that needs the lower camera and so gives more px/mm.  No hand
-    in the light: hands pass between turns, the still frames have none.
+    The same ``look.seed`` every frame: the same camera, lens and room light
+    for the whole game; ``steady``: what a turn did not touch lies where it
+    lay.  No hand in the still (hands pass between turns: :func:`show_frame`).
     """
-    from dataclasses import replace
+    from vision.synth.world import world_frame
 
-    from vision.layout import build_layout
-    from vision.synth import world
-
-    layout = build_layout(players)
-    rng = np.random.default_rng(zlib.crc32(repr(("demo-pi", players, look.seed)).encode()))
-    lens = world.LENSES[look.lens]
-    size = world.SENSOR_PX
-    x0, y0, x1, y1 = layout.bounds()
-    m = PI_MARGIN_MM
-    rect = (x0 - m, y0 - m, x1 + m, y1 + m)
-    target = ((x0 + x1) / 2, (y0 + y1) / 2)
-    tilt, tilt_dir, roll = (float(rng.uniform(0, 1.5)), float(rng.uniform(0, 360)),
-                            float(rng.uniform(-2, 2)))
-    best = None
-    for quarter in (0.0, 90.0):
-        rot = world._rotation(tilt, tilt_dir, roll + quarter)
-        height = world._fit_height(lens, size, rot, target, rect)
-        if best is None or height < best[0]:
-            best = (height, rot)
-    assert best is not None
-    height, rot = best
-    view = rot.T @ np.array([0.0, 0.0, 1.0])
-    c = np.array([*target, 0.0]) - height / view[2] * view
-    cam = world.PiCamera(lens, size, (float(c[0]), float(c[1]), float(c[2])), rot)
-    footprint = world._footprint(cam, layout)
-    light = replace(world._draw_light(rng, look.difficulty, footprint), hand=False)
-    return cam, footprint, light
-
-
-def render_pi(state: GameState, look: Look, index: int) -> np.ndarray:
-    """The whole table of ``state`` as the Pi camera of :func:`_pi_rig` photographs it.
-
-    What did not move lies where it lay (``steady``); the sensor noise and the
-    sleeves' ripples in the glare are drawn afresh for frame ``index``.
-    """
-    from vision.layout import build_layout
-    from vision.synth import world
-    from vision.synth.render import draw_table
-
-    layout = build_layout(len(state.players))
-    cam, footprint, light = _pi_rig(len(state.players), look)
-    kwargs = _face_kwargs(look.faces, look.seed) if look.faces else {}
-    s = cam.f_px / -cam.centre[2] * world.CANVAS_OVERSAMPLE
-    table = draw_table(scene_of(state), layout, footprint, s, np.random.default_rng(index), 1.5,
-                       kwargs.get("face_images"), kwargs.get("token_images"),
-                       steady=RENDER_SEED)
-    world._shine_chips(table, layout, light)
-    image, _ = world._photograph(table, cam, light, None, layout,
-                                 np.random.default_rng((look.seed, index)))
-    return image
+    frame = world_frame(len(state.players), look.difficulty, look.seed, look.faces or "check",
+                        framing="table", lens=look.lens, scene=scene_of(state), hand=False,
+                        steady=RENDER_SEED)
+    return frame.image
 
 
 def photograph(image: np.ndarray, look: Look, index: int) -> np.ndarray:
@@ -426,7 +372,7 @@ def _render_job(args: tuple[str, int, Look | None]) -> list[Patch] | np.ndarray:
     record_text, index, look = args
     before, state = _states(record_text, index)
     if look is not None and look.camera == "pi":
-        return render_pi(state, look, index)
+        return render_pi(state, look)
     if index == 0:
         return render_full(state, seed=RENDER_SEED, look=look)
     return render_patches(before, state, seed=RENDER_SEED + index, look=look)

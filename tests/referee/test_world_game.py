@@ -12,8 +12,8 @@ happen (issue 12: 0 silent wrong confirmations).  The first-guess rate
 tests/data/world-game/README.md for where it stands.
 
 Only the first ``TURNS`` turns are played, so that a first run, which renders
-their frames (seconds each), stays near two minutes on two busy cores; the
-whole game is ``demo --recording tests/data/world-game``.
+their frames (3-6 s each), stays under two minutes on two busy cores (50 s
+measured); the whole game is ``demo --recording tests/data/world-game``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ RECORDING = ROOT / "tests" / "data" / "world-game"
 #: The cache the demo renders the frames into (git-ignored: check-only faces).
 CACHE = ROOT / "out" / "world-game" / "frames"
 #: Turns played by the test (the recording holds the whole game).
-TURNS = 16
+TURNS = 30
 
 
 @pytest.mark.slow

@@ -37,7 +37,8 @@ NAMES = ("Ann", "Bob")
 POLICY = "greedy"
 RENDER = """\
 # How the frames of this recording are rendered at first use (companion.referee.demo.Look):
-# the Pi Camera Module 3 Wide of vision.synth.world above the whole table, an easy room light.
+# vision.synth.world.world_frame(2, "easy", seed, "check", framing="table", lens="wide",
+# scene=<each state>, hand=False, steady=...): the Pi Camera Module 3 Wide above the whole table.
 # The faces are the publisher's check-only ones: never commit a frame.
 faces check
 seed 12

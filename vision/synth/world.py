@@ -24,8 +24,9 @@ plus polynomial in ``tan θ`` fits the three: it folds before the corner.
 
 *Standard* (f = 4.74 mm, stated 66° / 41° / 75°).  A pinhole of 4.74 mm would
 see 68.5° / 41.9° / 76.0°, slightly more than stated; the same fit gives
-k1 = 0.63, k2 = −0.37 and 66.6° / 40.8° / 74.5°: within 3 % of a pinhole
-anywhere in the frame, the mild lens.
+k1 = 0.63, k2 = −0.37 and 66.6° / 40.8° / 74.5°: within 2.6 % of a pinhole
+anywhere in the frame, the mild lens (its sign is pincushion against the nominal
+4.74 mm, because the stated FOVs are narrower than that focal length implies).
 
 Light, per difficulty (all seeded): white balance left warm (tungsten 2700 K),
 cool (LED) or mixed across the table, a lamp's fall-off and the lens's residual

@@ -7,7 +7,14 @@ recording's scripted button presses.  A window shows it when there is a
 display; otherwise it runs headless.  Each confirmed turn is printed in
 notation, then the final standings, then where the record and the
 screenshots are.  The run fails (exit 1) if a confirmed turn differs from the
-game the recording was made from.
+game the recording was made from, or a turn was confirmed wrongly in silence.
+
+At the end it counts the turns confirmed at the camera's first guess, those
+that needed NEXT, those entered with the buttons, and silent wrong
+confirmations: turns where the button script confirmed the first guess and
+the turn confirmed is not the one played.  A recording with a render.txt
+(tests/data/world-game) has no committed frames: they are rendered at first
+use into a cache (--frames).
 """
 
 from __future__ import annotations
@@ -39,6 +46,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--recording", type=Path, default=None,
         help="a recording folder (game.txt, frames/, buttons.txt) to play instead of"
         " the cached demo game (default OUT/recording)",
+    )
+    parser.add_argument(
+        "--frames", type=Path, default=None,
+        help="where a recording rendered at first use (it has a render.txt) keeps its"
+        " frames (default out/NAME/frames, NAME the recording's folder name)",
     )
     parser.add_argument(
         "--turns", type=int, default=None,
@@ -125,12 +137,12 @@ def run(args: argparse.Namespace) -> int:
         result = play_recording(
             folder, out, size=size, record=args.record, headless=args.headless,
             turns=args.turns, echo=(lambda s: None) if args.quiet else print,
-            script_to=None if args.recording is None else out,
+            script_to=None if args.recording is None else out, cache=args.frames,
         )
     except OSError as exc:
         where = exc.filename or out
         raise CommandError(f"cannot use {where}: {exc.strerror or exc}") from None
-    return 0 if result.matches else 1
+    return 0 if result.matches and not result.silent_wrong else 1
 
 
 class DemoResult:
@@ -146,6 +158,13 @@ class DemoResult:
         self.seconds = 0.0
         self.played: list[Any] = []
         self.first_guess = 0
+        self.later_guess = 0
+        #: how each confirmed turn was found ("first guess", "later guess", "buttons")
+        self.via: list[str] = []
+        #: confirmed at the first guess (by the script) yet not the turn played
+        self.silent_wrong = 0
+        #: the button script stopped fitting the reads (the operator played it again)
+        self.script_stale = False
 
     @property
     def matches(self) -> bool:
@@ -162,6 +181,7 @@ def play_recording(
     turns: int | None = None,
     echo: object = print,
     script_to: Path | None = None,
+    cache: Path | None = None,
 ) -> DemoResult:
     """Play a recording folder; return what happened (used by the tests and the bench).
 
@@ -171,7 +191,10 @@ def play_recording(
     The button script is replayed when there is one.  If the reader now reads
     the frames differently from when the script was recorded (vision
     improved), the replay no longer reproduces the game: the run says so and
-    plays again with the operator, saving the new script.
+    plays again with the operator, saving the new script; the silent wrong
+    confirmations of the replay are kept in the result.
+
+    ``cache``: where a recording with a render.txt keeps its rendered frames.
     """
     from companion.referee.demo import Frames, load_recording, save_script
 
@@ -188,11 +211,11 @@ def play_recording(
     states = [game.initial_state()]
     for turn in game.turns:
         states.append(states[-1].apply(turn))
-    frames = Frames(folder, game)
+    frames = Frames(folder, game, cache=cache)
     if frames.missing:
         print(
             f"Rendering {len(frames.missing)} frames of the recorded game into"
-            f" {folder / 'frames'} (once; later runs reuse them)...",
+            f" {frames.dir} (once; later runs reuse them)...",
             file=sys.stderr,
         )
     try:
@@ -204,7 +227,10 @@ def play_recording(
                 file=sys.stderr,
             )
             steps = None
+            silent = result.silent_wrong
             result = _attempt(game, states, frames, None, out, size, headless, say)
+            result.silent_wrong += silent
+            result.script_stale = True
         if steps is None:
             target = script_to or folder
             target.mkdir(parents=True, exist_ok=True)
@@ -278,8 +304,11 @@ def _attempt(
             window.close()
     result.manual = loop.via.count("buttons")
     result.first_guess = loop.via.count("first guess")
+    result.later_guess = loop.via.count("later guess")
+    result.via = list(loop.via)
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
+    result.silent_wrong = silent_wrong(loop, states, result.expected)
     result.outcome = loop.outcome
     result.screenshots = loop.screenshots
     result.db = db
@@ -290,6 +319,23 @@ def _attempt(
         (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
     log.close()
     return result
+
+
+def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:
+    """Turns confirmed at the camera's first guess that are not the turn played.
+
+    Counted only where the referee knew the true table before the turn: a
+    replay whose set-up or an earlier turn already went wrong is a stale
+    script (played again by the operator), not a wrong guess.  Under the
+    operator every confirmation is checked against the truth, so these come
+    from a replayed script: what a player who trusts the first guess confirms.
+    """
+    knew = [before == states[i] for i, (before, _) in enumerate(loop.referee.history)]
+    return sum(
+        1 for via, got, true, known in zip(loop.via, loop.confirmed, expected, knew,
+                                           strict=False)
+        if via == "first guess" and known and got != true
+    )
 
 
 #: Seconds the window keeps showing the standings (any key or closing it ends sooner).
@@ -324,11 +370,19 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
         wrong += abs(len(result.confirmed) - len(result.expected))
         print(f"{wrong} confirmed turns differ from the recorded game.", file=sys.stderr)
     if result.confirmed:
-        later = len(result.confirmed) - result.first_guess - result.manual
+        n = len(result.confirmed)
         print(
-            f"From the camera: {result.first_guess} turns were its first guess, {later} a later"
-            f" guess (NEXT); {result.manual} were entered with the buttons."
+            f"From the camera: {result.first_guess} of {n} turns were its first guess"
+            f" ({100 * result.first_guess / n:.1f} %), {result.later_guess} a later guess"
+            f" (NEXT); {result.manual} were entered with the buttons."
         )
+        others = [f"{i}. {result.confirmed[i - 1]} ({via})"
+                  for i, via in enumerate(result.via, start=1) if via != "first guess"]
+        if others:
+            more = f"; ... {len(others) - 8} more" if len(others) > 8 else ""
+            print("Not at the first guess: " + "; ".join(others[:8]) + more)
+    stale = " (while the stale button script was replayed)" if result.script_stale else ""
+    print(f"Silent wrong confirmations: {result.silent_wrong}{stale}.")
     print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"
           f" ({len(result.screenshots)} files); took {result.seconds:.0f} s.")
     del print_

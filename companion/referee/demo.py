@@ -24,14 +24,24 @@ they enter the turn by hand.  What the operator pressed is written to
 ``buttons.txt``, so the next run replays it exactly -- this is how the
 committed recording's script is regenerated (``splendor-companion demo
 --record``), never by hand.
+
+A recording may instead carry ``render.txt`` (a :class:`Look`: whose faces,
+what camera) and no frames: its frames are then rendered at first use into a
+cache folder outside the repository.  That is how a recording made with the
+publisher's check-only faces is kept (tests/data/world-game): the faces may
+never be committed, nor anything rendered from them.
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import random
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +70,75 @@ RENDER_SEED = 1
 #: Bumped whenever the demo's frames would render differently: cached frames of an
 #: older version are rendered again.
 RENDER_VERSION = 2
+
+
+#: A recording's render settings (see :class:`Look`); frames then go to a cache.
+RENDER_FILE = "render.txt"
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a recording rendered at first use looks: whose faces, what camera and lamp.
+
+    The camera stays straight above the table (the frames are composed mat by
+    mat, which only lines up without tilt or lens bending); what a real still
+    adds on top is applied to the composed frame by :func:`photograph`: one
+    lamp (a brightness ramp and a colour cast, the same every frame, as the
+    lamp does not move), focus blur, sensor noise drawn afresh each frame,
+    and JPEG at the camera's quality.
+    """
+
+    #: "check" or "design": the publisher's faces of that split (vision.synth.facesets);
+    #: "" = the project's own drawn faces.
+    faces: str = ""
+    #: top: which face set each card is drawn from, where the lamp stands; pi: world_frame's seed
+    seed: int = RENDER_SEED
+    exposure: float = 1.0
+    #: -1 (blue) .. 1 (warm): the lamp's colour cast, as vision.synth.render.Camera
+    colour_temperature: float = 0.0
+    #: brightness ramp across the table, end to end (0.25 = +-12 %)
+    light_gradient: float = 0.0
+    blur: float = 0.0
+    noise: float = 0.0
+    jpeg_quality: int = FRAME_QUALITY
+    #: "top": straight above, drawn mat by mat (vision.synth.render) and photographed by
+    #: :func:`photograph`; "pi": vision.synth.world's Pi Camera Module 3 framing the whole
+    #: table (its pose, ``lens``, the room's light of ``difficulty``, from ``seed``)
+    camera: str = "top"
+    lens: str = "wide"
+    difficulty: str = "easy"
+
+    @classmethod
+    def parse(cls, text: str, source: str = RENDER_FILE) -> Look:
+        """``key value`` lines (``#`` comments) -> a Look; unknown keys are errors."""
+        types = {f.name: f.type for f in fields(cls)}
+        values: dict[str, object] = {}
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, _, value = line.partition(" ")
+            if key not in types:
+                raise ValueError(f"{source}:{number}: unknown setting {key!r}")
+            kind = {"str": str, "int": int, "float": float}[str(types[key])]
+            try:
+                values[key] = kind(value.strip())
+            except ValueError:
+                raise ValueError(f"{source}:{number}: {key} needs a {kind.__name__}") from None
+        look = cls(**values)  # type: ignore[arg-type]
+        if look.faces not in ("", "check", "design"):
+            raise ValueError(f"{source}: faces is 'check' or 'design', not {look.faces!r}")
+        if look.camera not in ("top", "pi"):
+            raise ValueError(f"{source}: camera is 'top' or 'pi', not {look.camera!r}")
+        return look
+
+
+def read_look(folder: Path) -> Look | None:
+    """The recording's :class:`Look`, or None when its frames are committed."""
+    path = folder / RENDER_FILE
+    if not path.exists():
+        return None
+    return Look.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 # ------------------------------------------------------------------- game
@@ -104,7 +183,7 @@ def _camera(window: tuple[float, float, float, float]) -> Any:
     return Camera(px_per_mm=PX_PER_MM, window=window)
 
 
-def render_full(state: GameState, seed: int = RENDER_SEED) -> np.ndarray:
+def render_full(state: GameState, seed: int = RENDER_SEED, look: Look | None = None) -> np.ndarray:
     """The whole table of ``state``, straight from above, at :data:`PX_PER_MM`.
 
     Drawn mat by mat on a plain tablecloth: rendering the whole table at once
@@ -122,7 +201,7 @@ def render_full(state: GameState, seed: int = RENDER_SEED) -> np.ndarray:
     cloth = np.empty(size, np.uint8)
     cloth[:] = TABLE_BGR
     mats = [m.name for m in layout.mats]
-    return paste(cloth, _patches(state, layout, mats, seed), copy=False)
+    return paste(cloth, _patches(state, layout, mats, seed, look), copy=False)
 
 
 Patch = tuple[int, int, np.ndarray]
@@ -139,7 +218,9 @@ def changed_mats(before: GameState, after: GameState) -> list[str]:
     return mats
 
 
-def render_patches(before: GameState, after: GameState, seed: int) -> list[Patch]:
+def render_patches(
+    before: GameState, after: GameState, seed: int, look: Look | None = None
+) -> list[Patch]:
     """Re-render only the mats a turn changed, as (x, y, pixels) patches of the full frame.
 
     The camera looks straight down (no tilt, roll or lens distortion), so the
@@ -152,11 +233,13 @@ def render_patches(before: GameState, after: GameState, seed: int) -> list[Patch
     from vision.layout import build_layout
 
     layout = build_layout(len(after.players))
-    return _patches(after, layout, changed_mats(before, after), seed)
+    return _patches(after, layout, changed_mats(before, after), seed, look)
 
 
-def _patches(state: GameState, layout: Any, mats: Sequence[str], seed: int) -> list[Patch]:
-    from vision.synth.render import render_scene
+def _patches(
+    state: GameState, layout: Any, mats: Sequence[str], seed: int, look: Look | None = None
+) -> list[Patch]:
+    from vision.synth.render import render, render_scene
 
     fx0, fy0, fx1, fy1 = _full_window(layout)
     scene = scene_of(state)
@@ -170,11 +253,88 @@ def _patches(state: GameState, layout: Any, mats: Sequence[str], seed: int) -> l
             min(float(int(max(xs)) + m), fx1), min(float(int(max(ys)) + m), fy1),
         )
         # steady: what a turn did not touch lies where it lay (the camera noise changes)
-        image = render_scene(scene, layout, _camera(window), seed=seed, steady=RENDER_SEED)
+        if look is None or not look.faces:
+            image = render_scene(scene, layout, _camera(window), seed=seed, steady=RENDER_SEED)
+        else:
+            image = render(scene, layout, _camera(window), seed=seed, steady=RENDER_SEED,
+                           **_face_kwargs(look.faces, look.seed)).image
         x = round((window[0] - fx0) * PX_PER_MM)
         y = round((window[1] - fy0) * PX_PER_MM)
         patches.append((x, y, image))
     return patches
+
+
+@lru_cache(maxsize=2)
+def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
+    """The renderer's face arguments for a split: one face per card, noble and chip.
+
+    Each card is drawn, in every frame, from the one face set (printing,
+    resolution) the seed gives it: a physical card does not change printing
+    between turns, but the table mixes printings.  Chips are pasted from the
+    split's chip faces once the renderer takes them (``token_images``, from
+    the world renderer's branch); until then they stay drawn.
+    """
+    from vision.synth.facesets import face_sets, token_faces
+    from vision.synth.render import render
+
+    sets = face_sets(split)
+    if not sets:
+        raise FileNotFoundError(
+            f"the {split!r} faces need ../shared/card-faces beside the checkout")
+    ids = sorted({i for _, faces in sets for i in faces})
+    chosen: dict[str, np.ndarray] = {}
+    for card in ids:
+        holding = [faces[card] for _, faces in sets if card in faces]
+        pick = np.random.default_rng(zlib.crc32(f"{seed} {card}".encode()))
+        chosen[card] = holding[int(pick.integers(len(holding)))]
+    kwargs: dict[str, Any] = {"face_images": chosen}
+    if "token_images" in inspect.signature(render).parameters:
+        kwargs["token_images"] = token_faces(split)
+    return kwargs
+
+
+def render_pi(state: GameState, look: Look) -> np.ndarray:
+    """The whole table of ``state`` photographed by :mod:`vision.synth.world`'s Pi camera.
+
+    The same ``look.seed`` every frame: the same camera, lens and room light
+    for the whole game; ``steady``: what a turn did not touch lies where it
+    lay.  No hand in the still (hands pass between turns: :func:`show_frame`).
+    """
+    from vision.synth.world import world_frame
+
+    frame = world_frame(len(state.players), look.difficulty, look.seed, look.faces or "check",
+                        framing="table", lens=look.lens, scene=scene_of(state), hand=False,
+                        steady=RENDER_SEED)
+    return frame.image
+
+
+def photograph(image: np.ndarray, look: Look, index: int) -> np.ndarray:
+    """``image`` (a composed clean frame) as the camera under the lamp records it.
+
+    The lamp's ramp and cast are the same every frame; blur is the lens's;
+    the noise is drawn afresh for frame ``index``.  The JPEG is applied when
+    the frame is written (:func:`write_frame` at ``look.jpeg_quality``).
+    """
+    import cv2
+
+    h, w = image.shape[:2]
+    sh, sw = max(2, h // 16), max(2, w // 16)
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    angle = np.random.default_rng(look.seed).uniform(0, 2 * np.pi)  # where the lamp stands
+    ramp = (xx / sw - 0.5) * np.cos(angle) + (yy / sh - 0.5) * np.sin(angle)
+    gain = look.exposure * (1 + look.light_gradient * ramp)
+    gain = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    t = look.colour_temperature
+    out = np.empty_like(image)
+    for c, tint in enumerate((1 + 0.18 * t, 1.0, 1 - 0.18 * t)):  # channel by channel:
+        channel = image[:, :, c].astype(np.float32) * (gain * tint)  # a 4-player frame is 22 MP
+        if look.blur:
+            channel = cv2.GaussianBlur(channel, (0, 0), look.blur)
+        if look.noise:
+            rng = np.random.default_rng((look.seed, index, c))
+            channel += rng.normal(0, look.noise, channel.shape).astype(np.float32)
+        out[:, :, c] = np.clip(channel, 0, 255).astype(np.uint8)
+    return out
 
 
 def paste(frame: np.ndarray, patches: Sequence[Patch], copy: bool = True) -> np.ndarray:
@@ -187,13 +347,13 @@ def paste(frame: np.ndarray, patches: Sequence[Patch], copy: bool = True) -> np.
     return out
 
 
-def write_frame(image: np.ndarray, path: Path) -> Path:
+def write_frame(image: np.ndarray, path: Path, quality: int = FRAME_QUALITY) -> Path:
     import cv2
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp" + path.suffix)
-    quality = cv2.IMWRITE_WEBP_QUALITY if path.suffix == ".webp" else cv2.IMWRITE_JPEG_QUALITY
-    if not cv2.imwrite(str(tmp), image, [quality, FRAME_QUALITY]):
+    kind = cv2.IMWRITE_WEBP_QUALITY if path.suffix == ".webp" else cv2.IMWRITE_JPEG_QUALITY
+    if not cv2.imwrite(str(tmp), image, [kind, quality]):
         raise OSError(f"cannot write {path}")
     tmp.replace(path)
     return path
@@ -208,22 +368,56 @@ def _states(record_text: str, upto: int) -> tuple[GameState, GameState]:
     return before, state
 
 
-def _render_job(args: tuple[str, int]) -> list[Patch] | np.ndarray:
+def _render_job(args: tuple[str, int, Look | None]) -> list[Patch] | np.ndarray:
     """In a worker: the full frame for index 0, the patches of turn ``index`` otherwise."""
-    record_text, index = args
+    record_text, index, look = args
     before, state = _states(record_text, index)
+    if look is not None and look.camera == "pi":
+        return render_pi(state, look)
     if index == 0:
-        return render_full(state, seed=RENDER_SEED)
-    return render_patches(before, state, seed=RENDER_SEED + index)
+        return render_full(state, seed=RENDER_SEED, look=look)
+    return render_patches(before, state, seed=RENDER_SEED + index, look=look)
 
 
 def frame_path(folder: Path, index: int) -> Path:
     """Where frame ``index`` is (whichever format it was stored in), or will be written."""
+    return _frame_file(folder / "frames", index)
+
+
+def _frame_file(frames: Path, index: int) -> Path:
     for suffix in FRAME_SUFFIXES:
-        path = folder / "frames" / f"{index:04d}{suffix}"
+        path = frames / f"{index:04d}{suffix}"
         if path.exists():
             return path
-    return folder / "frames" / f"{index:04d}{FRAME_SUFFIX}"
+    return frames / f"{index:04d}{FRAME_SUFFIX}"
+
+
+def default_cache(folder: Path) -> Path:
+    """Where a recording with a ``render.txt`` keeps its frames unless told: out/NAME/frames."""
+    return Path("out") / folder.resolve().name / "frames"
+
+
+STAMP = "render-version.txt"
+
+
+#: The code a cached frame depends on besides the look and the game (vision.synth).
+RENDER_SOURCES = ("render.py", "faces.py", "facesets.py", "scene.py", "official.py", "world.py")
+
+
+def _cache_stamp(look: Look, record_text: str) -> str:
+    """What the cached frames were rendered from: a change of any of it renders them again.
+
+    The renderer's source is part of it, so a cache never outlives a change of
+    how things are drawn; a change of this module's drawing bumps RENDER_VERSION.
+    """
+    import vision.synth
+
+    digest = hashlib.sha256(f"{look!r}\n{record_text}".encode())
+    for name in RENDER_SOURCES:
+        source = Path(vision.synth.__file__).parent / name
+        if source.exists():
+            digest.update(source.read_bytes())
+    return f"{RENDER_VERSION} {digest.hexdigest()[:16]}"
 
 
 class Frames:
@@ -234,11 +428,30 @@ class Frames:
     they are asked for, written to the folder, and reused by later runs.
     """
 
-    def __init__(self, folder: Path, record: Record, workers: int = 2) -> None:
+    def __init__(
+        self, folder: Path, record: Record, workers: int = 2, cache: Path | None = None
+    ) -> None:
         self.folder = folder
         self.record = record
+        self.look = read_look(folder)
+        self.dir = folder / "frames"
+        if self.look is not None:  # rendered at first use, into a cache
+            self.dir = cache or default_cache(folder)
+            stamp = self.dir / STAMP
+            # the whole recorded game, even when only its first turns are played
+            wanted = _cache_stamp(self.look, (folder / "game.txt").read_text(encoding="utf-8"))
+            if not stamp.exists() or stamp.read_text(encoding="utf-8").strip() != wanted:
+                for old in self.dir.glob("*.*"):  # frames of another game or look
+                    if old.suffix in FRAME_SUFFIXES or old.name == STAMP:
+                        old.unlink()
+                self.dir.mkdir(parents=True, exist_ok=True)
+                stamp.write_text(wanted + "\n", encoding="utf-8")
         count = len(record.turns) + 1
-        self.missing = [i for i in range(count) if not frame_path(folder, i).exists()]
+        self.missing = [i for i in range(count) if not _frame_file(self.dir, i).exists()]
+        if self.look is not None and self.look.camera == "top" and self.missing:
+            # later frames are composed on the clean pixels of the earlier ones, which
+            # only a render keeps (the files are photographs): render them all
+            self.missing = list(range(count))
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: dict[int, Future[Any]] = {}
         self._last: tuple[int, np.ndarray] | None = None
@@ -257,7 +470,8 @@ class Frames:
     def _top_up(self, index: int) -> None:
         assert self._pool is not None
         while self._next < min(index + self.AHEAD, self._count):
-            self._jobs[self._next] = self._pool.submit(_render_job, (self._text, self._next))
+            job = (self._text, self._next, self.look)
+            self._jobs[self._next] = self._pool.submit(_render_job, job)
             self._next += 1
 
     def get(self, index: int) -> np.ndarray:
@@ -265,20 +479,27 @@ class Frames:
 
         if self._pool is not None:
             self._top_up(index + 1)
-        path = frame_path(self.folder, index)
+        path = _frame_file(self.dir, index)
         job = self._jobs.pop(index, None)
         if job is not None:
             result = job.result()
             if index == 0 or isinstance(result, np.ndarray):
                 image = result
             else:
-                previous = (
-                    self._last[1] if self._last and self._last[0] == index - 1
-                    else self.get(index - 1)
-                )
+                previous = None
+                if not (self._last and self._last[0] == index - 1):
+                    previous = self.get(index - 1)
+                if self._last and self._last[0] == index - 1:  # the clean pixels, not the photo
+                    previous = self._last[1]
+                assert previous is not None
                 image = paste(previous, result)
-            write_frame(image, path)
-            self._last = (index, image)  # later frames are composed on the exact pixels
+            if self.look is None:
+                write_frame(image, path)
+            elif self.look.camera == "pi":  # photographed already, whole
+                write_frame(image, path, self.look.jpeg_quality)
+            else:
+                write_frame(photograph(image, self.look, index), path, self.look.jpeg_quality)
+            self._last = (index, image)  # later frames are composed on the exact (clean) pixels
             # Play the frame as it was stored (JPEG is lossy), so that this run
             # and every later run reading the file see the same pixels.
             stored = cv2.imread(str(path), cv2.IMREAD_COLOR)

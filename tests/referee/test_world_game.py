@@ -1,0 +1,102 @@
+"""The realistic recorded game, turn by turn: tests/data/world-game through ``demo``.
+
+A seeded 2-player game photographed by the realistic world's Pi camera
+(``vision.synth.world``: the Wide lens, the room's light) with the
+publisher's check-only faces and chips -- rendered at first use into
+out/world-game/frames, never committed -- played through the real reader,
+referee, screen and log with the button script an honest player pressed.
+What matters at the table is the turn, not the item: a wrong turn confirmed
+because it was the camera's first guess is the failure that must never
+happen (issue 12: 0 silent wrong confirmations).  The first-guess rate
+(issue 12 aims at >= 98 %) is printed, not asserted: see
+tests/data/world-game/README.md for where it stands.
+
+Only the first ``TURNS`` turns are played, so that a first run, which renders
+their frames (3-6 s each), stays under two minutes on two busy cores (50 s
+measured); the whole game is ``demo --recording tests/data/world-game``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+RECORDING = ROOT / "tests" / "data" / "world-game"
+#: The cache the demo renders the frames into (git-ignored: check-only faces).
+CACHE = ROOT / "out" / "world-game" / "frames"
+#: Turns played by the test (the recording holds the whole game).
+TURNS = 30
+
+
+@pytest.mark.slow
+def test_the_realistic_game_has_no_silent_wrong_confirmation(tmp_path: Path) -> None:
+    from companion.commands.demo import play_recording
+    from vision.synth.facesets import shared_faces
+
+    if shared_faces() is None:
+        pytest.skip("needs the publisher's faces in ../shared/card-faces")
+    result = play_recording(
+        RECORDING, tmp_path / "play", cache=CACHE, turns=TURNS, echo=lambda line: None,
+        script_to=tmp_path,  # a stale script is re-recorded here, never in the repository
+    )
+    print(
+        f"world-game, first {TURNS} turns: {result.first_guess} at the first guess,"
+        f" {result.later_guess} after NEXT, {result.manual} entered with the buttons,"
+        f" {result.silent_wrong} silent wrong"
+    )
+    assert result.silent_wrong == 0
+    assert len(result.expected) == TURNS
+    assert result.confirmed == result.expected  # the honest player got every turn in
+    assert result.first_guess + result.later_guess + result.manual == TURNS
+    assert result.reads_ms  # the pixels really were read
+
+
+class _Frames:
+    """Stand-in frames: frame i is a flat image carrying its number (the reader looks it up)."""
+
+    def get(self, index: int) -> object:
+        import numpy as np
+
+        image = np.full((48, 64, 3), (index * 53) % 256, np.uint8)
+        image[0, 0] = (index % 256, index // 256, 0)
+        return image
+
+
+def test_a_script_confirming_a_wrong_first_guess_is_counted_silent() -> None:
+    """The count itself, without pixels: the table shows another turn than the one played.
+
+    The script was pressed on the true frames (every turn the first guess);
+    replayed on frames where turn 3 shows a different take, it confirms the
+    camera's first guess, which is not the turn played: one silent wrong.
+    """
+    from companion.commands.demo import silent_wrong
+    from companion.referee import Referee, predict
+    from companion.referee.demo import Operator, demo_game, play
+    from companion.referee.driver import TableLoop
+    from companion.rules.actions import Take, Turn
+
+    record, states = demo_game()
+    turns = 4
+    expected = [str(t) for t in record.turns[:turns]]
+    truth = states[: turns + 1]
+    other = next(a for a in truth[2].legal_actions()
+                 if isinstance(a, Take) and a != record.turns[2].action)
+    tampered = [*truth[:3], truth[2].apply(Turn(other)), *truth[4:]]
+
+    def loop_over(shown: list[object]) -> TableLoop:
+        return TableLoop(Referee(record.players), echo=lambda s: None,
+                         reader=lambda image: predict(shown[int(image[0, 0, 0])]))
+
+    honest = loop_over(truth)
+    script = play(honest, _Frames(), turns + 1, None, Operator(truth[0], record.turns))
+    assert honest.confirmed == expected and silent_wrong(honest, truth, expected) == 0
+
+    trusting = loop_over(tampered)
+    play(trusting, _Frames(), turns + 1, script, None, expected=expected)
+    assert trusting.confirmed[:2] == expected[:2]
+    assert trusting.confirmed[2] == str(Turn(other)) != expected[2]
+    assert trusting.via[2] == "first guess"
+    assert silent_wrong(trusting, truth, expected) == 1

@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -91,6 +95,20 @@ def bench(players: int) -> None:
     detect = _median_ms(lambda: __import__("vision.calibrate", fromlist=["x"]).calibrate(
         image, layout))
     print(f"          of which calibration     {detect:8.1f} ms")
+    cold = _cold_cli_ms(jpeg.tobytes(), layout.to_json())
+    print(f"cold CLI  vision read (median of 3) {cold:6.0f} ms  = {cold / decode:.1f} decodes"
+          "  (a fresh process: imports, templates, worker start-up, the read)")
+
+
+def _cold_cli_ms(jpeg: bytes, layout_json: str) -> float:
+    """Wall time of ``splendor-companion vision read`` in a new process, as a user runs it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        image, layout = Path(tmp) / "frame.jpg", Path(tmp) / "layout.json"
+        image.write_bytes(jpeg)
+        layout.write_text(layout_json, encoding="utf-8")
+        argv = [sys.executable, "-m", "companion", "vision", "read", str(image),
+                "--layout", str(layout), "--json"]
+        return _median_ms(lambda: subprocess.run(argv, check=True, capture_output=True), 3)
 
 
 if __name__ == "__main__":

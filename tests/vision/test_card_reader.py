@@ -112,12 +112,14 @@ def test_an_unplaced_card_is_named_beyond_its_distance_only_when_its_places_agre
     on firm evidence -> the closest; a dissenting place or a weak piece -> None."""
     a, b = catalogue.card("3r1"), catalogue.card("3k1")
     firm = card_reader.UNPLACED_AGREE_WEAKEST + 0.1
-    agree = [(a, 0.9, 0.26, "3k1", firm), (a, 0.9, 0.25, "3k1", firm),
-             (None, 0.2, 0.38, "3r3", 0.0)]
-    assert card_reader._agreed(agree)[0] == a and card_reader._agreed(agree)[2] == 0.25
-    assert card_reader._agreed([*agree, (b, 0.9, 0.3, "3r1", firm)]) is None
-    assert card_reader._agreed([*agree[:1], (a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
-    assert card_reader._agreed(agree[:1] + [(None, 0.1, 0.4, None, 0.0)] * 3) is None
+    R = card_reader.FaceReading
+    agree = [R(a, 0.9, 0.26, "3k1", firm), R(a, 0.9, 0.25, "3k1", firm),
+             R(None, 0.2, 0.38, "3r3", 0.0)]
+    got = card_reader._agreed(agree)
+    assert got is not None and got.card == a and got.distance == 0.25
+    assert card_reader._agreed([*agree, R(b, 0.9, 0.3, "3r1", firm)]) is None
+    assert card_reader._agreed([*agree[:1], R(a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
+    assert card_reader._agreed(agree[:1] + [R(None, 0.1, 0.4, None, 0.0)] * 3) is None
 
 
 def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:

@@ -167,8 +167,9 @@ class FaceReading:
     def evidence(self) -> tuple[float, ...]:
         d = self.decoded
         if d is None:
-            return (0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
-        return (d.margin, d.distance, d.weakest, d.numeral_fit, self.glare, d.numeral_lead)
+            return (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return (d.margin, d.distance, d.weakest, d.numeral_fit, self.glare, d.numeral_lead,
+                d.bonus_lead, d.points_lead)
 
 
 def read_face(face: np.ndarray, level: int, colours: ColourModel) -> FaceReading:

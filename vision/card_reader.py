@@ -19,9 +19,17 @@ The pipeline, one module per stage, called in order, once per place tried:
 
 Stages 2-6 are :func:`read_face`.  No stage calls back into an earlier one.
 Which places are read is decided here, in :func:`read_card`, from a bounded
-list: the located fit first; if it reads poorly, the other fits and (when the
-fit lies far from the slot) the slot's own place; when no card outline was
-found, the slot's place and ten places around it.
+list (at most 16 faces, most cards 1):
+
+* a card outline was found: the located fit; unless it reads firmly
+  (``_firm``), also the other fits (``ALTERNATIVE_FITS``) and, when the fit lies
+  more than ``FAR_FROM_SLOT_MM`` from the slot, the slot's own place; the
+  closest fit wins (``_choose``);
+* no outline (a pale card passes for paper), or a faint fit (glare) whose
+  reading abstains: the slot's place and, unless firm, ten places around it,
+  named only when it fits closely or most places agree (``_agreed``).
+
+"empty" needs the slot to look like bare paper *and* not be clipped by glare.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The card reader on the publisher's faces, clean and degraded, per face set and level.
 
     .venv/bin/python -m tests.bench.bench_cards [--split design|check|both]
-        [--variants N] [--seed S] [--fit]
+        [--variants N] [--seed S] [--fit] [--scenes N]
 
 For every card face of the split (``vision.synth.facesets.face_sets``): read
 it clean (the face resampled to the reader's ``FACE_PX_PER_MM``), then
@@ -18,6 +18,12 @@ reliability table (confidence bins vs accuracy of the named answers) with
 the expected calibration error.  ``--fit`` fits the confidence model
 (:mod:`vision.card_confidence`) on the split's named answers and prints the
 parameters to paste there (fit on ``design`` only).
+
+``--scenes N``: also N rendered views of the centre mat per face set (the
+market holding that set's faces; ``vision.synth.render`` with
+``Camera.random``, every third hard: tilt, dim, glare or a hand, at 2-6 px/mm),
+read by ``read_frame``: market cards right / wrong / abstained, and those under
+a hand apart (abstaining is right there).
 
 Needs ``../shared/card-faces`` (exits when absent).  Nothing is written.
 """
@@ -171,12 +177,53 @@ def fit(outcomes: list[Outcome]) -> None:
     print("CONFIDENCE_WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
 
 
+def scenes(split: str, n: int, seed: int) -> None:
+    """Market cards of rendered centre-mat views, per face set."""
+    from vision.layout import build_layout
+    from vision.read import read_frame
+    from vision.synth import Camera, TableScene, random_scene, render
+
+    layout = build_layout(2)
+    mat = layout.mat("centre")
+    xs = [x for x, _ in mat.corners()]
+    ys = [y for _, y in mat.corners()]
+    window = (min(xs) - 10, min(ys) - 10, max(xs) + 10, max(ys) + 10)
+    levels = {c.id: c.level for c in catalogue.cards()}
+    print(f"{'set':<13}{'scenes':>7}  market cards right / wrong / abstained; under a hand")
+    for set_name, faces in face_sets(split):
+        rng = np.random.default_rng(seed)
+        imgs = {k: v[:, :, :3].copy() for k, v in faces.items()}
+        by_level = {lv: sorted(k for k in imgs if levels.get(k) == lv) for lv in (1, 2, 3)}
+        t = [0, 0, 0]
+        hand = [0, 0, 0]
+        for i in range(n):
+            base = random_scene(2, int(rng.integers(1 << 30)), 0.5)
+            market = tuple(tuple(str(c) for c in rng.choice(by_level[lv], min(4, len(
+                by_level[lv])), replace=False)) for lv in (1, 2, 3))
+            scene = TableScene(market, base.decks, base.nobles, base.supply, base.players)
+            cam = Camera.random(rng, hard=i % 3 == 0, window=window,
+                                px_per_mm=float(rng.uniform(2.0, 6.0)))
+            r = render(scene, layout, cam, seed=i, face_images=imgs)
+            obs = read_frame(r.image, layout)
+            for c in obs.cards:
+                truth = r.contents.get(c.slot)
+                if not truth or not c.slot.startswith("market"):
+                    continue
+                k = 0 if c.card is not None and c.card.id == truth else 1 if c.card else 2
+                (hand if c.slot in r.covered else t)[k] += 1
+        total = max(1, sum(t))
+        print(f"{set_name:<13}{n:>7}  {t[0]} {100 * t[0] / total:.1f}% / {t[1]} "
+              f"{100 * t[1] / total:.1f}% / {t[2]} {100 * t[2] / total:.1f}%; "
+              f"hand {hand[0]}/{hand[1]}/{hand[2]}")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default="both", choices=("design", "check", "both"))
     ap.add_argument("--variants", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--scenes", type=int, default=0)
     args = ap.parse_args(argv)
     splits = ("design", "check") if args.split == "both" else (args.split,)
     for split in splits:
@@ -191,6 +238,8 @@ def main(argv: list[str]) -> int:
         reliability(outcomes, f"{split}, all")
         if args.fit:
             fit(outcomes)
+        if args.scenes:
+            scenes(split, args.scenes, args.seed)
     return 0
 
 

@@ -211,6 +211,9 @@ def scenes(split: str, n: int, seed: int) -> None:
                     continue
                 k = 0 if c.card is not None and c.card.id == truth else 1 if c.card else 2
                 (hand if c.slot in r.covered else t)[k] += 1
+                if k == 1 and c.card is not None:
+                    print(f"  wrong: scene {i} {cam.tags} {c.slot} {truth} read "
+                          f"{c.card.id} at {c.confidence:.3f}")
         total = max(1, sum(t))
         print(f"{set_name:<13}{n:>7}  {t[0]} {100 * t[0] / total:.1f}% / {t[1]} "
               f"{100 * t[1] / total:.1f}% / {t[2]} {100 * t[2] / total:.1f}%; "

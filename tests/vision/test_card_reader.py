@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.rules import catalogue
-from vision import card_reader, digits, face_light
+from vision import card_reader, card_seen, digits, face_light
 from vision import cardface as cf
 from vision.colours import GEM_BGR, ColourModel
 from vision.synth import faces
@@ -112,12 +112,14 @@ def test_an_unplaced_card_is_named_beyond_its_distance_only_when_its_places_agre
     on firm evidence -> the closest; a dissenting place or a weak piece -> None."""
     a, b = catalogue.card("3r1"), catalogue.card("3k1")
     firm = card_reader.UNPLACED_AGREE_WEAKEST + 0.1
-    agree = [(a, 0.9, 0.26, "3k1", firm), (a, 0.9, 0.25, "3k1", firm),
-             (None, 0.2, 0.38, "3r3", 0.0)]
-    assert card_reader._agreed(agree)[0] == a and card_reader._agreed(agree)[2] == 0.25
-    assert card_reader._agreed([*agree, (b, 0.9, 0.3, "3r1", firm)]) is None
-    assert card_reader._agreed([*agree[:1], (a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
-    assert card_reader._agreed(agree[:1] + [(None, 0.1, 0.4, None, 0.0)] * 3) is None
+    R = card_reader.FaceReading
+    agree = [R(a, 0.9, 0.26, "3k1", firm), R(a, 0.9, 0.25, "3k1", firm),
+             R(None, 0.2, 0.38, "3r3", 0.0)]
+    got = card_reader._agreed(agree)
+    assert got is not None and got.card == a and got.distance == 0.25
+    assert card_reader._agreed([*agree, R(b, 0.9, 0.3, "3r1", firm)]) is None
+    assert card_reader._agreed([*agree[:1], R(a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
+    assert card_reader._agreed(agree[:1] + [R(None, 0.1, 0.4, None, 0.0)] * 3) is None
 
 
 def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
@@ -184,3 +186,73 @@ def test_a_face_mostly_hidden_by_something_flat_is_not_named() -> None:
     assert card_reader.decode_face(hidden, 3, ColourModel())[0] is None
     grey = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY).astype(np.float32)
     assert face_light.hidden_share(grey) > face_light.MAX_HIDDEN
+
+
+def test_a_flat_occluder_over_a_reading_region_is_not_seen() -> None:
+    """A hand (skin colour) or any flat thing over the bonus corner or the cost
+    column: the face is not seen there and nothing is named; the clean face is."""
+    colours = ColourModel()
+    for card_id in ("1k7", "2g6", "3w1"):
+        card = catalogue.card(card_id)
+        face = faces.card_face(card, S)
+        assert card_seen.judge(face).ok
+        assert card_reader.decode_face(face, card.level, colours)[0] == card
+        for region, colour in (("bonus", (150, 175, 215)), ("costs", (90, 60, 40))):
+            x0, y0, x1, y1 = card_seen.REGIONS[region]
+            covered = face.copy()  # a hand is larger than the region it hides
+            covered[max(0, round((y0 - 3) * S)):round((y1 + 3) * S),
+                    max(0, round((x0 - 3) * S)):round((x1 + 3) * S)] = colour
+            seen = card_seen.judge(covered)
+            assert not seen.ok and seen.unseen.startswith(region)
+            got, confidence, _, _ = card_reader.decode_face(covered, card.level, colours)
+            assert got is None and confidence <= 0.5
+
+
+def test_glare_clipping_the_cost_column_is_not_seen() -> None:
+    card = catalogue.card("2g6")
+    face = faces.card_face(card, S)
+    _, y0, x1, y1 = card_seen.REGIONS["costs"]
+    glared = face.copy()
+    glared[round(y0 * S):round(y1 * S), :round(x1 * S) + 20] = 255
+    assert card_seen.judge(glared).unseen == "costs: glare"
+    assert card_reader.decode_face(glared, card.level, ColourModel())[0] is None
+
+
+def test_a_washed_out_card_in_its_slot_is_unknown_not_empty(layout2) -> None:
+    """Glare clipping a card to white makes it pass for the mat's paper: the slot
+    is not seen bare, so it is "unknown", never "empty" (issue 12: "empty" at 0.945)."""
+    from vision.calibrate import calibrate
+    from vision.synth import Camera, TableScene, random_scene, render
+
+    white = np.full((352, 252, 3), 255, np.uint8)
+    scene = random_scene(2, 9)
+    market = (("1w1", "1u1", "1g1", None), scene.market[1], scene.market[2])
+    scene = TableScene(market, scene.decks, scene.nobles, scene.supply, scene.players)
+    r = render(scene, layout2, Camera(px_per_mm=3.5, window=(-400.0, -224.0, 20.0, 224.0),
+                                      noise=2), seed=1, face_images={"1w1": white})
+    cal = calibrate(r.image, layout2)
+    assert cal is not None
+    h = cal.h_for("centre")
+    washed = layout2.slot_index["market.1.0"]
+    empty = layout2.slot_index["market.1.3"]
+    got = card_reader.read_card(r.image, h, washed, cal.gain_at(washed.center), ColourModel())
+    assert got.state == "unknown" and got.confidence <= 0.5
+    assert card_reader.read_card(r.image, h, empty, cal.gain_at(empty.center),
+                                 ColourModel()).state == "empty"
+
+
+def test_confidence_follows_the_evidence() -> None:
+    """The calibrated confidence rises with the lead and falls with a poor fit and
+    with numerals that favour the runner-up."""
+    from vision import card_confidence as cc
+    from vision.card_decode import Decoded
+
+    a, b = catalogue.card("1w5"), catalogue.card("1w6")
+
+    def p(margin: float, distance: float, lead: float) -> float:
+        return cc.probability(Decoded(a, a, b, margin, distance, 0.6, 0.7, lead, 0.5, 0.0), 0.0)
+
+    assert p(1.0, 0.05, 0.1) > 0.99
+    assert p(1.0, 0.05, 0.1) > p(0.3, 0.05, 0.1)
+    assert p(0.5, 0.05, 0.1) > p(0.5, 0.35, 0.1)
+    assert p(0.5, 0.2, 0.1) > p(0.5, 0.2, -0.2)

@@ -93,6 +93,9 @@ class CameraConfig:
     settle_time: float = 1.5
     #: Size of the low-resolution stream watched for motion, ``[width, height]``.
     motion_size: tuple[int, int] = (640, 360)
+    #: The lens file written by ``splendor-companion calibrate --lens IMAGE`` (JSON:
+    #: camera matrix and distortion); "" = fit the lens from each frame's markers.
+    lens: str = ""
 
 
 @dataclass(frozen=True)

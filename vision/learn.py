@@ -40,7 +40,7 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     back_samples: dict[str, list[np.ndarray]] = {}
     empty = np.asarray(base.tokens["empty"], np.float32)
     for slot in layout.slots:
-        h = cal.h_for(slot.mat)
+        h = cal.h_for_slot(slot)
         if not slot_visible(h, slot, image.shape):
             continue
         gain = cal.gain_at(slot.center)

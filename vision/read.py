@@ -30,6 +30,7 @@ from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout
+from vision.lens import LensModel
 from vision.observation import Observation, ZoneTokens
 from vision.read_cache import ReadCache
 
@@ -88,13 +89,16 @@ def check_frame(image: np.ndarray) -> np.ndarray:
 
 
 def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = None,
-               workers: int | None = None, cache: ReadCache | None = None) -> Observation:
+               workers: int | None = None, cache: ReadCache | None = None,
+               lens: LensModel | None = None) -> Observation:
     """Read every slot of ``layout`` visible in ``image`` (BGR uint8).
 
     ``workers``: processes reading slots (default: ``$SPLENDOR_VISION_WORKERS`` or
     the cores); 1 reads everything in this process.  ``cache``: a
     :class:`~vision.read_cache.ReadCache` kept between frames of a fixed camera;
     slots whose pixels have not changed since it last read them are not read again.
+    ``lens``: the camera's stored lens (``calibrate --lens``); without it a lens
+    is fitted from the frame's markers when they show one (see ``vision.calibrate``).
 
     Returns an uncalibrated :class:`Observation` when no marker is visible;
     raises :class:`VisionError` for a frame that is not a usable picture.
@@ -103,7 +107,7 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
     image = check_frame(image)
     colours = colours or ColourModel()
     size = (image.shape[1], image.shape[0])
-    cal = calibrate(image, layout)
+    cal = calibrate(image, layout, lens=lens)
     if cal is None:
         return Observation(False, size, reason="no marker of the layout is visible",
                            colours=colours.source,

@@ -113,9 +113,16 @@ def make_jobs(image: np.ndarray, cal: Calibration, slots: list[Slot]) -> list[Sl
     hh, ww = image.shape[:2]
     jobs: list[SlotJob | None] = [None] * len(slots)
     for mat, idx in by_mat.items():
-        h = cal.h_for(mat)
+        # one homography per mat, or per slot when the lens bends the table
+        cal.prepare_slots([slots[i] for i in idx])
+        hs = [cal.h_for(mat)] * len(idx) if cal.lens is None else \
+            [cal.h_for_slot(slots[i]) for i in idx]
         pts = np.array([p for i in idx for p in _crop_corners(slots[i])], np.float64)
-        px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h).reshape(-1, 4, 2)
+        if cal.lens is None:
+            px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hs[0]).reshape(-1, 4, 2)
+        else:
+            px = np.stack([cv2.perspectiveTransform(pts[4 * k:4 * k + 4].reshape(-1, 1, 2), hk)
+                           .reshape(4, 2) for k, hk in enumerate(hs)])
         lo, hi = px.min(1).tolist(), px.max(1).tolist()
         gains = cal.gains_at([slots[i].center for i in idx])
         for k, i in enumerate(idx):
@@ -124,7 +131,7 @@ def make_jobs(image: np.ndarray, cal: Calibration, slots: list[Slot]) -> list[Sl
             x1 = min(max(math.ceil(hi[k][0]) + 3, 0), ww)
             y1 = min(max(math.ceil(hi[k][1]) + 3, 0), hh)
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
-            jobs[i] = SlotJob(slots[i], image[y0:y1, x0:x1], shift @ h, gains[k])
+            jobs[i] = SlotJob(slots[i], image[y0:y1, x0:x1], shift @ hs[k], gains[k])
     return jobs  # type: ignore[return-value]
 
 

@@ -1,10 +1,17 @@
-"""``splendor-companion calibrate``: learn the colour classes from a frame of the laid-out table.
+"""``splendor-companion calibrate``: learn the colour classes (and, with ``--lens``, the lens).
 
 Lay the table out for a new game (full supply on the central mat, empty
 player token slots, the three decks face down), take one still, and run this
 command on it.  The classes are stored as JSON in the XDG config folder
 (``~/.config/splendor-companion/colours.json``) or the path given; the
 reader uses them from then on, the built-in defaults until then.
+
+``--lens IMAGE`` fits the camera's lens (focal length and radial distortion)
+from the mats' markers of one still of the whole table, taken by the camera
+as it is mounted, and stores it (``lens.json`` beside the colours, or
+``--lens-out``); name that file in the config's ``[camera] lens`` and the
+reader then fits only where each mat lies, through this lens.  Without it the
+lens is fitted from every frame's markers.
 """
 
 from __future__ import annotations
@@ -19,10 +26,15 @@ from vision.errors import VisionError
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calibrate", help="learn token and deck colours from a frame of the table",
                        description=__doc__.splitlines()[0])
-    p.add_argument("image", type=Path, help="a still of the freshly laid-out table")
+    p.add_argument("image", type=Path, nargs="?", default=None,
+                   help="a still of the freshly laid-out table")
     p.add_argument("--layout", type=Path, required=True, help="layout.json written by `mats`")
     p.add_argument("--out", type=Path, default=None,
                    help="where to store the colours (default: the XDG config folder)")
+    p.add_argument("--lens", type=Path, default=None, metavar="IMAGE",
+                   help="fit the camera's lens from this still of the whole table")
+    p.add_argument("--lens-out", type=Path, default=None,
+                   help="where to store the lens (default: lens.json in the XDG config folder)")
     p.set_defaults(func=run)
 
 
@@ -32,15 +44,34 @@ def run(args: argparse.Namespace) -> int:
     from vision.learn import learn_colours
     from vision.read import check_frame, load_image
 
+    if args.image is None and args.lens is None:
+        raise CommandError("give a still of the table (colours) and/or --lens IMAGE")
     try:
         layout = load_layout(args.layout)
+        if args.lens is not None:
+            _lens(args, layout)
+        if args.image is None:
+            return 0
         image = check_frame(load_image(args.image))
         model = learn_colours(image, layout, source=f"calibrate {args.image.name}")
         path = save_colours(model, args.out)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
-        raise CommandError(f"cannot store colours: {exc.strerror}") from None
+        raise CommandError(f"cannot store colours or lens: {exc.strerror}") from None
     print(f"learned {len(model.tokens)} token and {len(model.backs)} deck colours; "
           f"stored in {path}")
     return 0
+
+
+def _lens(args: argparse.Namespace, layout: object) -> None:
+    from vision.calibrate import fit_table_lens
+    from vision.lens import save_lens
+    from vision.read import check_frame, load_image
+
+    fit = fit_table_lens(check_frame(load_image(args.lens)), layout)  # type: ignore[arg-type]
+    path = save_lens(fit.lens, args.lens_out)
+    k1, k2 = (float(v) for v in fit.lens.distortion[:2])
+    print(f"lens: focal {fit.lens.focal:.0f} px, k1 {k1:+.4f}, k2 {k2:+.4f}, "
+          f"{fit.rms_px:.2f} px RMS over the markers; stored in {path} "
+          f"(set [camera] lens = \"{path}\" in the config)")

@@ -99,3 +99,31 @@ def test_slots_beyond_the_drawn_table_are_not_in_view() -> None:
     shifted = (window[0] + CANVAS_PAD_MM + 1, window[1], window[2] + CANVAS_PAD_MM + 1,
                window[3])
     assert not drawn(shifted, slot)
+
+
+def test_token_images_replace_the_drawn_chips(layout2) -> None:
+    """A chip face given as BGRA (alpha 0 outside the disc) is scaled to the 40 mm token
+    and pasted where the scene puts that colour; the others stay drawn."""
+    import cv2
+
+    face = np.zeros((100, 120, 4), np.uint8)  # a transparent margin round the disc
+    cv2.circle(face, (60, 50), 45, (255, 0, 255, 255), -1)
+    scene = random_scene(2, 2)
+    plain = render(scene, layout2, Camera(px_per_mm=2.0), seed=1)
+    chips = render(scene, layout2, Camera(px_per_mm=2.0), seed=1, token_images={"u": face})
+
+    def centre_px(slot_id: str, img: np.ndarray) -> np.ndarray:
+        x, y = layout2.slot_index[slot_id].center
+        h = chips.homography
+        p = h @ np.array([x, y, 1.0])
+        return img[round(p[1] / p[2]), round(p[0] / p[2])].astype(int)
+
+    blue = [sid for sid, v in chips.contents.items() if v == "u" and sid.startswith("supply")]
+    others = [sid for sid, v in chips.contents.items()
+              if v in "wgrky" and sid.startswith("supply")]
+    assert blue and others and chips.contents == plain.contents
+    for sid in blue:
+        b, g, r = centre_px(sid, chips.image)
+        assert b > 200 and r > 200 and g < 60
+    assert all(np.array_equal(centre_px(sid, chips.image), centre_px(sid, plain.image))
+               for sid in others)

@@ -119,11 +119,14 @@ def render_scene(scene: TableScene, layout: Layout, camera: Camera | None = None
 
 def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
            face_images: Mapping[str, np.ndarray] | None = None,
-           steady: int | None = None) -> Rendered:
+           steady: int | None = None,
+           token_images: Mapping[str, np.ndarray] | None = None) -> Rendered:
     """Like :func:`render_scene`, also returning the homography, covered slots and contents.
 
     ``face_images`` replaces our drawn faces by given images (card or noble id ->
     BGR image), e.g. scans of real cards for an evaluation that is never committed.
+    ``token_images`` likewise replaces the drawn chips (token letter -> BGRA chip
+    face, alpha 0 outside the chip), scaled to the 40 mm token.
 
     ``steady``: where each thing lies (its jitter, a token's turn, which slots hold
     the tokens) comes from this number, the slot and what is in it rather than
@@ -132,23 +135,15 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
     renders this way.
     """
     rng = np.random.default_rng(seed)
-    place = _placer(rng, steady)
     if camera.window is None:
         x0, y0, x1, y1 = layout.bounds()
         window = (x0 - 20, y0 - 20, x1 + 20, y1 + 20)
     else:
         window = camera.window
-    wx0, wy0, wx1, wy1 = window
     s = min(camera.px_per_mm * OVERSAMPLE, MAX_CANVAS_PX_PER_MM)
-    pad = CANVAS_PAD_MM
-    origin = (wx0 - pad, wy0 - pad)
-    aff = affine_for(origin, s)
-    cw, ch = round((wx1 - wx0 + 2 * pad) * s), round((wy1 - wy0 + 2 * pad) * s)
-    canvas = _table_texture(ch, cw, rng if steady is None else place("table"))
-    draw_mats(canvas, layout, aff)
-    contents: dict[str, str] = {}
-    _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents,
-                     face_images or {}, place, steady is not None)
+    table = draw_table(scene, layout, window, s, rng, camera.jitter_mm, face_images,
+                       token_images, steady)
+    canvas, aff = table.image, table.affine
     covered: frozenset[str] = frozenset()
     if camera.hands:
         covered = _draw_hands(canvas, layout, aff, s, camera.hands, window, rng)
@@ -158,7 +153,61 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
     img = cv2.warpPerspective(canvas, m, size, flags=cv2.INTER_AREA if s > camera.px_per_mm
                               else cv2.INTER_LINEAR, borderValue=TABLE_BGR)
     img = _photograph(img, camera, rng)
-    return Rendered(img, h_img, covered, contents)
+    return Rendered(img, h_img, covered, table.contents)
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """The table drawn top-down: ``image`` (BGR), ``affine`` (2×3, table mm -> its px)."""
+
+    image: np.ndarray
+    affine: np.ndarray
+    px_per_mm: float
+    #: what each occupied slot holds (as :attr:`Rendered.contents`).
+    contents: dict[str, str]
+
+
+def draw_table(scene: TableScene, layout: Layout, window: tuple[float, float, float, float],
+               px_per_mm: float, rng: np.random.Generator, jitter_mm: float = 1.5,
+               face_images: Mapping[str, np.ndarray] | None = None,
+               token_images: Mapping[str, np.ndarray] | None = None,
+               steady: int | None = None) -> Canvas:
+    """The window of the table (plus ``CANVAS_PAD_MM``) drawn top-down at ``px_per_mm``.
+
+    Split from :func:`render` so another camera model (:mod:`vision.synth.world`)
+    can photograph the same table; draws from ``rng`` in the order ``render`` did.
+    """
+    place = _placer(rng, steady)
+    wx0, wy0, wx1, wy1 = window
+    s = px_per_mm
+    pad = CANVAS_PAD_MM
+    origin = (wx0 - pad, wy0 - pad)
+    aff = affine_for(origin, s)
+    cw, ch = round((wx1 - wx0 + 2 * pad) * s), round((wy1 - wy0 + 2 * pad) * s)
+    canvas = _table_texture(ch, cw, rng if steady is None else place("table"))
+    draw_mats(canvas, layout, aff)
+    contents: dict[str, str] = {}
+    chips = {k: _chip(v, s) for k, v in (token_images or {}).items()}
+    _draw_components(canvas, scene, layout, aff, s, jitter_mm, rng, contents,
+                     face_images or {}, place, steady is not None, chips)
+    return Canvas(canvas, aff, s, contents)
+
+
+def _chip(face: np.ndarray, s: float) -> tuple[np.ndarray, np.ndarray]:
+    """A BGRA chip face cropped to its opaque disc and scaled to the 40 mm token."""
+    alpha = face[:, :, 3] if face.ndim == 3 and face.shape[2] == 4 else None
+    if alpha is not None:
+        ys, xs = np.nonzero(alpha > 127)
+        face = face[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+    d = max(4, round(TOKEN_MM * s))
+    img = cv2.resize(np.ascontiguousarray(face[:, :, :3]), (d, d), interpolation=cv2.INTER_AREA)
+    if alpha is not None:
+        mask = cv2.resize(np.ascontiguousarray(face[:, :, 3]), (d, d),
+                          interpolation=cv2.INTER_AREA)
+    else:
+        mask = np.zeros((d, d), np.uint8)
+        cv2.circle(mask, (d // 2, d // 2), d // 2, 255, -1, cv2.LINE_AA)
+    return img, mask
 
 
 #: Table drawn round the camera's window, mm; beyond it a tilted view shows bare
@@ -243,7 +292,8 @@ def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[floa
 def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff: np.ndarray,
                      s: float, jit: float, rng: np.random.Generator,
                      contents: dict[str, str], overrides: Mapping[str, np.ndarray],
-                     place: Placer, steady: bool = False) -> None:
+                     place: Placer, steady: bool = False,
+                     chips: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None) -> None:
     card_size = (cf.CARD_W, cf.CARD_H)
 
     def card_img(cid: str) -> np.ndarray:
@@ -281,14 +331,15 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
                 _paste(canvas, card_img(cid), cmask, aff, c, a,
                        card_size)
     _place_tokens(canvas, [s_ for s_ in layout.slots if s_.zone == "supply"], scene.supply,
-                  aff, s, jit, rng, contents, by_colour=True, place=place, steady=steady)
+                  aff, s, jit, rng, contents, by_colour=True, place=place, steady=steady,
+                  chips=chips)
     for p, ps in enumerate(scene.players, 1):
         zone = [s_ for s_ in layout.slots if s_.zone == f"player{p}.tokens"]
         if any(s_.kind == "pile" for s_ in zone):
-            _place_piles(canvas, zone, ps.tokens, aff, s, rng, contents)
+            _place_piles(canvas, zone, ps.tokens, aff, s, rng, contents, chips)
         else:
             _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False,
-                          place=place, steady=steady)
+                          place=place, steady=steady, chips=chips)
         for i, entry in enumerate(ps.reserved):
             slot = slots.get(f"player{p}.reserved.{i}")
             if not slot:
@@ -320,7 +371,8 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
 def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
                   aff: np.ndarray, s: float, jit: float, rng: np.random.Generator,
                   contents: dict[str, str], by_colour: bool, place: Placer,
-                  steady: bool = False) -> None:
+                  steady: bool = False,
+                  chips: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None) -> None:
     """Tokens in random slots of their zone (steady: the first free ones, in order)."""
     placed: list[tuple[Slot, str]] = []
     if by_colour:
@@ -334,7 +386,7 @@ def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
         placed = [(zone[order[i]], ltr) for i, ltr in enumerate(letters[: len(zone)])]
     for slot, letter in placed:
         contents[slot.id] = letter
-        img, mask = faces.token(letter, s)
+        img, mask = (chips or {}).get(letter) or faces.token(letter, s)
         r = place(slot.id, letter)
         c, _ = _jitter(slot, r, jit * 0.6)
         _paste(canvas, img, mask, aff, c, float(r.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))
@@ -342,14 +394,15 @@ def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
 
 def _place_piles(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
                  aff: np.ndarray, s: float, rng: np.random.Generator,
-                 contents: dict[str, str]) -> None:
+                 contents: dict[str, str],
+                 chips: Mapping[str, tuple[np.ndarray, np.ndarray]] | None = None) -> None:
     """Each colour's tokens in its pile zone, shingled ``PILE_STEP_MM`` apart."""
     for slot in zone:
         n = counts[TOKEN_LETTERS.index(slot.colour or "w")]
         if not n:
             continue
         contents[slot.id] = (slot.colour or "") * n
-        img, mask = faces.token(slot.colour or "w", s)
+        img, mask = (chips or {}).get(slot.colour or "w") or faces.token(slot.colour or "w", s)
         t = math.radians(slot.angle)
         for k in range(n):
             u = -slot.size[0] / 2 + TOKEN_MM / 2 + k * PILE_STEP_MM + rng.uniform(-0.7, 0.7)

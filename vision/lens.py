@@ -22,13 +22,16 @@ Design decisions
 * The principal point is fixed at the image centre, tangential terms are zero
   and the aspect ratio is 1: one still of a plane cannot pin down more, and a
   Pi camera module's sensor is centred on its lens to well under 1 %.
-* The focal length is held at the nominal value (``NOMINAL_F_OVER_WIDTH``).
-  Seen from straight above, one plane cannot tell the focal length from the
-  camera's height (a longer lens higher up gives the same picture; Brown's and
-  the rational model's coefficients absorb the scale), so a free focal length
-  only wanders; what we need is the plane -> image mapping, which stays right
-  however focal length and height trade (the standard Camera Module 3, 4.74 mm,
-  fitted at the Wide's 2.75 mm: slots within 0.05 mm over the central mat).
+* The focal length starts at the nominal value (``NOMINAL_F_OVER_WIDTH``) and
+  is held there for the first fit.  Seen from straight above, one plane cannot
+  tell the focal length from the camera's height (a longer lens higher up gives
+  the same picture; Brown's and the rational model's coefficients absorb the
+  scale), so a free focal length only wanders; what we need is the plane ->
+  image mapping, which stays right however focal length and height trade (the
+  standard Camera Module 3, 4.74 mm, fitted at the Wide's 2.75 mm: slots within
+  0.1 mm over the central mat).  A tilted view does pin it: the fit is then
+  refined with the focal length free and that kept when it fits clearly better
+  (``FREE_FOCAL_GAIN``; the standard module tilted 12 deg: 2.4 -> 0.3 mm).
 * Every mat is its own planar target (its own pose): all mats lie on the
   table, but each is laid by hand a few mm and degrees off the layout, so
   sharing one pose would put the hand's error into the lens.
@@ -65,15 +68,25 @@ FOLD_SEARCH = 10.0
 #: world) Brown misses by 0.8-7.5 px RMS and the rational model fits to 0.2-0.4 px.
 MODEL_SLACK = 0.1
 MODEL_SLACK_PX = 0.02
-#: Fit flags: centred principal point, square pixels, no tangential term, the focal
-#: length held (see the module's docstring).
+#: Fit flags: centred principal point, square pixels, no tangential term.
 _FLAGS = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
-          | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_ZERO_TANGENT_DIST
-          | cv2.CALIB_FIX_FOCAL_LENGTH)
+          | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_ZERO_TANGENT_DIST)
+#: A free focal length outside this range of the nominal one is not trusted (the
+#: standard Camera Module 3's 4.74 mm is 1.72 times the Wide's 2.75 mm).
+F_RANGE = (0.5, 2.5)
+#: The focal length fitted replaces the nominal one only when the fit's RMS falls below
+#: this share: from above both fit alike (free / held = 1.00 on every case) and the
+#: nominal one stays; the standard lens tilted 12-20 deg: 0.07-0.18 (held 2.2-7.8 px,
+#: slots 1.9-4.9 mm p95; free 0.4-0.8 px, 0.13-0.34 mm): `lens_accuracy.py tilt`.
+FREE_FOCAL_GAIN = 0.8
 #: The radial models, simplest first: (name, extra flags, number of coefficients).
 MODELS = (("brown", cv2.CALIB_FIX_K3, 5),
           ("rational", cv2.CALIB_RATIONAL_MODEL | cv2.CALIB_FIX_K3 | cv2.CALIB_FIX_K6, 8))
 _CRITERIA = (cv2.TERM_CRITERIA_COUNT + cv2.TERM_CRITERIA_EPS, 60, 1e-9)
+#: Freeing the focal length from a converged fit: a few steps reach it (the tilted
+#: standard lens: 0.39 px RMS as with 60), and from above the free direction is flat,
+#: where more steps only wander.
+_REFIT_CRITERIA = (cv2.TERM_CRITERIA_COUNT + cv2.TERM_CRITERIA_EPS, 10, 1e-9)
 
 
 @dataclass(frozen=True)
@@ -240,14 +253,20 @@ Poses = tuple[tuple[np.ndarray, np.ndarray], ...]
 
 
 def _fit_model(obj: list[np.ndarray], img: list[np.ndarray], size: tuple[int, int],
-               flags: int, n: int, radius_px: float) -> tuple[LensModel, Poses] | None:
+               flags: int, n: int, radius_px: float, start: LensFit | None = None
+               ) -> tuple[LensModel, Poses] | None:
     """One model's lens and poses (None when OpenCV fails or the lens folds within
-    ``radius_px`` of the centre)."""
-    start = LensModel.nominal(size)
+    ``radius_px`` of the centre); from ``start``'s lens and poses when given."""
+    guess = start.lens if start is not None else LensModel.nominal(size)
+    # copies: OpenCV writes the refined poses into the guesses it is given
+    rv = [np.array(r, np.float64).reshape(3, 1) for r, _ in start.poses] if start else None
+    tv = [np.array(t, np.float64).reshape(3, 1) for _, t in start.poses] if start else None
+    if start is not None:
+        flags |= cv2.CALIB_USE_EXTRINSIC_GUESS
     try:
         _, k, dist, rvecs, tvecs = cv2.calibrateCamera(
-            obj, img, size, start.camera_matrix.copy(), np.zeros(n), flags=_FLAGS | flags,
-            criteria=_CRITERIA)
+            obj, img, size, guess.camera_matrix.copy(), guess.distortion.copy(), rv, tv,
+            flags=_FLAGS | flags, criteria=_CRITERIA if start is None else _REFIT_CRITERIA)
     except cv2.error:
         return None
     lens = LensModel(np.asarray(k, np.float64), np.asarray(dist, np.float64).ravel()[:n],
@@ -258,13 +277,18 @@ def _fit_model(obj: list[np.ndarray], img: list[np.ndarray], size: tuple[int, in
 
 
 def fit_lens(views: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, int],
-             models: Sequence[str] = ("brown", "rational")) -> LensFit | None:
+             models: Sequence[str] = ("brown", "rational"), free_focal: bool = True
+             ) -> LensFit | None:
     """The lens (of the simplest of ``models`` that fits the markers about as well as
     the best, ``MODEL_SLACK``) and one pose per view.
 
     ``views``: per planar target (a mat), its points in mm (N, 2) and where
     they were found in the frame (N, 2).  None when OpenCV's fit fails or every
-    model gives a lens that folds back inside the frame.
+    model gives a lens that folds back inside the frame.  Each model is fitted
+    with the focal length held, then (``free_focal``) refitted from there with it
+    free, and the free one kept when it fits clearly better
+    (``FREE_FOCAL_GAIN``, within ``F_RANGE`` of the nominal): a tilted view pins the
+    focal length, and a module other than the Wide is seen through another.
     """
     obj, img = _objects(views)
     # the map must grow as far as the markers reach (the table lies within them), or
@@ -278,9 +302,17 @@ def fit_lens(views: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, in
     for name, flags, n in MODELS:
         if name not in models:
             continue
-        fitted = _fit_model(obj, img, size, flags, n, radius)
-        if fitted is not None:
-            fits.append(LensFit(fitted[0], fitted[1], _rms(fitted[0], views, fitted[1])))
+        fitted = _fit_model(obj, img, size, flags | cv2.CALIB_FIX_FOCAL_LENGTH, n, radius)
+        if fitted is None:
+            continue
+        fit = LensFit(fitted[0], fitted[1], _rms(fitted[0], views, fitted[1]))
+        freed = _fit_model(obj, img, size, flags, n, radius, fit) if free_focal else None
+        if freed is not None and F_RANGE[0] <= freed[0].focal / (NOMINAL_F_OVER_WIDTH * w
+                                                                   ) <= F_RANGE[1]:
+            free = LensFit(freed[0], freed[1], _rms(freed[0], views, freed[1]))
+            if free.rms_px < FREE_FOCAL_GAIN * fit.rms_px:
+                fit = free
+        fits.append(fit)
     if not fits:
         return None
     best = min(f.rms_px for f in fits)

@@ -21,11 +21,12 @@ Design decisions
   lens is used only where it fits the markers clearly better than the
   homographies (``LENS_MIN_GAIN``): on an undistorted frame the readings stay
   those of the homographies.  It is fitted on every frame, no cache: the fit
-  (two radial models, see ``vision.lens``) and the comparison cost 1.3-13 ms CPU
-  at 4608 x 2592 (median 2-8 ms per framing, ``tests/bench/lens_accuracy.py
-  world``) and all the slots' homographies one batched solve of ~2 ms, so a
-  camera nudged between frames costs nothing extra.  A lens stored by
-  ``calibrate --lens`` leaves only the mats' poses to fit.
+  (two radial models, see ``vision.lens``) and the comparison cost 3-20 ms CPU
+  at 4608 x 2592 (medians 3-8 ms over the central mat, 10-18 ms over a whole
+  table: ``tests/bench/lens_accuracy.py world``) and all the slots'
+  homographies one batched solve of ~2 ms, so a camera nudged between frames
+  costs nothing extra.  A lens stored by ``calibrate --lens`` leaves only the
+  mats' poses to fit.
 """
 
 from __future__ import annotations

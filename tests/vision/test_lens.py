@@ -344,6 +344,14 @@ def test_slot_corners_within_a_millimetre_on_a_world_frame(lens: str) -> None:
     assert len(after) >= 4 * 20
     assert np.percentile(after, 95) <= 1.0
     assert np.percentile(before, 95) > 2.0  # one homography misses by mm here
+    # `calibrate --lens` on the same still: stored (JSON round trip) and given back,
+    # only the poses are fitted, as well
+    from vision.calibrate import fit_table_lens
+
+    stored = LensModel.from_dict(fit_table_lens(frame.image, frame.layout).lens.to_dict())
+    given = calibrate(frame.image, frame.layout, lens=stored)
+    assert given is not None and given.lens is not None
+    assert np.percentile(world_corner_errors_mm(frame, given), 95) <= 1.0
 
 
 def test_rational_lens_round_trips_and_a_fold_is_held_outward() -> None:

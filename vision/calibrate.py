@@ -21,7 +21,9 @@ Design decisions
   lens is used only where it fits the markers clearly better than the
   homographies (``LENS_MIN_GAIN``): on an undistorted frame the readings stay
   those of the homographies.  It is fitted on every frame, no cache: the fit
-  and the comparison cost 2.4-3.7 ms CPU at 4608 x 2592 and all the slots'
+  (two radial models, see ``vision.lens``) and the comparison cost 3-20 ms CPU
+  at 4608 x 2592 (medians 3-8 ms over the central mat, 10-18 ms over a whole
+  table: ``tests/bench/lens_accuracy.py world``) and all the slots'
   homographies one batched solve of ~2 ms, so a camera nudged between frames
   costs nothing extra.  A lens stored by ``calibrate --lens`` leaves only the
   mats' poses to fit.
@@ -57,10 +59,12 @@ LENS_MIN_MARKERS = 8
 #: The lens replaces the homographies only when its RMS reprojection error over the
 #: markers is below this share of theirs (and LENS_MIN_GAIN_PX below it): on frames
 #: without distortion both fit to the detection noise and the homographies stay.
-#: Measured: chosen on 0 of the 264 recorded frames (scenes, scenes-piles); chosen
-#: for a whole 4-player table at half size through k1 = -0.035 (lens 0.29 px RMS,
-#: homographies 0.53): tests/vision/test_lens.py.
-LENS_MIN_GAIN = 0.7
+#: Measured: 0.996-1.03 on undistorted perfect-camera renders (tilt 0-3 deg; 1.5-33 at
+#: 6-12 deg, the focal length being held), `tests/bench/lens_accuracy.py gate`; 0.80
+#: on the world's hard standard-lens 2-player table where the lens halves the slots'
+#: error (`lens_accuracy.py world 2 hard`).  Never chosen on the recorded scenes: their
+#: frames show 1-3 markers, fewer than LENS_MIN_MARKERS.
+LENS_MIN_GAIN = 0.85
 LENS_MIN_GAIN_PX = 0.15
 #: A marker whose worst corner is this many times the median marker's off the lens
 #: fit, and at least LENS_OUTLIER_PX, is left out and the lens refitted once.
@@ -281,6 +285,7 @@ def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int
             break
         found = {i: c for i, c in found.items() if i not in bad}
     h_rms = _homography_rms(views) if must_gain else float("inf")
+
     if fit.rms_px > LENS_MIN_GAIN * h_rms or fit.rms_px > h_rms - LENS_MIN_GAIN_PX:
         return None
     return fit, names
@@ -294,6 +299,10 @@ def fit_table_lens(image: np.ndarray, layout: Layout) -> LensFit:
     found = detect_markers(grey, layout)
     fitted = _lens_fit(found, layout, (image.shape[1], image.shape[0]), None, must_gain=False)
     if fitted is None:
+        _, _, views = _views(found, layout, MIN_OWN_MARKERS)
+        if sum(len(o) for o, _ in views) >= 4 * LENS_MIN_MARKERS:
+            raise VisionError(f"{len(found)} markers of the layout visible, but no lens fits "
+                              "them without folding back inside the frame")
         raise VisionError(f"{len(found)} markers of the layout visible: a lens needs "
                           f"{LENS_MIN_MARKERS} or more, on mats with {MIN_OWN_MARKERS} or more")
     return fitted[0]

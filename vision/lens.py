@@ -8,21 +8,35 @@ points first makes the table plane a plane again.
 
 Design decisions
 ----------------
-* OpenCV's model (``k1, k2, p1, p2, k3``), so a ChArUco calibration or any
-  published one can be stored as it is.  We fit only ``k1`` and ``k2``: the
-  principal point is fixed at the image centre, tangential terms are zero and
-  the aspect ratio is 1.  One still of a plane cannot pin down more, and a
+* OpenCV's model, so a ChArUco calibration or any published one can be
+  stored as it is.  Two radial forms are fitted and the simpler one kept
+  unless the other fits the markers clearly better (``MODEL_SLACK``): Brown's
+  polynomial (``k1, k2``) and the rational model (``k1, k2`` over ``k4, k5``;
+  ``k3 = k6 = 0``).  A polynomial in the pinhole radius cannot follow a lens
+  whose field reaches 60 deg from the axis (the Wide's corners, where that
+  radius is tan 60 = 1.7): with ``k1, k2`` it misses the markers by 7 px RMS,
+  with ``k3`` too by 3 px (slots still 1.2 mm off), while the ratio of two
+  polynomials bends back at large radii and fits them to the detection noise
+  (0.2 px).  ``cv2.fisheye.calibrate`` (Kannala-Brandt) was tried too: its
+  initialisation fails on one near-frontal plane (70 px RMS), so it is not used.
+* The principal point is fixed at the image centre, tangential terms are zero
+  and the aspect ratio is 1: one still of a plane cannot pin down more, and a
   Pi camera module's sensor is centred on its lens to well under 1 %.
+* The focal length starts at the nominal value (``NOMINAL_F_OVER_WIDTH``) and
+  is held there for the first fit.  Seen from straight above, one plane cannot
+  tell the focal length from the camera's height (a longer lens higher up gives
+  the same picture; Brown's and the rational model's coefficients absorb the
+  scale), so a free focal length only wanders; what we need is the plane ->
+  image mapping, which stays right however focal length and height trade (the
+  standard Camera Module 3, 4.74 mm, fitted at the Wide's 2.75 mm: slots within
+  0.1 mm over the central mat).  A tilted view does pin it: the fit is then
+  refined with the focal length free and that kept when it fits clearly better
+  (``FREE_FOCAL_GAIN``; the standard module tilted 12 deg: 2.4 -> 0.3 mm).
 * Every mat is its own planar target (its own pose): all mats lie on the
   table, but each is laid by hand a few mm and degrees off the layout, so
   sharing one pose would put the hand's error into the lens.
-* The focal length is first left free.  Seen from straight above, one plane
-  cannot tell the focal length from the camera's height (a longer lens
-  higher up gives the same picture), so a free fit may wander; what we need
-  is only the plane -> image mapping, which stays right however focal length
-  and height trade.  A fitted focal length beyond ``F_RANGE`` of the nominal
-  one (a sign the fit went astray) is replaced by a fit with the focal length
-  held at the nominal value (``NOMINAL_F_OVER_WIDTH``).
+* A fit whose radial map folds back (or whose rational denominator reaches
+  zero) before the frame's corner is refused: it would send slots anywhere.
 """
 
 from __future__ import annotations
@@ -31,6 +45,7 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +57,36 @@ from vision.errors import VisionError
 #: Focal length / image width of the Camera Module 3 (Wide): f = 2.75 mm on 1.4 um
 #: pixels = 1964 px across the 4608 px still (Raspberry Pi's datasheet).
 NOMINAL_F_OVER_WIDTH = 1964.0 / 4608.0
-#: A free focal length outside this range of the nominal one is not trusted.
-F_RANGE = (0.6, 1.7)
-#: Fit flags: centred principal point, square pixels, no tangential or k3 term.
+#: The fitted map must keep growing this far beyond the farthest marker (a share of its
+#: radius from the frame's centre; the frame's corner at most).
+REACH_MARGIN = 1.1
+#: How far out (undistorted radius / focal length) a lens's fold is looked for.
+FOLD_SEARCH = 10.0
+#: The richer model is kept only when its RMS over the markers is below the simpler one's
+#: divided by (1 + this), less MODEL_SLACK_PX: on frames bent by a Brown lens both fit
+#: to the noise and Brown stays; on the Wide's world frames (tests/bench/lens_accuracy.py
+#: world) Brown misses by 0.8-7.5 px RMS and the rational model fits to 0.2-0.4 px.
+MODEL_SLACK = 0.1
+MODEL_SLACK_PX = 0.02
+#: Fit flags: centred principal point, square pixels, no tangential term.
 _FLAGS = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
-          | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K3)
+          | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_ZERO_TANGENT_DIST)
+#: A free focal length outside this range of the nominal one is not trusted (the
+#: standard Camera Module 3's 4.74 mm is 1.72 times the Wide's 2.75 mm).
+F_RANGE = (0.5, 2.5)
+#: The focal length fitted replaces the nominal one only when the fit's RMS falls below
+#: this share: from above both fit alike (free / held = 1.00 on every case) and the
+#: nominal one stays; the standard lens tilted 12-20 deg: 0.07-0.18 (held 2.2-7.8 px,
+#: slots 1.9-4.9 mm p95; free 0.4-0.8 px, 0.13-0.34 mm): `lens_accuracy.py tilt`.
+FREE_FOCAL_GAIN = 0.8
+#: The radial models, simplest first: (name, extra flags, number of coefficients).
+MODELS = (("brown", cv2.CALIB_FIX_K3, 5),
+          ("rational", cv2.CALIB_RATIONAL_MODEL | cv2.CALIB_FIX_K3 | cv2.CALIB_FIX_K6, 8))
 _CRITERIA = (cv2.TERM_CRITERIA_COUNT + cv2.TERM_CRITERIA_EPS, 60, 1e-9)
+#: Freeing the focal length from a converged fit: a few steps reach it (the tilted
+#: standard lens: 0.39 px RMS as with 60), and from above the free direction is flat,
+#: where more steps only wander.
+_REFIT_CRITERIA = (cv2.TERM_CRITERIA_COUNT + cv2.TERM_CRITERIA_EPS, 10, 1e-9)
 
 
 @dataclass(frozen=True)
@@ -55,7 +94,7 @@ class LensModel:
     """A pinhole camera matrix and OpenCV distortion coefficients for one image size."""
 
     camera_matrix: np.ndarray  # 3x3
-    distortion: np.ndarray  # (5,): k1, k2, p1, p2, k3
+    distortion: np.ndarray  # (5,): k1, k2, p1, p2, k3; or (8,): ... k4, k5, k6 (rational)
     size: tuple[int, int]  # (width, height) px the matrix is for
 
     @classmethod
@@ -85,14 +124,18 @@ class LensModel:
         return self if tuple(size) == self.size else self.scaled(size)
 
     def distort_points(self, pts: np.ndarray) -> np.ndarray:
-        """Ideal (pinhole) px (N, 2) -> px in the real, distorted frame."""
+        """Ideal (pinhole) px (N, 2) -> px in the real, distorted frame.
+
+        Beyond the radius where the radial map stops growing (``fold``), the factor
+        is held at its value there: a point past the fold is sent further out, never
+        folded back into the frame (a slot off the frame stays off it)."""
         k = self.camera_matrix
         p = np.asarray(pts, np.float64).reshape(-1, 2)
         x = (p[:, 0] - k[0, 2]) / k[0, 0]
         y = (p[:, 1] - k[1, 2]) / k[1, 1]
-        k1, k2, p1, p2, k3 = (float(v) for v in self.distortion[:5])
+        p1, p2 = (float(v) for v in self.distortion[2:4])
         r2 = x * x + y * y
-        radial = 1 + r2 * (k1 + r2 * (k2 + r2 * k3))
+        radial = self.radial(np.minimum(r2, self.fold**2))
         xd = x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x)
         yd = y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y
         return np.stack([xd * k[0, 0] + k[0, 2], yd * k[1, 1] + k[1, 2]], axis=1)
@@ -105,23 +148,49 @@ class LensModel:
         return out.reshape(-1, 2)
 
     def project(self, pts_mm: np.ndarray, rvec: np.ndarray, tvec: np.ndarray) -> np.ndarray:
-        """Plane points (N, 2) in mm, z = 0, seen from pose (rvec, tvec) -> frame px."""
+        """Plane points (N, 2) in mm, z = 0, seen from pose (rvec, tvec) -> frame px
+        (as ``cv2.projectPoints``, with ``distort_points``' hold beyond the fold)."""
         p = np.asarray(pts_mm, np.float64).reshape(-1, 2)
-        obj = np.hstack([p, np.zeros((len(p), 1))])
-        px, _ = cv2.projectPoints(obj, rvec, tvec, self.camera_matrix, self.distortion)
-        return px.reshape(-1, 2)
-
-    def monotone(self, size: tuple[int, int] | None = None) -> bool:
-        """Whether the radial map keeps growing out to the frame's corners (a fit that
-        folds back inside the frame is nonsense there)."""
-        w, h = size or self.size
+        rot, _ = cv2.Rodrigues(np.asarray(rvec, np.float64).reshape(3))
+        cam = p @ rot[:, :2].T + np.asarray(tvec, np.float64).reshape(1, 3)
         k = self.camera_matrix
-        r_max = float(np.hypot(max(k[0, 2], w - k[0, 2]), max(k[1, 2], h - k[1, 2]))) / k[0, 0]
-        r = np.linspace(0, 1.6 * r_max, 200)  # undistorted radius: beyond the corner
-        k1, k2, _, _, k3 = (float(v) for v in self.distortion[:5])
-        rd = r * (1 + k1 * r**2 + k2 * r**4 + k3 * r**6)
-        grows = np.diff(rd) > 0
-        return bool(grows[rd[1:] <= r_max * 1.02].all()) and bool(rd.max() > r_max)
+        ideal = cam[:, :2] / cam[:, 2:3] * (k[0, 0], k[1, 1]) + k[:2, 2]
+        return self.distort_points(ideal)
+
+    def radial(self, r2: np.ndarray) -> np.ndarray:
+        """The radial factor at squared undistorted radius ``r2`` (normalised):
+        Brown's polynomial, divided by the rational model's denominator when given."""
+        d = np.zeros(8)
+        d[:min(8, len(self.distortion))] = np.asarray(self.distortion, np.float64).ravel()[:8]
+        k1, k2, _, _, k3, k4, k5, k6 = (float(v) for v in d)
+        num = 1 + r2 * (k1 + r2 * (k2 + r2 * k3))
+        den = 1 + r2 * (k4 + r2 * (k5 + r2 * k6))
+        return np.asarray(num / den)
+
+    @cached_property
+    def fold(self) -> float:
+        """The undistorted (normalised) radius where the radial map stops growing or the
+        rational model's denominator reaches zero; ``FOLD_SEARCH`` when it never does
+        before that (about 84 deg off the axis)."""
+        r = np.linspace(0, FOLD_SEARCH, 4001)
+        d = np.zeros(8)
+        d[:min(8, len(self.distortion))] = np.asarray(self.distortion, np.float64).ravel()[:8]
+        den = 1 + r**2 * (d[5] + r**2 * (d[6] + r**2 * d[7]))
+        rd = r * self.radial(r**2)
+        bad = np.flatnonzero((np.diff(rd) <= 0) | (den[1:] <= 0))
+        return float(r[bad[0]]) if len(bad) else FOLD_SEARCH
+
+    def monotone(self, size: tuple[int, int] | None = None, radius_px: float | None = None
+                 ) -> bool:
+        """Whether the radial map keeps growing out to ``radius_px`` from the principal
+        point (default: the frame's farthest corner); a fit that folds back before it
+        sends what lies there anywhere."""
+        k = self.camera_matrix
+        if radius_px is None:
+            w, h = size or self.size
+            radius_px = float(np.hypot(max(k[0, 2], w - k[0, 2]), max(k[1, 2], h - k[1, 2])))
+        r = self.fold
+        return bool(r * float(self.radial(np.array(r * r))) >= 1.02 * radius_px / k[0, 0])
 
     def to_dict(self) -> dict[str, Any]:
         """For the TOML config (``[camera] lens``): plain floats."""
@@ -135,8 +204,8 @@ class LensModel:
     def from_dict(cls, d: Mapping[str, Any]) -> LensModel:
         fx, fy = (float(v) for v in d["focal"])
         cx, cy = (float(v) for v in d["centre"])
-        dist = np.zeros(5)
-        given = np.asarray(d.get("distortion", ()), np.float64).ravel()[:5]
+        given = np.asarray(d.get("distortion", ()), np.float64).ravel()[:8]
+        dist = np.zeros(8 if len(given) > 5 else 5)
         dist[:len(given)] = given
         w, h = (int(v) for v in d["size"])
         return cls(np.array([[fx, 0, cx], [0, fy, cy], [0, 0, 1]], np.float64), dist, (w, h))
@@ -180,31 +249,74 @@ def fit_poses(lens: LensModel, views: Sequence[tuple[np.ndarray, np.ndarray]]) -
     return LensFit(lens, tuple(poses), _rms(lens, views, poses))
 
 
-def fit_lens(views: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, int],
-             fix_focal: bool = False) -> LensFit | None:
-    """``k1``, ``k2`` (and the focal length unless ``fix_focal``) and one pose per view.
+Poses = tuple[tuple[np.ndarray, np.ndarray], ...]
 
-    ``views``: per planar target (a mat), its points in mm (N, 2) and where
-    they were found in the frame (N, 2).  None when OpenCV's fit fails or gives
-    a lens that folds back inside the frame.
-    """
-    obj, img = _objects(views)
-    start = LensModel.nominal(size)
-    flags = _FLAGS | (cv2.CALIB_FIX_FOCAL_LENGTH if fix_focal else 0)
+
+def _fit_model(obj: list[np.ndarray], img: list[np.ndarray], size: tuple[int, int],
+               flags: int, n: int, radius_px: float, start: LensFit | None = None
+               ) -> tuple[LensModel, Poses] | None:
+    """One model's lens and poses (None when OpenCV fails or the lens folds within
+    ``radius_px`` of the centre); from ``start``'s lens and poses when given."""
+    guess = start.lens if start is not None else LensModel.nominal(size)
+    # copies: OpenCV writes the refined poses into the guesses it is given
+    rv = [np.array(r, np.float64).reshape(3, 1) for r, _ in start.poses] if start else None
+    tv = [np.array(t, np.float64).reshape(3, 1) for _, t in start.poses] if start else None
+    if start is not None:
+        flags |= cv2.CALIB_USE_EXTRINSIC_GUESS
     try:
         _, k, dist, rvecs, tvecs = cv2.calibrateCamera(
-            obj, img, size, start.camera_matrix.copy(), np.zeros(5), flags=flags,
-            criteria=_CRITERIA)
+            obj, img, size, guess.camera_matrix.copy(), guess.distortion.copy(), rv, tv,
+            flags=_FLAGS | flags, criteria=_CRITERIA if start is None else _REFIT_CRITERIA)
     except cv2.error:
         return None
-    lens = LensModel(np.asarray(k, np.float64), np.asarray(dist, np.float64).ravel()[:5],
+    lens = LensModel(np.asarray(k, np.float64), np.asarray(dist, np.float64).ravel()[:n],
                      (int(size[0]), int(size[1])))
-    if not fix_focal and not F_RANGE[0] <= lens.focal / start.focal <= F_RANGE[1]:
-        return fit_lens(views, size, fix_focal=True)
-    if not lens.monotone():
-        return None if fix_focal else fit_lens(views, size, fix_focal=True)
-    poses = tuple(zip(rvecs, tvecs, strict=True))
-    return LensFit(lens, poses, _rms(lens, views, poses))
+    if not lens.monotone(radius_px=radius_px):
+        return None
+    return lens, tuple(zip(rvecs, tvecs, strict=True))
+
+
+def fit_lens(views: Sequence[tuple[np.ndarray, np.ndarray]], size: tuple[int, int],
+             models: Sequence[str] = ("brown", "rational"), free_focal: bool = True
+             ) -> LensFit | None:
+    """The lens (of the simplest of ``models`` that fits the markers about as well as
+    the best, ``MODEL_SLACK``) and one pose per view.
+
+    ``views``: per planar target (a mat), its points in mm (N, 2) and where
+    they were found in the frame (N, 2).  None when OpenCV's fit fails or every
+    model gives a lens that folds back inside the frame.  Each model is fitted
+    with the focal length held, then (``free_focal``) refitted from there with it
+    free, and the free one kept when it fits clearly better
+    (``FREE_FOCAL_GAIN``, within ``F_RANGE`` of the nominal): a tilted view pins the
+    focal length, and a module other than the Wide is seen through another.
+    """
+    obj, img = _objects(views)
+    # the map must grow as far as the markers reach (the table lies within them), or
+    # out to the frame's corner when they reach near it
+    w, h = size
+    corner = float(np.hypot(w, h)) / 2
+    seen = max(float(np.hypot(*(np.asarray(i, np.float64).reshape(-1, 2) - (w / 2, h / 2)).T
+                              ).max()) for _, i in views)
+    radius = min(corner, REACH_MARGIN * seen)
+    fits = []
+    for name, flags, n in MODELS:
+        if name not in models:
+            continue
+        fitted = _fit_model(obj, img, size, flags | cv2.CALIB_FIX_FOCAL_LENGTH, n, radius)
+        if fitted is None:
+            continue
+        fit = LensFit(fitted[0], fitted[1], _rms(fitted[0], views, fitted[1]))
+        freed = _fit_model(obj, img, size, flags, n, radius, fit) if free_focal else None
+        if freed is not None and F_RANGE[0] <= freed[0].focal / (NOMINAL_F_OVER_WIDTH * w
+                                                                   ) <= F_RANGE[1]:
+            free = LensFit(freed[0], freed[1], _rms(freed[0], views, freed[1]))
+            if free.rms_px < FREE_FOCAL_GAIN * fit.rms_px:
+                fit = free
+        fits.append(fit)
+    if not fits:
+        return None
+    best = min(f.rms_px for f in fits)
+    return next(f for f in fits if f.rms_px <= best * (1 + MODEL_SLACK) + MODEL_SLACK_PX)
 
 
 def local_homographies(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,

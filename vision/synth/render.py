@@ -119,11 +119,14 @@ def render_scene(scene: TableScene, layout: Layout, camera: Camera | None = None
 
 def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
            face_images: Mapping[str, np.ndarray] | None = None,
-           steady: int | None = None) -> Rendered:
+           steady: int | None = None,
+           token_images: Mapping[str, np.ndarray] | None = None) -> Rendered:
     """Like :func:`render_scene`, also returning the homography, covered slots and contents.
 
     ``face_images`` replaces our drawn faces by given images (card or noble id ->
-    BGR image), e.g. scans of real cards for an evaluation that is never committed.
+    BGR image), e.g. scans of real cards for an evaluation that is never committed;
+    ``token_images`` likewise the chips in token slots (letter -> BGRA chip face,
+    alpha = outside the chip, scaled to the 40 mm token).
 
     ``steady``: where each thing lies (its jitter, a token's turn, which slots hold
     the tokens) comes from this number, the slot and what is in it rather than
@@ -148,7 +151,7 @@ def render(scene: TableScene, layout: Layout, camera: Camera, seed: int = 0,
     draw_mats(canvas, layout, aff)
     contents: dict[str, str] = {}
     _draw_components(canvas, scene, layout, aff, s, camera.jitter_mm, rng, contents,
-                     face_images or {}, place, steady is not None)
+                     face_images or {}, place, steady is not None, token_images or {})
     covered: frozenset[str] = frozenset()
     if camera.hands:
         covered = _draw_hands(canvas, layout, aff, s, camera.hands, window, rng)
@@ -243,7 +246,8 @@ def _jitter(slot: Slot, rng: np.random.Generator, mm: float) -> tuple[tuple[floa
 def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff: np.ndarray,
                      s: float, jit: float, rng: np.random.Generator,
                      contents: dict[str, str], overrides: Mapping[str, np.ndarray],
-                     place: Placer, steady: bool = False) -> None:
+                     place: Placer, steady: bool = False,
+                     chips: Mapping[str, np.ndarray] | None = None) -> None:
     card_size = (cf.CARD_W, cf.CARD_H)
 
     def card_img(cid: str) -> np.ndarray:
@@ -281,14 +285,15 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
                 _paste(canvas, card_img(cid), cmask, aff, c, a,
                        card_size)
     _place_tokens(canvas, [s_ for s_ in layout.slots if s_.zone == "supply"], scene.supply,
-                  aff, s, jit, rng, contents, by_colour=True, place=place, steady=steady)
+                  aff, s, jit, rng, contents, by_colour=True, place=place, steady=steady,
+                  chips=chips)
     for p, ps in enumerate(scene.players, 1):
         zone = [s_ for s_ in layout.slots if s_.zone == f"player{p}.tokens"]
         if any(s_.kind == "pile" for s_ in zone):
             _place_piles(canvas, zone, ps.tokens, aff, s, rng, contents)
         else:
             _place_tokens(canvas, zone, ps.tokens, aff, s, jit, rng, contents, by_colour=False,
-                          place=place, steady=steady)
+                          place=place, steady=steady, chips=chips)
         for i, entry in enumerate(ps.reserved):
             slot = slots.get(f"player{p}.reserved.{i}")
             if not slot:
@@ -320,7 +325,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
 def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
                   aff: np.ndarray, s: float, jit: float, rng: np.random.Generator,
                   contents: dict[str, str], by_colour: bool, place: Placer,
-                  steady: bool = False) -> None:
+                  steady: bool = False, chips: Mapping[str, np.ndarray] | None = None) -> None:
     """Tokens in random slots of their zone (steady: the first free ones, in order)."""
     placed: list[tuple[Slot, str]] = []
     if by_colour:
@@ -335,6 +340,10 @@ def _place_tokens(canvas: np.ndarray, zone: list[Slot], counts: tuple[int, ...],
     for slot, letter in placed:
         contents[slot.id] = letter
         img, mask = faces.token(letter, s)
+        if chips and letter in chips:  # a given chip face (BGRA), scaled to the token
+            face = cv2.resize(chips[letter], (img.shape[1], img.shape[0]),
+                              interpolation=cv2.INTER_AREA)
+            img, mask = np.ascontiguousarray(face[:, :, :3]), np.ascontiguousarray(face[:, :, 3])
         r = place(slot.id, letter)
         c, _ = _jitter(slot, r, jit * 0.6)
         _paste(canvas, img, mask, aff, c, float(r.uniform(0, 360)), (TOKEN_MM, TOKEN_MM))

@@ -80,7 +80,7 @@ RIM_MAX_DIST = 40.0
 GEM_MAX_DIST = 45.0
 #: Share of the rim annulus within ``RIM_PX_DIST`` of its median: a rim partly under a
 #: hand or glare is not one colour.
-RIM_MIN_UNIFORM = 0.55
+RIM_MIN_UNIFORM = 0.7
 RIM_PX_DIST = 25.0
 #: Share of the sticker and gem washed out (every channel >= ``GLARE_LEVEL`` before white
 #: balance; one channel may clip under a lamp's cast, glare lifts all three): glare;
@@ -90,7 +90,7 @@ GLARE_MAX = 0.12
 #: The printed ring round the slot (ink, neutral grey) seen round the chip must stay
 #: neutral and no lighter than the fill plus this (glare or a lamp's spot lifts it).
 RING_LIGHTER_MAX = 35.0
-RING_CHROMA_MAX = 14.0
+RING_CHROMA_MAX = 20.0
 #: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
 #: its "sticker" is within this of its rim; it is then read by the rim alone.
 SOLID_DIST = 20.0
@@ -193,12 +193,15 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     gem = np.median(gem_px[off], axis=0) if off.mean() >= GEM_MIN_SHARE else None
     inner = r <= radius - STICKER_IN_MM[1]
     glare = float((raw[inner].min(axis=1) >= GLARE_LEVEL).mean())
-    ring = lab[(r >= radius + 0.8) & (r_slot >= 20.6) & (r_slot <= 21.4)]
+    # round the chip lie the slot's fill and printed ring (or the paper, where the chip
+    # touches its slot's edge or the slot is mapped a little off): the darker part of
+    # that band is fill or ring, unless glare or a lamp's spot lifts it all
+    ring = lab[(r >= radius + 0.6) & (r <= radius + 2.0)]
     lift, chroma = 0.0, 0.0
     if len(ring) >= 20:
-        med = np.median(ring, axis=0)
-        lift = float(med[0] - fill[0][0])
-        chroma = float(np.hypot(med[1] - 128, med[2] - 128))
+        dark = ring[ring[:, 0] <= np.percentile(ring[:, 0], 25)]
+        lift = float(np.median(dark[:, 0]) - fill[0][0])
+        chroma = float(np.hypot(np.median(dark[:, 1]) - 128, np.median(dark[:, 2]) - 128))
     return ChipLook(fill_share, (ox, oy), edge, radius, rim, rim_uniform, sticker, gem, glare,
                     lift, chroma)
 
@@ -219,9 +222,11 @@ def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     return judge_chip(look, slot, colours)
 
 
-def chip_seen(look: ChipLook) -> bool:
-    """Whether a chip's edge was found and its rim is seen whole, without glare."""
-    return not (look.edge < CHIP_EDGE_MIN or look.glare > GLARE_MAX
+def chip_seen(look: ChipLook, solid: bool = False) -> bool:
+    """Whether a chip's edge was found and its rim is seen whole, without glare.  A
+    ``solid`` chip (one colour all over: a white one is near the sensor's top)
+    shows glare only by a washed-out emblem, which the caller checks."""
+    return not (look.edge < CHIP_EDGE_MIN or (look.glare > GLARE_MAX and not solid)
                 or look.ring_lift > RING_LIGHTER_MAX or look.ring_chroma > RING_CHROMA_MAX
                 or look.rim_uniform < RIM_MIN_UNIFORM)
 
@@ -232,25 +237,27 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     if look.rim is None:
         return TokenSlotReading(slot.id, slot.zone, "empty", None,
                                 min(1.0, look.fill_share))
-    if not chip_seen(look):
+    solid = (look.sticker is not None
+             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
+    if look.gem is None or not chip_seen(look, solid):
         return unknown
     rims = {k: v for k, v in colours.tokens.items() if k != "empty"}
     d_rim = _distances(look.rim, rims)
-    solid = (look.sticker is not None
-             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
     score = dict(d_rim)
     d_gem: dict[str, float] = {}
-    if look.gem is not None and not solid:
+    if not solid:
         d_gem = _distances(look.gem, colours.chip_gems)
         score = {k: v + GEM_WEIGHT * d_gem.get(k, GEM_MAX_DIST) for k, v in d_rim.items()}
     ranked = sorted(score.items(), key=lambda kv: kv[1])
     (k1, s1), (_, s2) = ranked[0], ranked[1]
     conf = float(np.clip((s2 - s1) / (s2 + 1e-6), 0, 1))
-    if (d_rim[k1] > RIM_MAX_DIST or d_gem.get(k1, 0.0) > GEM_MAX_DIST
+    # rim and gem must each point to the answer: a hand over the rim (skin passes for a
+    # white rim) or a shadow over the gem is caught by the other
+    agree = solid or (min(d_rim, key=d_rim.__getitem__) == k1
+                      and min(d_gem, key=d_gem.__getitem__) == k1)
+    if (d_rim[k1] > RIM_MAX_DIST or d_gem.get(k1, 0.0) > GEM_MAX_DIST or not agree
             or conf < TOKEN_MIN_CONFIDENCE):
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
-    if look.gem is None and not solid:
-        conf *= 0.7  # a chip without a gem seen: the rim alone decides
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 
 

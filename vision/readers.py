@@ -95,6 +95,12 @@ RING_LIGHTER_MAX = 35.0
 #: Largest distance of a chip's sticker to a sticker's cream (``STICKER_LAB``): glare
 #: whitens it, a hand or a shadow over it changes it; the chip is then not read.
 STICKER_MAX_DIST = 30.0
+#: A white chip is white (neutral) at its rim and its gem: most chroma (Lab a/b from
+#: grey) of each; glare over a coloured chip or skin over a rim whiten it, tinted.
+#: Design chips: rim 0-2, gem 7; ours 1-2 (``bench_chips.py --measure``).
+WHITE_CHROMA_MAX = 15.0
+#: A solid chip's rim lies this close to its class (no gem to confirm it).
+SOLID_MAX_DIST = 25.0
 #: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
 #: its "sticker" is within this of its rim; it is then read by the rim alone.
 SOLID_DIST = 20.0
@@ -250,10 +256,14 @@ def chip_seen(look: ChipLook, solid: bool = False) -> bool:
                 or look.rim_uniform < RIM_MIN_UNIFORM)
 
 
+def _chroma(lab: np.ndarray) -> float:
+    return float(np.hypot(lab[1] - 128, lab[2] - 128))
+
+
 def _neutral_emblem(look: ChipLook) -> bool:
     """A white solid chip's grey emblem: such a chip is near the sensor's top, so its
     washed-out share is no sign of glare; glare over another chip leaves a tinted gem."""
-    return look.gem is not None and float(np.hypot(look.gem[1] - 128, look.gem[2] - 128)) < 12
+    return look.gem is not None and _chroma(look.gem) < 12
 
 
 def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotReading:
@@ -283,8 +293,9 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     # white rim) or a shadow over the gem is caught by the other
     agree = solid or (min(d_rim, key=d_rim.__getitem__) == k1
                       and min(d_gem, key=d_gem.__getitem__) == k1)
-    if (d_rim[k1] > RIM_MAX_DIST or d_gem.get(k1, 0.0) > GEM_MAX_DIST or not agree
-            or conf < TOKEN_MIN_CONFIDENCE):
+    white_ok = k1 != "w" or max(_chroma(look.rim), _chroma(look.gem)) <= WHITE_CHROMA_MAX
+    if (d_rim[k1] > (SOLID_MAX_DIST if solid else RIM_MAX_DIST) or not agree or not white_ok
+            or d_gem.get(k1, 0.0) > GEM_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE):
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 

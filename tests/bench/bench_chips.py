@@ -113,6 +113,8 @@ def run(quick: bool, facesets: list[str], ours: bool = True) -> None:
                         else:
                             verdict = "right" if colour == truth else "wrong"
                         table[name][key][verdict] += 1
+                        if key == "empty":
+                            table[name][f"empty {cond} {px:g}"][verdict] += 1
                         if key not in ("hidden", "empty"):
                             table[name]["all chips"][verdict] += 1
                             table[name][f"{cond} {px:g}"][verdict] += 1
@@ -120,14 +122,15 @@ def run(quick: bool, facesets: list[str], ours: bool = True) -> None:
                             notes[f"{name} {cond} {px}: {truth} -> {colour or state}"] += 1
         print(f"\n== chips: {look} ({', '.join(CONDITIONS)}; {scales} px/mm)")
         for name, rows in table.items():
-            print(f"  colours {name}:        right   wrong  abstained   n")
+            print(f"  colours {name}:{'right':>14s}   wrong  abstained   n")
             for key in [*LETTERS, "all chips", "empty", "hidden",
-                        *(f"{c} {p:g}" for c in CONDITIONS for p in scales)]:
+                        *(f"{c} {p:g}" for c in CONDITIONS for p in scales),
+                        *(f"empty {c} {p:g}" for c in CONDITIONS for p in scales)]:
                 c = rows.get(key)
                 if not c:
                     continue
                 n = sum(c.values())
-                print(f"    {key:10s} {100 * c['right'] / n:6.1f}% {100 * c['wrong'] / n:6.1f}%"
+                print(f"    {key:16s} {100 * c['right'] / n:6.1f}% {100 * c['wrong'] / n:6.1f}%"
                       f" {100 * c['abstained'] / n:7.1f}%  {n:4d}")
         for k, v in sorted(notes.items()):
             print(f"    {v:3d} x {k}")

@@ -50,6 +50,8 @@ BACK_MIN_FRACTION = 0.4
 #: chips (``splendor/gems/circle``, radial Lab profile): sticker to 17.6 mm, rim 17.8-20 mm.
 #: The slot is read at this scale (px/mm): the rim is ~2 mm, a few px at the camera's 3-6.
 CHIP_PX_PER_MM = 4.0
+#: The scale an empty slot is told at (px/mm): its fill is flat, coarse is enough.
+EMPTY_PX_PER_MM = 2.0
 #: Margin round the 44 mm slot in the rectified patch, mm (a chip pushed to its slot's edge).
 CHIP_MARGIN_MM = 1.0
 #: Radii the chip's outer edge is searched on (chips are 39-40 mm; the publisher's faces
@@ -99,8 +101,6 @@ STICKER_L_MAX = 228.0
 #: grey) of each; glare over a coloured chip or skin over a rim whiten it, tinted.
 #: Design chips: rim 0-2, gem 7; ours 1-2 (``bench_chips.py --measure``).
 WHITE_CHROMA_MAX = 15.0
-#: A solid chip's rim lies this close to its class (no gem to confirm it).
-SOLID_MAX_DIST = 25.0
 #: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
 #: its "sticker" is within this of its rim; it is then read by the rim alone.
 SOLID_DIST = 20.0
@@ -166,6 +166,16 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                  empty: Classes | np.ndarray) -> ChipLook:
     """Measure a token slot: how much of it is grey fill, and where a chip lies, its
     rim's, sticker's and gem's colours.  ``empty``: the slot fill's class."""
+    fill = np.asarray(empty, np.float32).reshape(-1, 3)
+    # most slots are empty: tell that first at a coarse scale (a fifth of the time)
+    e = EMPTY_PX_PER_MM
+    coarse = cv2.GaussianBlur(lab_image(normalise(rectify(image, h, slot, e), gain)), (0, 0),
+                              0.5)
+    gx, gy = _grid(coarse.shape[0], e)
+    dfill = np.min([lab_distance(coarse, f) for f in fill], axis=0)
+    fill_share = float((dfill[np.hypot(gx, gy) <= 16.0] < FILL_PX_DIST).mean())
+    if fill_share >= EMPTY_SHARE:
+        return ChipLook(fill_share)
     s = CHIP_PX_PER_MM
     raw = rectify(image, h, slot, s, CHIP_MARGIN_MM)
     patch = normalise(raw, gain)
@@ -173,12 +183,7 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     n = lab.shape[0]
     gx, gy = _grid(n, s)
     r_slot = np.hypot(gx, gy)
-    centre = r_slot <= 16.0
-    fill = np.asarray(empty, np.float32).reshape(-1, 3)
     dfill = np.min([lab_distance(lab, f) for f in fill], axis=0)
-    fill_share = float((dfill[centre] < FILL_PX_DIST).mean())
-    if fill_share >= EMPTY_SHARE:
-        return ChipLook(fill_share)
     # where the chip lies: the disc (CHIP_DISC_MM) covering most of what is neither the
     # slot's fill nor its printed ring (a correlation: robust to blur, which merges the
     # rim's two edges), then its edge: the circle of strongest colour gradient near it
@@ -293,7 +298,7 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     agree = solid or (min(d_rim, key=d_rim.__getitem__) == k1
                       and min(d_gem, key=d_gem.__getitem__) == k1)
     white_ok = k1 != "w" or max(_chroma(look.rim), _chroma(look.gem)) <= WHITE_CHROMA_MAX
-    if (d_rim[k1] > (SOLID_MAX_DIST if solid else RIM_MAX_DIST) or not agree or not white_ok
+    if (d_rim[k1] > RIM_MAX_DIST or not agree or not white_ok
             or d_gem.get(k1, 0.0) > GEM_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE):
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)

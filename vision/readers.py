@@ -48,8 +48,10 @@ BACK_MIN_FRACTION = 0.4
 #: A real chip (40 mm) is coloured plastic under a pale round sticker (a gem on a cream
 #: ground): only its rim shows the chip's colour.  Measured on the publisher's design
 #: chips (``splendor/gems/circle``, radial Lab profile): sticker to 17.6 mm, rim 17.8-20 mm.
-#: The slot is read at this scale (px/mm): the rim is ~2 mm, a few px at the camera's 3-6.
-CHIP_PX_PER_MM = 4.0
+#: The slot is read at this scale (px/mm): the rim (2.2-2.8 mm) is 6-8 px.  4 px/mm read
+#: the same (bench_chips.py --quick: every chip outside glare right, none wrong) at
+#: 1.4x the time (bench_vision.py: 4-player read 3.4 -> 2.8 decodes).
+CHIP_PX_PER_MM = 3.0
 #: The scale an empty slot is told at (px/mm): its fill is flat, coarse is enough.
 EMPTY_PX_PER_MM = 2.0
 #: Margin round the 44 mm slot in the rectified patch, mm (a chip pushed to its slot's edge).

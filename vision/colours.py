@@ -41,6 +41,16 @@ TOKEN_BGR: dict[str, tuple[int, int, int]] = {
     "y": (40, 180, 225),
     "empty": (150, 150, 150),
 }
+#: Our drawn chips' sticker ground and gems, BGR (:func:`vision.synth.faces.token`).
+STICKER_BGR: tuple[int, int, int] = (135, 180, 215)
+CHIP_GEM_BGR: dict[str, tuple[int, int, int]] = {
+    "w": (215, 215, 210),
+    "u": (160, 60, 20),
+    "g": (60, 140, 30),
+    "r": (40, 30, 180),
+    "k": (45, 45, 50),
+    "y": (20, 120, 215),
+}
 GEM_BGR: dict[str, tuple[int, int, int]] = {
     "w": (226, 226, 222),
     "u": (190, 110, 40),
@@ -58,6 +68,25 @@ PRINTED_CIRCLE_LAB: dict[str, tuple[float, float, float]] = {
 PRINTED_GEM_LAB: dict[str, tuple[float, float, float]] = {
     "w": (193.0, 129.0, 128.0), "u": (96.0, 139.0, 103.0), "g": (199.0, 112.0, 147.0),
     "r": (103.0, 151.0, 142.0), "k": (88.0, 134.0, 135.0),
+}
+#: Chips as the reader measures them on clean renders at 5 px/mm (median Lab of the rim
+#: annulus and of the gem's pixels): the publisher's DESIGN chips (``splendor/gems/circle``;
+#: never the check set) and the gems of our drawing (their rims are ``TOKEN_BGR``).
+#: ``.venv/bin/python tests/bench/bench_chips.py --measure``
+CHIP_RIM_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (254.0, 128.0, 128.0), "u": (127.0, 130.0, 86.0), "g": (144.0, 83.0, 154.0),
+    "r": (120.0, 182.0, 148.0), "k": (61.0, 129.0, 130.0), "y": (227.0, 119.0, 196.0),
+}
+CHIP_GEM_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (161.0, 126.0, 135.0), "u": (75.0, 137.0, 107.0), "g": (137.0, 100.0, 157.0),
+    "r": (88.0, 155.0, 145.0), "k": (62.0, 134.0, 138.0), "y": (138.0, 152.0, 165.0),
+}
+#: The chips' sticker ground, Lab: the design chips' and ours (medians, as above).
+STICKER_LAB: tuple[tuple[float, float, float], ...] = ((195.0, 132.0, 154.0),
+                                                      (192.0, 134.0, 156.0))
+OUR_CHIP_GEM_LAB: dict[str, tuple[float, float, float]] = {
+    "w": (155.0, 127.0, 128.0), "u": (63.0, 145.0, 88.0), "g": (101.0, 92.0, 149.0),
+    "r": (79.0, 170.0, 150.0), "k": (40.0, 130.0, 129.0), "y": (113.0, 148.0, 173.0),
 }
 BACK_BGR: dict[str, tuple[int, int, int]] = {
     "1": (50, 110, 45),
@@ -89,7 +118,7 @@ def _with(base: dict[str, Centre], extra: dict[str, Centre]) -> Classes:
 class ColourModel:
     """Lab centres per class for tokens, card gems and deck backs."""
 
-    tokens: Classes = field(default_factory=lambda: dict(_centres(TOKEN_BGR)))
+    tokens: Classes = field(default_factory=lambda: _with(_centres(TOKEN_BGR), CHIP_RIM_LAB))
     #: cost circles and noble squares
     gems: Classes = field(
         default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_CIRCLE_LAB))
@@ -98,11 +127,15 @@ class ColourModel:
         default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_GEM_LAB))
     backs: Classes = field(default_factory=lambda: dict(_centres(BACK_BGR)))
     source: str = "built-in defaults"
+    #: the gem printed on a chip's sticker (``tokens`` are the chips' rims and the
+    #: empty slot's fill)
+    chip_gems: Classes = field(default_factory=lambda: _with(OUR_CHIP_GEM_LAB, CHIP_GEM_LAB))
 
     def to_json(self) -> str:
         return json.dumps({"schema": "splendor-companion/colours", "version": 1,
                            "source": self.source, "tokens": self.tokens, "gems": self.gems,
-                           "bonus": self.bonus, "backs": self.backs}, indent=1)
+                           "bonus": self.bonus, "backs": self.backs,
+                           "chip_gems": self.chip_gems}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> ColourModel:
@@ -116,7 +149,8 @@ class ColourModel:
             default = cls()
             return cls(classes("tokens"), classes("gems"),
                        classes("bonus") if "bonus" in d else default.bonus,
-                       classes("backs"), d.get("source", "file"))
+                       classes("backs"), d.get("source", "file"),
+                       classes("chip_gems") if "chip_gems" in d else default.chip_gems)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise VisionError(f"malformed colour file: {exc!r}") from None
 

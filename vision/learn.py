@@ -24,46 +24,72 @@ from vision.locate import TOKEN_PX_PER_MM
 MIN_SAMPLES = 2
 
 
-def _token_ring(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
-    s = TOKEN_PX_PER_MM
+def _fill(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
+    """Median Lab of an empty slot's centre (16 mm): its printed grey under this light."""
+    s = readers.CHIP_PX_PER_MM
     lab = pixels.lab_image(pixels.normalise(rectify(image, h, slot, s), gain))
-    return np.median(lab[readers.token_ring(lab.shape[0], s)], axis=0)
+    yy, xx = np.mgrid[0:lab.shape[0], 0:lab.shape[1]]
+    c = (lab.shape[0] - 1) / 2
+    return np.median(lab[np.hypot(xx - c, yy - c) <= 16 * s], axis=0)
 
 
 def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = None,
                   source: str = "calibrate") -> ColourModel:
+    """The colour classes under this frame's light, from a freshly laid-out table.
+
+    Chips: each supply slot that shows a chip (found by its edge, not by colour)
+    gives its rim's and its gem's colour to its row's letter; the players' empty
+    slots give the fill's grey.  A learned class replaces the stored one (the
+    chips on this table, under this light); letters with fewer than
+    ``MIN_SAMPLES`` chips keep theirs.
+    """
     base = base or ColourModel()
     cal = calibrate(image, layout)
     if cal is None:
         raise VisionError("no marker of the layout is visible; cannot learn colours")
-    samples: dict[str, list[np.ndarray]] = {}
+    rims: dict[str, list[np.ndarray]] = {}
+    gems: dict[str, list[np.ndarray]] = {}
+    fills: list[np.ndarray] = []
     back_samples: dict[str, list[np.ndarray]] = {}
-    empty = np.asarray(base.tokens["empty"], np.float32)
     for slot in layout.slots:
         h = cal.h_for_slot(slot)
         if not slot_visible(h, slot, image.shape):
             continue
         gain = cal.gain_at(slot.center)
         if slot.kind == "token":
-            lab = _token_ring(image, h, slot, gain)
             if slot.zone == "supply" and slot.colour:
-                if pixels.lab_distance(lab, empty) > 25:  # a token lies there
-                    samples.setdefault(slot.colour, []).append(lab)
+                look = readers.look_at_chip(image, h, slot, gain, base.tokens["empty"])
+                if look.rim is not None and readers.chip_seen(look):
+                    rims.setdefault(slot.colour, []).append(look.rim)
+                    if look.gem is not None:
+                        gems.setdefault(slot.colour, []).append(look.gem)
             elif slot.zone.endswith(".tokens"):
-                samples.setdefault("empty", []).append(lab)
+                fills.append(_fill(image, h, slot, gain))
         elif slot.kind == "deck":
             patch = pixels.normalise(rectify(image, h, slot, TOKEN_PX_PER_MM, -6.0),
                                       gain)
             back_samples.setdefault(str(slot.level), []).append(
                 np.median(pixels.lab_image(patch).reshape(-1, 3), axis=0))
+
+    def centre(v: list[np.ndarray]) -> tuple[float, float, float]:
+        return tuple(float(x) for x in np.median(v, axis=0))  # type: ignore[return-value]
+
     tokens = dict(base.tokens)
-    for k, v in samples.items():
+    chip_gems = dict(base.chip_gems)
+    learned = 0
+    for k, v in rims.items():
         if len(v) >= MIN_SAMPLES:
-            tokens[k] = tuple(float(x) for x in np.median(v, axis=0))
+            tokens[k] = centre(v)
+            learned += 1
+            if len(gems.get(k, [])) >= MIN_SAMPLES:
+                chip_gems[k] = centre(gems[k])
+    if len(fills) >= MIN_SAMPLES:
+        tokens["empty"] = centre(fills)
+        learned += 1
     backs = dict(base.backs)
     for k, v in back_samples.items():
-        backs[k] = tuple(float(x) for x in np.median(v, axis=0))
-    learned = sum(len(v) >= MIN_SAMPLES for v in samples.values()) + len(back_samples)
+        backs[k] = centre(v)
+    learned += len(back_samples)
     if learned == 0:
         raise VisionError("no supply token, empty slot or deck visible; cannot learn colours")
-    return replace(base, tokens=tokens, backs=backs, source=source)
+    return replace(base, tokens=tokens, backs=backs, chip_gems=chip_gems, source=source)

@@ -11,6 +11,7 @@ and returns a value with a confidence.  Tuning constants are named here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -18,7 +19,7 @@ import numpy as np
 
 from vision import cardface as cf
 from vision.calibrate import rectify
-from vision.colours import L_WEIGHT, Classes, ColourModel
+from vision.colours import L_WEIGHT, STICKER_LAB, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -37,7 +38,6 @@ from vision.observation import (
 )
 from vision.pixels import INK_LAB, PAPER_DIST, PAPER_LAB, lab_distance, lab_image, normalise
 
-TOKEN_MAX_DIST = 45.0
 TOKEN_MIN_CONFIDENCE = 0.15
 #: Sobel response (grey levels) of an edge, and the share of edge pixels around a place
 #: that makes it part of a white token.
@@ -47,54 +47,269 @@ PILE_DETAIL = 0.06
 NOISE_EDGES = 4.0
 #: How much wider than the tokens that detail mask reaches (measured on recorded piles).
 TEXTURE_SPREAD_MM = 6.0
-#: Least spread of grey levels in a white token's centre (its emblem).
-WHITE_EMBLEM_STD = 15.0
 BACK_DIST = 30.0
 BACK_MIN_FRACTION = 0.4
 
 
 # -- tokens, decks, reserved, tableau -------------------------------------------------------------
+#: A real chip (40 mm) is coloured plastic under a pale round sticker (a gem on a cream
+#: ground): only its rim shows the chip's colour.  Measured on the publisher's design
+#: chips (``splendor/gems/circle``, radial Lab profile): sticker to 17.6 mm, rim 17.8-20 mm.
+#: The slot is read at this scale (px/mm): the rim (2.2-2.8 mm) is 6-8 px.  4 px/mm read
+#: the same (bench_chips.py --quick: every chip outside glare right, none wrong) at
+#: 1.4x the time (bench_vision.py: 4-player read 3.4 -> 2.8 decodes).
+CHIP_PX_PER_MM = 3.0
+#: The scale an empty slot is told at (px/mm): its fill is flat, coarse is enough.
+EMPTY_PX_PER_MM = 2.0
+#: Margin round the 44 mm slot in the rectified patch, mm (a chip pushed to its slot's edge).
+CHIP_MARGIN_MM = 1.0
+#: Radii the chip's outer edge is searched on (chips are 39-40 mm; the publisher's faces
+#: scaled to 40 mm show 39 mm), and how far off the slot's centre the chip may lie (mm;
+#: a 40 mm chip in a 44 mm slot, and a slot mapped 1-2 mm off).
+CHIP_EDGE_MM = (19.0, 19.2, 19.4, 19.6, 19.8, 20.0, 20.2)
+#: Radius of the disc a chip's place is found with, mm.
+CHIP_DISC_MM = 19.5
+CHIP_SHIFT_MM = 3.5
+#: Where each part of the chip is sampled, mm inward from its found edge (the rim is
+#: 2.2-2.8 mm wide) or from its centre (the gem).
+RIM_IN_MM = (1.6, 0.5)
+STICKER_IN_MM = (6.0, 3.0)
+GEM_MM = 10.0
+#: A slot is empty when this share of its centre (16 mm) is the slot's grey fill, each
+#: pixel within ``FILL_PX_DIST`` of the ``empty`` class.
+EMPTY_SHARE = 0.85
+FILL_PX_DIST = 22.0
+#: Least mean colour gradient (weighted Lab per px at ``CHIP_PX_PER_MM``) on the fitted
+#: circle for a chip's edge; below it the slot holds no chip we can see (hand, glare).
+CHIP_EDGE_MIN = 6.0
+#: A gem pixel differs from the sticker's median by more than this (weighted Lab).
+GEM_PX_DIST = 18.0
+#: Least share of the gem disc that differs from the sticker, for a gem to be read.
+GEM_MIN_SHARE = 0.08
+#: How much the gem's distance counts beside the rim's.
+GEM_WEIGHT = 0.6
+#: Largest distance of the rim / gem to the best class's centre.
+RIM_MAX_DIST = 40.0
+GEM_MAX_DIST = 45.0
+#: Share of the rim annulus within ``RIM_PX_DIST`` of its median: a rim partly under a
+#: hand or glare is not one colour.
+RIM_MIN_UNIFORM = 0.7
+RIM_PX_DIST = 25.0
+#: Share of the sticker and gem washed out (every channel >= ``GLARE_LEVEL`` before white
+#: balance; one channel may clip under a lamp's cast, glare lifts all three): glare;
+#: the reading is then unknown.
+GLARE_LEVEL = 235
+GLARE_MAX = 0.12
+#: The slot's fill and printed ring seen round the chip must stay no lighter than the
+#: fill plus this (L, 8-bit; glare or a lamp's spot lifts them).
+RING_LIGHTER_MAX = 35.0
+#: Lightest a chip's sticker may look (L, 8-bit, white-balanced): glare whitens it, and
+#: the chip is then not read.  Design and our chips: 150-213 under the bench's lights.
+STICKER_L_MAX = 228.0
+#: A white chip is white (neutral) at its rim and its gem: most chroma (Lab a/b from
+#: grey) of each; glare over a coloured chip or skin over a rim whiten it, tinted.
+#: Design chips: rim 0-2, gem 7; ours 1-2 (``bench_chips.py --measure``).
+WHITE_CHROMA_MAX = 15.0
+#: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
+#: its "sticker" is within this of its rim; it is then read by the rim alone.
+SOLID_DIST = 20.0
+
+
 @lru_cache(maxsize=8)
 def token_ring(n: int, px_per_mm: float) -> np.ndarray:
-    """Mask of the ring (6.5-13 mm from the centre) where a token shows its own colour:
-    inside the rim marks, outside the central emblem."""
+    """Mask of the ring (6.5-13 mm from the centre) of a solid chip's colour (the
+    piles' and the early readers' region; a real chip's sticker lies there)."""
     yy, xx = np.mgrid[0:n, 0:n]
     r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / px_per_mm
     return (r >= 6.5) & (r <= 13.0)
 
 
+@dataclass(frozen=True)
+class ChipLook:
+    """What a token slot shows, measured (Lab medians; None where not seen)."""
+
+    #: share of the slot's centre that is its grey fill (1.0: an empty slot)
+    fill_share: float
+    #: the chip's centre offset from the slot's (mm), the mean gradient on its edge, its radius
+    offset: tuple[float, float] = (0.0, 0.0)
+    edge: float = 0.0
+    radius: float = 0.0
+    rim: np.ndarray | None = None
+    rim_uniform: float = 0.0
+    sticker: np.ndarray | None = None
+    gem: np.ndarray | None = None
+    #: share of the sticker and gem washed out before white balance
+    glare: float = 0.0
+    #: the slot's fill and ring seen round the chip: lighter than the fill by
+    ring_lift: float = 0.0
+
+
+@lru_cache(maxsize=4)
+def _grid(n: int, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+    c = (n - 1) / 2
+    return (xx - c) / px_per_mm, (yy - c) / px_per_mm
+
+
+@lru_cache(maxsize=4)
+def _disc_kernel(px_per_mm: float) -> np.ndarray:
+    k = round(CHIP_DISC_MM * px_per_mm)
+    yy, xx = np.mgrid[-k:k + 1, -k:k + 1]
+    disc = (np.hypot(xx, yy) <= k).astype(np.float32)
+    return disc / disc.sum()
+
+
 @lru_cache(maxsize=8)
-def token_centre(n: int, px_per_mm: float) -> np.ndarray:
-    """Mask of the disc (5.5 mm) where a token shows its emblem."""
-    yy, xx = np.mgrid[0:n, 0:n]
-    return np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / px_per_mm <= 5.5
+def _circle_maps(n: int, px_per_mm: float, shifts: tuple[float, ...], radii: tuple[float, ...]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """remap() coordinates of points on a circle round each candidate (dx, dy, radius)."""
+    ang = np.linspace(0, 2 * np.pi, 96, endpoint=False)
+    cand = np.array([(dx, dy, r) for r in radii for dy in shifts for dx in shifts], np.float32)
+    c = (n - 1) / 2
+    xs = c + (cand[:, :1] + cand[:, 2:] * np.cos(ang)[None]) * px_per_mm
+    ys = c + (cand[:, 1:2] + cand[:, 2:] * np.sin(ang)[None]) * px_per_mm
+    return xs.astype(np.float32), ys.astype(np.float32), cand
+
+
+def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+                 empty: Classes | np.ndarray) -> ChipLook:
+    """Measure a token slot: how much of it is grey fill, and where a chip lies, its
+    rim's, sticker's and gem's colours.  ``empty``: the slot fill's class."""
+    fill = np.asarray(empty, np.float32).reshape(-1, 3)
+    # most slots are empty: tell that first at a coarse scale (a fifth of the time)
+    e = EMPTY_PX_PER_MM
+    coarse = cv2.GaussianBlur(lab_image(normalise(rectify(image, h, slot, e), gain)), (0, 0),
+                              0.5)
+    gx, gy = _grid(coarse.shape[0], e)
+    dfill = np.min([lab_distance(coarse, f) for f in fill], axis=0)
+    fill_share = float((dfill[np.hypot(gx, gy) <= 16.0] < FILL_PX_DIST).mean())
+    if fill_share >= EMPTY_SHARE:
+        return ChipLook(fill_share)
+    s = CHIP_PX_PER_MM
+    raw = rectify(image, h, slot, s, CHIP_MARGIN_MM)
+    patch = normalise(raw, gain)
+    lab = cv2.GaussianBlur(lab_image(patch), (0, 0), 0.8)
+    n = lab.shape[0]
+    gx, gy = _grid(n, s)
+    r_slot = np.hypot(gx, gy)
+    dfill = np.min([lab_distance(lab, f) for f in fill], axis=0)
+    # where the chip lies: the disc (CHIP_DISC_MM) covering most of what is neither the
+    # slot's fill nor its printed ring (a correlation: robust to blur, which merges the
+    # rim's two edges), then its edge: the circle of strongest colour gradient near it
+    # (ink-grey inside the slot is a dark rim blurred into the sticker, not the ring)
+    back = (dfill < FILL_PX_DIST) | ((lab_distance(lab, INK_LAB) < FILL_PX_DIST)
+                                     & (r_slot >= 20.0))
+    weight = np.where(back, -1.0, 1.0).astype(np.float32)
+    weight[r_slot > 21.5] = -0.5  # beyond the slot's ring: paper, not a chip
+    # at half the scale (the edge search below refines it): a quarter of the time
+    small = cv2.resize(weight, ((n + 1) // 2, (n + 1) // 2), interpolation=cv2.INTER_AREA)
+    fit = cv2.filter2D(small, -1, _disc_kernel(s / 2), borderType=cv2.BORDER_CONSTANT)
+    c = (small.shape[0] - 1) / 2
+    m = round(CHIP_SHIFT_MM * s / 2)
+    lo = round(c) - m
+    win = fit[lo:lo + 2 * m + 1, lo:lo + 2 * m + 1]
+    iy, ix = np.unravel_index(int(win.argmax()), win.shape)
+    bx, by = (lo + ix - c) / (s / 2), (lo + iy - c) / (s / 2)
+    grad = np.zeros(lab.shape[:2], np.float32)
+    for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
+        grad += w * (np.abs(cv2.Sobel(ch, cv2.CV_32F, 1, 0)) +
+                     np.abs(cv2.Sobel(ch, cv2.CV_32F, 0, 1))) / 8
+    fine = tuple(float(v) for v in np.arange(-0.75, 0.76, 0.25))
+    xs, ys, cand = _circle_maps(n, s, fine, CHIP_EDGE_MM)
+    score = cv2.remap(grad, xs + np.float32(bx * s), ys + np.float32(by * s),
+                      cv2.INTER_LINEAR).mean(1)
+    k = int(score.argmax())
+    ox, oy = float(bx + cand[k][0]), float(by + cand[k][1])
+    radius = float(cand[k][2])
+    edge = float(score[k])
+    r = np.hypot(gx - ox, gy - oy)
+    rim_px = lab[(r >= radius - RIM_IN_MM[0]) & (r <= radius - RIM_IN_MM[1])]
+    rim = np.median(rim_px, axis=0)
+    rim_uniform = float((lab_distance(rim_px[None], rim)[0] < RIM_PX_DIST).mean())
+    sticker = np.median(lab[(r >= radius - STICKER_IN_MM[0]) & (r <= radius - STICKER_IN_MM[1])],
+                        axis=0)
+    disc = r <= GEM_MM
+    gem_px = lab[disc]
+    off = lab_distance(gem_px[None], sticker)[0] > GEM_PX_DIST
+    gem = np.median(gem_px[off], axis=0) if off.mean() >= GEM_MIN_SHARE else None
+    inner = r <= radius - STICKER_IN_MM[1]
+    glare = float((raw[inner].min(axis=1) >= GLARE_LEVEL).mean())
+    # round the chip lie the slot's fill and printed ring (or the paper, where the chip
+    # touches its slot's edge or the slot is mapped a little off): the darker part of
+    # that band is fill or ring, unless glare or a lamp's spot lifts it all
+    ring = lab[(r >= radius + 0.6) & (r <= radius + 2.0)]
+    lift = 0.0
+    if len(ring) >= 20:
+        lift = float(np.percentile(ring[:, 0], 12.5) - fill[0][0])
+    return ChipLook(fill_share, (ox, oy), edge, radius, rim, rim_uniform, sticker, gem, glare,
+                    lift)
 
 
 def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> TokenSlotReading:
-    """Empty, a token of a colour, or unknown.
+    """Empty, a chip of a colour, or unknown.
 
-    A white token must also show its emblem: glare can wash an empty slot's grey
-    to the white of a diamond token, but not draw an emblem in it (on the
-    recorded scenes white tokens show a centre spread of 28-66 grey levels,
-    glare-washed empty slots 0-6).
+    Empty is the slot's own grey fill over its centre (a chip of any colour covers
+    it: its sticker is cream).  A chip is then found by its outer edge, and read by
+    the colour of its rim and of the gem on its sticker together: a rim alone is a
+    few px (blur mixes it with the sticker and the slot), a gem alone is shaded;
+    white (a white rim and a grey-white gem) is told from gold and from the cream
+    sticker by both.  Glare (saturated sticker, a lifted slot ring), a hand (no
+    chip edge, a rim of mixed colour) give ``unknown``, never a colour or empty.
     """
-    s = TOKEN_PX_PER_MM
-    patch = normalise(rectify(image, h, slot, s), gain)
-    lab = lab_image(patch)
-    med = np.median(lab[token_ring(lab.shape[0], s)], axis=0)
-    d = _distances(med, colours.tokens)
-    ranked = sorted(d.items(), key=lambda kv: kv[1])
-    (k1, d1), (_, d2) = ranked[0], ranked[1]
-    conf = float(np.clip((d2 - d1) / (d2 + 1e-6), 0, 1))
-    if d1 > TOKEN_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE:
+    look = look_at_chip(image, h, slot, gain, colours.tokens["empty"])
+    return judge_chip(look, slot, colours)
+
+
+def chip_seen(look: ChipLook, solid: bool = False) -> bool:
+    """Whether a chip's edge was found and its rim is seen whole, without glare.  A
+    ``solid`` chip (one colour all over: a white one is near the sensor's top)
+    shows glare only by a washed-out emblem, which the caller checks."""
+    return not (look.edge < CHIP_EDGE_MIN or (look.glare > GLARE_MAX and not solid)
+                or look.ring_lift > RING_LIGHTER_MAX
+                or look.rim_uniform < RIM_MIN_UNIFORM)
+
+
+def _chroma(lab: np.ndarray) -> float:
+    return float(np.hypot(lab[1] - 128, lab[2] - 128))
+
+
+def _neutral_emblem(look: ChipLook) -> bool:
+    """A white solid chip's grey emblem: such a chip is near the sensor's top, so its
+    washed-out share is no sign of glare; glare over another chip leaves a tinted gem."""
+    return look.gem is not None and _chroma(look.gem) < 12
+
+
+def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotReading:
+    """The reading of a measured slot (see :func:`read_token`)."""
+    unknown = TokenSlotReading(slot.id, slot.zone, "unknown", None, 0.0)
+    if look.rim is None:
+        return TokenSlotReading(slot.id, slot.zone, "empty", None,
+                                min(1.0, look.fill_share))
+    solid = (look.sticker is not None
+             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
+    if look.gem is None or not chip_seen(look, solid and _neutral_emblem(look)):
+        return unknown
+    if not solid and look.sticker is not None and look.sticker[0] > STICKER_L_MAX:
+        return unknown
+    rims = {k: v for k, v in colours.tokens.items() if k != "empty"}
+    d_rim = _distances(look.rim, rims)
+    score = dict(d_rim)
+    d_gem: dict[str, float] = {}
+    if not solid:
+        d_gem = _distances(look.gem, colours.chip_gems)
+        score = {k: v + GEM_WEIGHT * d_gem.get(k, GEM_MAX_DIST) for k, v in d_rim.items()}
+    ranked = sorted(score.items(), key=lambda kv: kv[1])
+    (k1, s1), (_, s2) = ranked[0], ranked[1]
+    conf = float(np.clip((s2 - s1) / (s2 + 1e-6), 0, 1))
+    # rim and gem must each point to the answer: a hand over the rim (skin passes for a
+    # white rim) or a shadow over the gem is caught by the other
+    agree = solid or (min(d_rim, key=d_rim.__getitem__) == k1
+                      and min(d_gem, key=d_gem.__getitem__) == k1)
+    white_ok = k1 != "w" or max(_chroma(look.rim), _chroma(look.gem)) <= WHITE_CHROMA_MAX
+    if (d_rim[k1] > RIM_MAX_DIST or not agree or not white_ok
+            or d_gem.get(k1, 0.0) > GEM_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE):
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
-    if k1 == "empty":
-        return TokenSlotReading(slot.id, slot.zone, "empty", None, conf)
-    if k1 == "w":
-        grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-        if float(grey[token_centre(grey.shape[0], s)].std()) < WHITE_EMBLEM_STD:
-            return TokenSlotReading(slot.id, slot.zone, "unknown", None, 0.0)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 
 
@@ -335,6 +550,10 @@ def read_pile(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     names = list(classes)
     centres = np.array([np.asarray(classes[k], np.float32).reshape(-1, 3)[0] for k in names])
     px = lab[token_px]
+    # a real chip is mostly its cream sticker: the colour is in its rim and gem
+    chip = np.min([lab_distance(px[None], c)[0] for c in STICKER_LAB], axis=0) > PAPER_DIST
+    if chip.mean() > 0.05:
+        px = px[chip]
     d = px[:, None, :] - centres[None, :, :]
     dist = np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
     votes = np.bincount(dist.argmin(1), minlength=len(names))

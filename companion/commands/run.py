@@ -236,10 +236,19 @@ def run(args: argparse.Namespace) -> int:
 
             # the camera is fixed: slots that look as before keep their last reading
             cache = ReadCache()
+            colours = _stored_colours()
+            at_setup = game is None  # a new game: its first frame is the laid-out table
 
             def reader(image: Any) -> Any:
-                obs = read_frame(image, layout, cache=cache)
+                nonlocal colours, at_setup
+                if at_setup:
+                    at_setup = False
+                    colours = _learn_colours(image, layout, colours)
+                obs = read_frame(image, layout, colours, cache=cache)
                 return from_observation(obs, len(referee.names))
+
+            if game is not None:
+                print(f"Colours: {colours.source} (a resumed game has no set-up frame).")
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
@@ -261,6 +270,35 @@ def run(args: argparse.Namespace) -> int:
     if loop.outcome is not None:
         print(loop.outcome.reason)
     return 0
+
+
+def _stored_colours() -> Any:
+    """The colours stored by ``calibrate`` (or the built-in ones); a bad file is reported
+    and the built-in ones serve."""
+    from vision.colours import ColourModel, load_colours
+    from vision.errors import VisionError
+
+    try:
+        return load_colours()
+    except VisionError as exc:
+        print(f"Colours: {exc}; using the built-in colours.", file=sys.stderr)
+        return ColourModel()
+
+
+def _learn_colours(image: Any, layout: Any, stored: Any) -> Any:
+    """The chips' and deck backs' colours learned from the game's first frame (the
+    freshly laid-out table: supply full, players' slots empty, decks face down), under
+    this game's light; the stored ones when that frame does not allow it."""
+    from vision.errors import VisionError
+    from vision.learn import learn_colours
+
+    try:
+        learned = learn_colours(image, layout, stored, source="set-up frame")
+    except VisionError as exc:
+        print(f"Colours not learned at set-up ({exc}); using {stored.source}.")
+        return stored
+    print("Colours learned from the set-up frame, under this game's light.")
+    return learned
 
 
 def _referee(

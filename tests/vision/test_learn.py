@@ -24,13 +24,18 @@ def _setup_scene() -> TableScene:
 
 
 def test_learned_classes_follow_the_light(layout4) -> None:
-    # a strongly coloured light that the white balance only partly removes
-    cam = Camera(px_per_mm=1.5, window=CENTRE, colour_temperature=0.9, exposure=0.7, noise=2)
+    # a strongly coloured light that the white balance only partly removes; 3 px/mm, the
+    # least the chips' rims (2-3 mm) are read at (at 1.5 px/mm black chips abstain)
+    cam = Camera(px_per_mm=3.0, window=CENTRE, colour_temperature=0.9, exposure=0.7, noise=2)
     frame = render(_setup_scene(), layout4, cam, seed=1).image
     learned = learn_colours(frame, layout4)
     default = ColourModel()
     assert learned.source == "calibrate"
     assert set(learned.tokens) == set(default.tokens)
+    assert set(learned.chip_gems) == set(default.chip_gems)
+    # one centre per letter, learned under this light (the stored ones are lists)
+    assert all(np.asarray(learned.tokens[k]).shape == (3,) for k in "wugrky")
+    assert all(np.asarray(learned.chip_gems[k]).shape == (3,) for k in "wugrky")
     # every supply token read back with the learned classes
     cal = calibrate(frame, layout4)
     colours = []

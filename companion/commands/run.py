@@ -237,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
             # the camera is fixed: slots that look as before keep their last reading
             cache = ReadCache()
             colours = _stored_colours()
+            lens = _stored_lens(config)
             at_setup = game is None  # a new game: its first frame is the laid-out table
 
             def reader(image: Any) -> Any:
@@ -244,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
                 if at_setup:
                     at_setup = False
                     colours = _learn_colours(image, layout, colours)
-                obs = read_frame(image, layout, colours, cache=cache)
+                obs = read_frame(image, layout, colours, cache=cache, lens=lens)
                 return from_observation(obs, len(referee.names))
 
             if game is not None:
@@ -283,6 +284,22 @@ def _stored_colours() -> Any:
     except VisionError as exc:
         print(f"Colours: {exc}; using the built-in colours.", file=sys.stderr)
         return ColourModel()
+
+
+def _stored_lens(config: Any) -> Any:
+    """The lens stored by ``calibrate --lens`` and named in the config (``[camera] lens``),
+    or None: then each frame's markers fit the lens when it bends the table."""
+    if not config.camera.lens:
+        return None
+    from vision.errors import VisionError
+    from vision.lens import load_lens
+
+    try:
+        lens = load_lens(config.camera.lens)
+    except VisionError as exc:
+        raise CommandError(f"config [camera] lens: {exc}") from None
+    print(f"Lens: {config.camera.lens} (from `calibrate --lens`).")
+    return lens
 
 
 def _learn_colours(image: Any, layout: Any, stored: Any) -> Any:

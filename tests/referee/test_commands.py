@@ -146,3 +146,18 @@ def test_the_screen_offers_to_resume_or_start_afresh(tmp_path: Path) -> None:
             "SELECT notation FROM turns WHERE game_id = ? ORDER BY seq", (games[-1][0],)
         ).fetchall()
     assert len(games) == 2 and [r[0] for r in last] == turns
+
+
+def test_a_stored_lens_that_cannot_be_read_fails_with_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``[camera] lens`` names the file of ``calibrate --lens``: a bad one is said at start."""
+    from tests.conftest import ROOT
+
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nlens = "{tmp_path / "no-lens.json"}"\n', encoding="utf-8")
+    monkeypatch.setenv("SPLENDOR_COMPANION_CONFIG", str(config))
+    frames = ROOT / "tests" / "data" / "demo" / "frames"
+    _fails(capsys, ["run", "--players", "3", "--db", str(tmp_path / "g.db"),
+                    "--camera", f"recorded:{frames}", "--buttons", "script:/dev/null"],
+           "no such lens file")

@@ -177,6 +177,13 @@ class Decoded:
     #: how much better the points numeral fits the best card's value than any
     #: other value (0 for a card without points)
     points_lead: float = 0.0
+    #: how much the cost circles and points box alone (the bonus left out) favour
+    #: the best card's cost pattern over every cost pattern of the level it does
+    #: not share (see ``_cost_lead``)
+    cost_lead: float = 0.0
+    #: the weakest of the best card's cost numerals: its printed value's fit less
+    #: the best other value's (see ``_digit_lead``)
+    digit_lead: float = 0.0
     #: why nothing was named ("" when named)
     reason: str = ""
 
@@ -221,6 +228,7 @@ def decode(ev: FaceEvidence, level: int, max_distance: float = MAX_CARD_DISTANCE
               "a piece of evidence missing" if weakest < MIN_WEAKEST else "")
     return Decoded(None if reason else cands[0], cands[0], runner_up, margin, distance,
                    weakest, numeral_fit, lead, _bonus_lead(ev, cands[0]), points_lead,
+                   _cost_lead(ev, cands[0], level, points), _digit_lead(ev, cands[0]),
                    reason)
 
 
@@ -229,6 +237,34 @@ def _bonus_lead(ev: FaceEvidence, card: Card) -> float:
     own = ev.bonus_sim.get(card.bonus.letter, 0.0)
     return own - max((v for k, v in ev.bonus_sim.items() if k != card.bonus.letter),
                      default=0.0)
+
+
+def _cost_lead(ev: FaceEvidence, card: Card, level: int, points: bool) -> float:
+    """How much the cost circles and the points box alone favour ``card``'s cost
+    pattern over the best cost pattern of ``level`` that differs from it (patterns
+    that differ only in the bonus are not rivals here: numerals and the bonus
+    separate them).  WHY: a second, independent reading of the card beside the
+    bonus gem; when a cast turns the gem's colour (the newer printing's pale
+    emerald read as white: 1g1 -> 1w2) the circles still show 1g1's pattern, and
+    that contradiction must lower the confidence (issue 12: decide on what every
+    printing shares)."""
+    own = pattern(card)
+    rivals = [ev.cost_score(p, points) for p in _groups(level) if p[1:] != own[1:]]
+    return ev.cost_score(own, points) - max(rivals, default=0.0)
+
+
+def _digit_lead(ev: FaceEvidence, card: Card) -> float:
+    """The weakest cost numeral of ``card``: the fit of its printed value less the
+    best fit of any other value 1-7, in the bank (ours or the serif) that fits the
+    card better.  WHY: the numerals are printed on every printing; a card named on
+    colours whose own numerals read as other values (a missed circle shifts the
+    column: 2k2 read 2k6) is named on a contradiction."""
+    serif = ev.numeral_score(card, True) > ev.numeral_score(card, False)
+    costs = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
+    leads = [ev.digit(pos, letter, n, serif)
+             - max(ev.digit(pos, letter, v, serif) for v in range(1, 8) if v != n)
+             for pos, (letter, n) in enumerate(reversed(costs))]
+    return min(leads, default=0.0)
 
 
 def _points_lead(ev: FaceEvidence, card: Card) -> float:

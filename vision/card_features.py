@@ -284,6 +284,11 @@ class FaceEvidence:
         p = self.points_printed
         return total + POINTS_WEIGHT * (p if has_points else 1 - p)
 
+    def cost_score(self, pat: Pattern, points: bool = True) -> float:
+        """:meth:`colour_score` without the bonus gem: what the cost circles and the
+        points box alone say of ``pat``."""
+        return self.colour_score(pat, points) - BONUS_WEIGHT * self.bonus_sim.get(pat[0], 0.0)
+
     def weakest(self, pat: Pattern, points: bool = True) -> float:
         """The least convincing single piece of evidence for ``pat`` (0..1)."""
         bonus, costs, has_points = pat

@@ -256,3 +256,60 @@ def test_confidence_follows_the_evidence() -> None:
     assert p(1.0, 0.05, 0.1) > p(0.3, 0.05, 0.1)
     assert p(0.5, 0.05, 0.1) > p(0.5, 0.35, 0.1)
     assert p(0.5, 0.2, 0.1) > p(0.5, 0.2, -0.2)
+
+
+def test_contradicting_evidence_lowers_the_confidence() -> None:
+    """Cost circles that favour another pattern than the bonus's card, or a cost
+    numeral that reads as another value, make a named card less sure."""
+    from vision import card_confidence as cc
+    from vision.card_decode import Decoded
+
+    a, b = catalogue.card("1g1"), catalogue.card("1w2")
+
+    def p(cost_lead: float, digit_lead: float) -> float:
+        return cc.probability(Decoded(a, a, b, 0.8, 0.1, 0.5, 0.0, 0.05, 0.4, 0.0,
+                                      cost_lead, digit_lead), 0.0)
+
+    assert p(0.8, 0.2) > 0.98
+    assert p(-0.3, 0.2) < p(0.8, 0.2)
+    assert p(0.8, -0.2) < p(0.8, 0.2)
+    assert p(-0.3, -0.2) < 0.9
+
+
+def test_a_face_brighter_than_the_markers_is_not_clipped_by_their_gain() -> None:
+    """The markers' gain is lowered so a card's own whites stay below clipping,
+    and what the camera clipped (glare) stays clipped."""
+    from vision import locate
+
+    face = np.full((80, 60, 3), 120, np.uint8)
+    face[:20] = (225, 235, 240)  # the card's white band, brighter than the markers
+    face[70:, :10] = 255  # glare
+    gain = np.array([1.5, 1.4, 1.3])
+    lowered = locate.face_gain(face, gain)
+    assert np.all(lowered < gain)
+    assert np.allclose(lowered / lowered[0], gain / gain[0])  # the cast is kept
+    assert float(np.max(face[:20].reshape(-1, 3) * lowered)) <= locate.FACE_WHITE_PEAK + 1
+    dim = np.full((80, 60, 3), 100, np.uint8)
+    assert np.allclose(locate.face_gain(dim, gain), gain)
+
+
+def test_places_that_disagree_do_not_name_a_card_surely() -> None:
+    """A card read at several places: another place naming another card on a
+    comparable fit stops the naming; another place's best fit being another card
+    caps the confidence."""
+    from vision.card_decode import Decoded
+
+    a, b = catalogue.card("3r1"), catalogue.card("3w3")
+
+    def reading(card: object, best: object, distance: float) -> card_reader.FaceReading:
+        dec = Decoded(card, best, a, 0.8, distance, 0.5, 0.0)  # type: ignore[arg-type]
+        return card_reader.FaceReading(card, 0.99, distance, None, 0.5,  # type: ignore[arg-type]
+                                       dec)
+
+    named = reading(b, b, 0.10)
+    assert card_reader._consistent(named, [named, reading(b, b, 0.2)]) == named
+    assert card_reader._consistent(named, [named, reading(a, a, 0.15)]).card is None
+    far = card_reader._consistent(named, [named, reading(a, a, 0.35)])
+    assert far.card == b and far.confidence <= card_reader.PLACES_DISAGREE_CONFIDENCE
+    unnamed = card_reader._consistent(named, [named, reading(None, a, 0.25)])
+    assert unnamed.card == b and unnamed.confidence <= card_reader.PLACES_DISAGREE_CONFIDENCE

@@ -721,12 +721,18 @@ def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
     As on the Pi, motion is watched on a small picture (the camera's
     low-resolution stream) and the full-resolution still is taken only when
     the table is still: here a quarter-size copy, made once per frame.
+
+    Frame 0 is the laid-out table the camera starts on, with no hands before
+    it: the motion detector has nothing to compare a first picture with, so
+    it takes it as still and the loop would read the small, hand-covered
+    picture as the set-up frame (the one the chips' colours are learned from).
     """
     import cv2
 
     h, w = image.shape[:2]
     small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-    loop.feed_frame(hands_over(small, seed=index))
+    if index > 0:
+        loop.feed_frame(hands_over(small, seed=index))
     for _ in range(STILL_REPEATS):
         loop.feed_frame(small, still=lambda: image)
 

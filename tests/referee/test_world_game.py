@@ -106,3 +106,28 @@ def test_a_script_confirming_a_wrong_first_guess_is_counted_silent() -> None:
     assert trusting.confirmed[2] == str(Turn(other)) != expected[2]
     assert trusting.via[2] == "first guess"
     assert silent_wrong(trusting, truth, expected) == 1
+
+
+def test_the_set_up_frame_is_read_whole_and_without_hands() -> None:
+    """The colours are learned from the first frame read, so it must be the set-up still.
+
+    A motion detector takes its first picture as still: were hands shown
+    before frame 0, the loop would read that small, hand-covered picture.
+    """
+    import numpy as np
+
+    from companion.referee.demo import show_frame
+
+    class Loop:
+        def __init__(self) -> None:
+            self.fed: list[tuple[tuple[int, ...], bool]] = []
+
+        def feed_frame(self, image: np.ndarray, still: object = None) -> None:
+            self.fed.append((image.shape, still is not None))
+
+    image = np.full((96, 128, 3), 120, np.uint8)
+    loop = Loop()
+    show_frame(loop, image, 0)
+    assert loop.fed and all(has_still for _, has_still in loop.fed)
+    show_frame(loop, image, 1)
+    assert loop.fed[len(loop.fed) - 4] == ((24, 32, 3), False)  # hands pass: motion, no still

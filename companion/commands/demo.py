@@ -219,7 +219,7 @@ def play_recording(
             file=sys.stderr,
         )
     try:
-        result = _attempt(game, states, frames, steps, out, size, headless, say)
+        result = _attempt(game, states, frames, steps, out, size, headless, say, folder)
         if steps is not None and not result.matches:
             print(
                 "The reader reads the frames differently from when the button script was"
@@ -228,7 +228,7 @@ def play_recording(
             )
             steps = None
             silent = result.silent_wrong
-            result = _attempt(game, states, frames, None, out, size, headless, say)
+            result = _attempt(game, states, frames, None, out, size, headless, say, folder)
             result.silent_wrong += silent
             result.script_stale = True
         if steps is None:
@@ -246,7 +246,7 @@ def play_recording(
 
 def _attempt(
     game: Any, states: list[Any], frames: Any, steps: Any, out: Path,
-    size: tuple[int, int], headless: bool, say: Any,
+    size: tuple[int, int], headless: bool, say: Any, folder: Path,
 ) -> DemoResult:
     from companion.record import GameLog, LogError
     from companion.referee.demo import Operator, play
@@ -255,6 +255,7 @@ def _attempt(
     from companion.referee.observe import from_observation
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
+    from vision.colours import ColourModel
     from vision.layout import build_layout
     from vision.read import read_frame
     from vision.read_cache import ReadCache
@@ -273,9 +274,17 @@ def _attempt(
     layout = build_layout(len(names))
 
     cache = ReadCache()  # as `run`: unchanged slots keep their last reading
+    lens = _recorded_lens(folder, say)
+    colours: Any = ColourModel()  # the built-in ones: a user's stored colours are not this table's
+    at_setup = True  # as `run` starting a game: its first frame is the laid-out table
 
     def reader(image: Any) -> Any:
-        return from_observation(read_frame(image, layout, cache=cache), len(names))
+        nonlocal colours, at_setup
+        if at_setup:
+            at_setup = False
+            colours = _learn_colours(image, layout, colours, say)
+        obs = read_frame(image, layout, colours, cache=cache, lens=lens)
+        return from_observation(obs, len(names))
 
     screen = Screen(size)
     window = None if headless else open_window(size)
@@ -319,6 +328,46 @@ def _attempt(
         (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
     log.close()
     return result
+
+
+#: A recording's stored lens (as ``calibrate --lens`` writes it), used as `run` uses the
+#: config's ``[camera] lens``; without it each frame's markers fit the lens.
+LENS_FILE = "lens.json"
+
+
+def _recorded_lens(folder: Path, say: Any) -> Any:
+    """The lens stored with the recording, or None.
+
+    Not the user's configured lens: the recording's frames were taken by the
+    recording's camera, not the one on this table.
+    """
+    path = folder / LENS_FILE
+    if not path.exists():
+        return None
+    from vision.errors import VisionError
+    from vision.lens import load_lens
+
+    try:
+        lens = load_lens(path)
+    except VisionError as exc:
+        raise CommandError(str(exc)) from None
+    say(f"Lens: {path} (the recording's camera, as `calibrate --lens` stores it).")
+    return lens
+
+
+def _learn_colours(image: Any, layout: Any, base: Any, say: Any) -> Any:
+    """The chips' and deck backs' colours learned from the set-up frame, as `run` does at
+    the start of every game; ``base`` when that frame does not allow it."""
+    from vision.errors import VisionError
+    from vision.learn import learn_colours
+
+    try:
+        learned = learn_colours(image, layout, base, source="set-up frame")
+    except VisionError as exc:
+        say(f"Colours not learned at set-up ({exc}); using {base.source}.")
+        return base
+    say("Colours learned from the set-up frame, under this game's light.")
+    return learned
 
 
 def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:

@@ -107,6 +107,9 @@ class Look:
     camera: str = "top"
     lens: str = "wide"
     difficulty: str = "easy"
+    #: pi: what the camera frames -- "centre", the central mat only (the decided geometry:
+    #: vision/geometry.py, hardware.md), or "table", the whole layout (~1.8 px/mm at 4 players)
+    framing: str = "centre"
 
     @classmethod
     def parse(cls, text: str, source: str = RENDER_FILE) -> Look:
@@ -130,6 +133,8 @@ class Look:
             raise ValueError(f"{source}: faces is 'check' or 'design', not {look.faces!r}")
         if look.camera not in ("top", "pi"):
             raise ValueError(f"{source}: camera is 'top' or 'pi', not {look.camera!r}")
+        if look.framing not in ("centre", "table"):
+            raise ValueError(f"{source}: framing is 'centre' or 'table', not {look.framing!r}")
         return look
 
 
@@ -294,7 +299,7 @@ def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
 
 
 def render_pi(state: GameState, look: Look) -> np.ndarray:
-    """The whole table of ``state`` photographed by :mod:`vision.synth.world`'s Pi camera.
+    """``state`` photographed by :mod:`vision.synth.world`'s Pi camera (``look.framing``).
 
     The same ``look.seed`` every frame: the same camera, lens and room light
     for the whole game; ``steady``: what a turn did not touch lies where it
@@ -303,7 +308,7 @@ def render_pi(state: GameState, look: Look) -> np.ndarray:
     from vision.synth.world import world_frame
 
     frame = world_frame(len(state.players), look.difficulty, look.seed, look.faces or "check",
-                        framing="table", lens=look.lens, scene=scene_of(state), hand=False,
+                        framing=look.framing, lens=look.lens, scene=scene_of(state), hand=False,
                         steady=RENDER_SEED)
     return frame.image
 
@@ -716,12 +721,18 @@ def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
     As on the Pi, motion is watched on a small picture (the camera's
     low-resolution stream) and the full-resolution still is taken only when
     the table is still: here a quarter-size copy, made once per frame.
+
+    Frame 0 is the laid-out table the camera starts on, with no hands before
+    it: the motion detector has nothing to compare a first picture with, so
+    it takes it as still and the loop would read the small, hand-covered
+    picture as the set-up frame (the one the chips' colours are learned from).
     """
     import cv2
 
     h, w = image.shape[:2]
     small = cv2.resize(image, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-    loop.feed_frame(hands_over(small, seed=index))
+    if index > 0:
+        loop.feed_frame(hands_over(small, seed=index))
     for _ in range(STILL_REPEATS):
         loop.feed_frame(small, still=lambda: image)
 

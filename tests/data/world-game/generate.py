@@ -1,10 +1,10 @@
 """Regenerate the realistic recorded game: game.txt, render.txt and buttons.txt.
 
-A seeded 2-player game played by the project's own simulate (companion
+A seeded 4-player game played by the project's own simulate (companion
 rules), to be rendered with the publisher's **check-only** faces and chips
 (``vision.synth.facesets``) by the realistic world's Pi camera
-(``vision.synth.world``: the Wide lens, the room's light, blur, noise, JPEG;
-render.txt).
+(``vision.synth.world``: the Wide lens framing the central mat, as
+hardware.md decides, the room's light, blur, noise, JPEG; render.txt).
 No frame is committed: ``demo --recording`` renders them at first use into
 a git-ignored cache (default out/world-game/frames).
 
@@ -33,16 +33,18 @@ sys.path.insert(0, str(ROOT))
 from companion.rules.simulate import play_game  # noqa: E402
 
 SEED = 7
-NAMES = ("Ann", "Bob")
+NAMES = ("Ann", "Bob", "Cat", "Dan")
 POLICY = "greedy"
 RENDER = """\
 # How the frames of this recording are rendered at first use (companion.referee.demo.Look):
-# vision.synth.world.world_frame(2, "easy", seed, "check", framing="table", lens="wide",
-# scene=<each state>, hand=False, steady=...): the Pi Camera Module 3 Wide above the whole table.
+# vision.synth.world.world_frame(4, "easy", seed, "check", framing="centre", lens="wide",
+# scene=<each state>, hand=False, steady=...): the Pi Camera Module 3 Wide framing the central
+# mat (hardware.md's geometry: the players' areas are out of view, known from the turns).
 # The faces are the publisher's check-only ones: never commit a frame.
 faces check
 seed 12
 camera pi
+framing centre
 lens wide
 difficulty easy
 jpeg_quality 95

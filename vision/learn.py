@@ -10,6 +10,7 @@ few samples keeps its previous value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -93,3 +94,21 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     if learned == 0:
         raise VisionError("no supply token, empty slot or deck visible; cannot learn colours")
     return replace(base, tokens=tokens, backs=backs, chip_gems=chip_gems, source=source)
+
+
+def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,
+                  say: Callable[[str], object]) -> ColourModel:
+    """The chips' and deck backs' colours learned from a game's set-up frame (the freshly
+    laid-out table: supply full, players' slots empty, decks face down), under that
+    game's light; ``base`` when the frame does not allow it.  ``say`` tells the user
+    which (``run`` prints, ``demo`` echoes to its screen log).
+
+    WHY here and not in each command: ``run`` and ``demo`` must learn alike, or the
+    demo would measure a reader that the table never runs."""
+    try:
+        learned = learn_colours(image, layout, base, source="set-up frame")
+    except VisionError as exc:
+        say(f"Colours not learned at set-up ({exc}); using {base.source}.")
+        return base
+    say("Colours learned from the set-up frame, under this game's light.")
+    return learned

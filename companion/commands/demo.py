@@ -257,6 +257,7 @@ def _attempt(
     from companion.screen.window import open_window
     from vision.colours import ColourModel
     from vision.layout import build_layout
+    from vision.learn import learn_or_keep
     from vision.read import read_frame
     from vision.read_cache import ReadCache
 
@@ -282,7 +283,7 @@ def _attempt(
         nonlocal colours, at_setup
         if at_setup:
             at_setup = False
-            colours = _learn_colours(image, layout, colours, say)
+            colours = learn_or_keep(image, layout, colours, say)
         obs = read_frame(image, layout, colours, cache=cache, lens=lens)
         return from_observation(obs, len(names))
 
@@ -353,21 +354,6 @@ def _recorded_lens(folder: Path, say: Any) -> Any:
         raise CommandError(str(exc)) from None
     say(f"Lens: {path} (the recording's camera, as `calibrate --lens` stores it).")
     return lens
-
-
-def _learn_colours(image: Any, layout: Any, base: Any, say: Any) -> Any:
-    """The chips' and deck backs' colours learned from the set-up frame, as `run` does at
-    the start of every game; ``base`` when that frame does not allow it."""
-    from vision.errors import VisionError
-    from vision.learn import learn_colours
-
-    try:
-        learned = learn_colours(image, layout, base, source="set-up frame")
-    except VisionError as exc:
-        say(f"Colours not learned at set-up ({exc}); using {base.source}.")
-        return base
-    say("Colours learned from the set-up frame, under this game's light.")
-    return learned
 
 
 def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:

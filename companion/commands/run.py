@@ -231,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
         reader = None
         if camera is not None:
             from companion.referee.observe import from_observation
+            from vision.learn import learn_or_keep
             from vision.read import read_frame
             from vision.read_cache import ReadCache
 
@@ -244,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
                 nonlocal colours, at_setup
                 if at_setup:
                     at_setup = False
-                    colours = _learn_colours(image, layout, colours)
+                    colours = learn_or_keep(image, layout, colours, print)
                 obs = read_frame(image, layout, colours, cache=cache, lens=lens)
                 return from_observation(obs, len(referee.names))
 
@@ -300,22 +301,6 @@ def _stored_lens(config: Any) -> Any:
         raise CommandError(f"config [camera] lens: {exc}") from None
     print(f"Lens: {config.camera.lens} (from `calibrate --lens`).")
     return lens
-
-
-def _learn_colours(image: Any, layout: Any, stored: Any) -> Any:
-    """The chips' and deck backs' colours learned from the game's first frame (the
-    freshly laid-out table: supply full, players' slots empty, decks face down), under
-    this game's light; the stored ones when that frame does not allow it."""
-    from vision.errors import VisionError
-    from vision.learn import learn_colours
-
-    try:
-        learned = learn_colours(image, layout, stored, source="set-up frame")
-    except VisionError as exc:
-        print(f"Colours not learned at set-up ({exc}); using {stored.source}.")
-        return stored
-    print("Colours learned from the set-up frame, under this game's light.")
-    return learned
 
 
 def _referee(

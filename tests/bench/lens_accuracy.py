@@ -44,6 +44,14 @@ from tests.vision.test_lens import corner_errors_mm, wide_table
 from vision.calibrate import calibrate
 
 
+def _print_errors(label: str, before: list[np.ndarray], after: list[np.ndarray]) -> None:
+    """p50 / p95 / max of the slot-corner errors (mm), one line for each fit."""
+    for name, errs in (("before", before), ("after", after)):
+        e = np.concatenate(errs)
+        print(f"{label} {name:6s}: {len(e)} corners  p50 {np.percentile(e, 50):.2f}"
+              f"  p95 {np.percentile(e, 95):.2f}  max {e.max():.2f} mm")
+
+
 def _ms(fn) -> float:  # type: ignore[no-untyped-def]
     times = []
     for _ in range(3):
@@ -68,11 +76,7 @@ def main(scale: float = 0.5, seeds: int = 3) -> None:
                 before.append(corner_errors_mm(f, plain, through_lens=False))
                 t_lens.append(_ms(lambda f=f: calibrate(f.image, f.layout)))
                 t_plain.append(_ms(lambda f=f: calibrate(f.image, f.layout, use_lens=False)))
-        for name, errs in (("before", before), ("after", after)):
-            e = np.concatenate(errs)
-            print(f"{players} players {framing} {name:6s}: {len(e)} corners"
-                  f"  p50 {np.percentile(e, 50):.2f}  p95 {np.percentile(e, 95):.2f}"
-                  f"  max {e.max():.2f} mm")
+        _print_errors(f"{players} players {framing}", before, after)
         print(f"{players} players {framing}: lens used on {used}/{len(after)} frames; calibrate "
               f"{statistics.median(t_lens):.0f} ms with the lens, "
               f"{statistics.median(t_plain):.0f} ms without")
@@ -157,11 +161,7 @@ def world(seeds: int = 3, difficulty: str = "easy") -> None:
                 after.append(world_corner_errors_mm(f, cal))
                 before.append(world_corner_errors_mm(f, plain, through_lens=False))
                 fit_ms.append(_lens_fit_cpu_ms(f))
-            for name, errs in (("before", before), ("after", after)):
-                e = np.concatenate(errs)
-                print(f"{lens:8s} {framing:6s} {players}p {name:6s}: {len(e)} corners"
-                      f"  p50 {np.percentile(e, 50):.2f}  p95 {np.percentile(e, 95):.2f}"
-                      f"  max {e.max():.2f} mm")
+            _print_errors(f"{lens:8s} {framing:6s} {players}p", before, after)
             print(f"{lens:8s} {framing:6s} {players}p: models {' '.join(models)}; lens fit "
                   f"{statistics.median(fit_ms):.1f} ms CPU (max {max(fit_ms):.1f})")
 

@@ -13,12 +13,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.commands.run import _learn_colours
 from vision import readers
 from vision.calibrate import calibrate
 from vision.colours import ColourModel
 from vision.layout import build_layout
-from vision.learn import learn_colours
+from vision.learn import learn_colours, learn_or_keep
 from vision.synth import Camera, TableScene, random_scene, render
 from vision.synth.facesets import token_faces
 
@@ -116,12 +115,12 @@ def test_learning_at_set_up_takes_the_chips_under_this_light(design) -> None:  #
     assert t["chip-right"] >= 0.85 * 21, t
 
 
-def test_run_learns_colours_on_the_first_frame_or_says_why_not(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_set_up_learning_takes_the_first_frame_or_says_why_not(capsys) -> None:  # type: ignore[no-untyped-def]
     stored = replace(ColourModel(), source="stored")
     setup = _frame((7, 7, 7, 7, 7, 5), seed=50)
-    learned = _learn_colours(setup.image, LAYOUT, stored)
+    learned = learn_or_keep(setup.image, LAYOUT, stored, print)
     assert learned.source == "set-up frame"
     assert "Colours learned from the set-up frame" in capsys.readouterr().out
     blank = np.full((300, 400, 3), 120, np.uint8)
-    assert _learn_colours(blank, LAYOUT, stored) is stored
+    assert learn_or_keep(blank, LAYOUT, stored, print) is stored
     assert "not learned at set-up (no marker" in capsys.readouterr().out

@@ -121,12 +121,21 @@ class TableReading:
     players: tuple[PlayerReading, ...] = ()
     #: False when the frame could not be calibrated (no marker): nothing was read
     calibrated: bool = True
+    #: the supply colour by colour (``TOKENS`` order), None where that colour was
+    #: not read surely; ``supply.counts`` when the whole supply was (see observe.py)
+    supply_part: tuple[int | None, ...] | None = None
+
+    def supply_seen(self) -> tuple[int | None, ...] | None:
+        """The supply per colour as far as it was read (None: not at all)."""
+        if self.supply is not None:
+            return self.supply.counts
+        return self.supply_part
 
     @property
     def abstained(self) -> bool:
         """True when the reading says nothing the rules could check."""
         return not self.calibrated or (
-            self.supply is None
+            self.supply_seen() is None
             and self.market is None
             and self.nobles is None
             and all(p == PlayerReading() for p in self.players)
@@ -139,7 +148,7 @@ class TableReading:
         )
         return (
             self.calibrated,
-            self.supply,
+            self.supply_seen(),
             market,
             tuple(sorted(self.nobles)) if self.nobles is not None else None,
             tuple(p.settled_key() for p in self.players),
@@ -181,10 +190,13 @@ def predict(state: GameState) -> TableReading:
     )
 
 
-def _token_diff(where: str, expected: Tokens, seen: Tokens) -> list[Difference]:
+def _token_diff(where: str, expected: Tokens, seen: Tokens | Sequence[int | None]
+                ) -> list[Difference]:
+    """Colour by colour; a colour ``seen`` as None (not read) is not compared."""
     diff = []
-    for gem, e, s in zip(TOKENS, expected.counts, seen.counts, strict=True):
-        if e != s:
+    counts = seen.counts if isinstance(seen, Tokens) else tuple(seen)
+    for gem, e, s in zip(TOKENS, expected.counts, counts, strict=True):
+        if s is not None and e != s:
             diff.append(Difference(f"{where} {gem.label}", str(e), str(s), float(abs(e - s))))
     return diff
 
@@ -266,8 +278,9 @@ def _differences(
     predicted: TableReading, reading: TableReading, names: Sequence[str]
 ) -> list[Difference]:
     diff: list[Difference] = []
-    if reading.supply is not None and predicted.supply is not None:
-        diff += _token_diff("the supply:", predicted.supply, reading.supply)
+    seen_supply = reading.supply_seen()
+    if seen_supply is not None and predicted.supply is not None:
+        diff += _token_diff("the supply:", predicted.supply, seen_supply)
     if reading.market is not None and predicted.market is not None:
         rows = zip(predicted.market, reading.market, strict=False)
         for level, (prow, rrow) in enumerate(rows, start=1):

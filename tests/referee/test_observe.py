@@ -16,6 +16,7 @@ from vision.observation import (
     Observation,
     ReservedReading,
     TableauReading,
+    TokenSlotReading,
     ZoneTokens,
 )
 
@@ -162,3 +163,65 @@ def test_a_reserved_row_cut_by_the_frame_edge_is_unread_not_counted() -> None:
     reading = from_observation(obs, 3)
     assert reading.players[0].reserved is None
     assert reading.players[1].reserved == ()
+
+
+def _supply_slots(supply: Tokens, unsure: dict[str, str]) -> tuple[TokenSlotReading, ...]:
+    """The supply's printed rows as the reader gives them, slot by slot; ``unsure``
+    maps a slot id to ``"unknown"`` or a colour read below the sure threshold."""
+    out = []
+    for letter, n in zip(LETTERS, supply.counts, strict=True):
+        for i in range(5 if letter == "y" else 7):
+            sid = f"supply.{letter}.{i}"
+            if sid in unsure and unsure[sid] == "unknown":
+                out.append(TokenSlotReading(sid, "supply", "unknown", None, 0.2))
+            elif sid in unsure:
+                out.append(TokenSlotReading(sid, "supply", "token", unsure[sid], 0.1))
+            elif i < n:
+                out.append(TokenSlotReading(sid, "supply", "token", letter, 0.99))
+            else:
+                out.append(TokenSlotReading(sid, "supply", "empty", None, 0.99))
+    return tuple(out)
+
+
+def _centre_only(obs: Observation, unsure: dict[str, str], supply: Tokens) -> Observation:
+    """``obs`` as the camera over the central mat gives it: no player's tokens, the
+    supply slot by slot with ``unsure`` slots, so the zone is not exact."""
+    zones = (ZoneTokens("supply", dict(zip(LETTERS, supply.counts, strict=True)),
+                        sum(v == "unknown" for v in unsure.values()), not unsure),)
+    return replace(obs, tokens=zones, token_slots=_supply_slots(supply, unsure),
+                   tableau=(), reserved=())
+
+
+def test_one_unsure_supply_slot_leaves_only_its_row_unread() -> None:
+    state = new_state()
+    obs = _centre_only(_observation(state), {"supply.r.2": "unknown"}, state.supply)
+    reading = from_observation(obs, 3)
+    assert reading.supply is None  # the zone as a whole is not exact
+    want = list(state.supply.counts)
+    want[3] = None  # red (w u g r k y)
+    assert reading.supply_part == tuple(want)
+
+
+def test_a_chip_named_unsurely_in_another_row_hides_its_own_colour_too() -> None:
+    state = new_state()
+    obs = _centre_only(_observation(state), {"supply.w.6": "k"}, state.supply)
+    part = from_observation(obs, 3).supply_part
+    assert part is not None and part[0] is None and part[4] is None
+    assert part[1:4] == state.supply.counts[1:4]
+
+
+def test_the_supply_colours_read_still_pin_the_take() -> None:
+    """Only the supply tells a take when the players' areas are out of view: with
+    the red row unread, white, blue and green still show which three were taken."""
+    state = new_state()
+    after = state.apply(Turn.parse("take wug"))
+    obs = _centre_only(_observation(after), {"supply.r.0": "unknown"}, after.supply)
+    reading = from_observation(obs, 3)
+    ref = referee_at(state)
+    show(ref, reading)
+    assert str(ref.candidates[0].turn) == "take wug"
+    assert ref.candidates[0].distance < ref.candidates[1].distance
+    # with no supply colour read, nothing on the table shows a take at all
+    blind = referee_at(state)
+    show(blind, replace(reading, supply_part=None))
+    assert not blind.candidates

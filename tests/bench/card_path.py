@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     total: Counter[str] = Counter()
     cards = 0
     worst: tuple[int, str, list[str]] = (0, "", [])
+    per_card: list[int] = []
     for meta in sorted(Path(a.scenes).glob("0*.jpg"))[: a.limit]:
         image = load_image(meta)
         cal = calibrate(image, layout)
@@ -80,11 +81,15 @@ def main(argv: list[str] | None = None) -> int:
             seq = trace_read(slot_jobs.read_job, job, colours)
             r = returns(seq)
             total += r
+            per_card.append(sum(r.values()))
             cards += 1
             if sum(r.values()) > worst[0]:
                 worst = (sum(r.values()), f"{meta.stem}:{job.slot.id}", seq)
+    per_card.sort()
+    median = per_card[len(per_card) // 2] if per_card else 0
     print(f"{cards} cards read; returns to a module already left, per card: "
-          f"{sum(total.values()) / max(cards, 1):.1f} (worst {worst[0]}, {worst[1]})")
+          f"mean {sum(total.values()) / max(cards, 1):.1f}, median {median} "
+          f"(worst {worst[0]}, {worst[1]})")
     for mod, n in total.most_common():
         print(f"  {mod:28s} {n / max(cards, 1):6.1f} per card")
     print("worst card's path: " + " > ".join(m.removeprefix(PREFIX) for m in worst[2]))

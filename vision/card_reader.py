@@ -32,6 +32,7 @@ import numpy as np
 
 from vision import card_confidence, card_seen
 from vision import cardface as cf
+from vision.calibrate import rectify
 from vision.card_confidence import FaceReading
 from vision.card_decode import (
     COLOUR_MARGIN,
@@ -58,9 +59,16 @@ from vision.card_features import (
 )
 from vision.card_places import Places
 from vision.colours import ColourModel
-from vision.face_cut import face_image
+from vision.face_cut import CAPTURE_CLIPPED, face_image
 from vision.layout import Slot
-from vision.locate import EMPTY_MAX, EMPTY_TEXTURE, FACE_PX_PER_MM, locate, slot_view
+from vision.locate import (
+    EMPTY_MAX,
+    EMPTY_TEXTURE,
+    FACE_PX_PER_MM,
+    LOCATE_MARGIN_MM,
+    LOCATE_PX_PER_MM,
+    locate,
+)
 from vision.observation import CardReading
 
 __all__ = [  # the parts tests and the noble reader use
@@ -85,8 +93,8 @@ ABSTAIN_MARGIN = 0.08
 CARD_OCCUPIED_MIN = 0.25
 #: Share of a bare-looking slot clipped to white at which it is not called empty.
 #: WHY: a washed-out card under glare passes for paper (issue 12: "empty" at 0.945).
-#: The mat's paper (214-226) stays below SATURATED under every light of the
-#: recorded scenes; ``python -m tests.bench.bench_cards`` does not reach this.
+#: Clipped as captured (``CAPTURE_CLIPPED`` in every channel); the mat's paper stays
+#: below it under every light of the recorded and world scenes.
 EMPTY_MAX_CLIPPED = 0.1
 
 
@@ -98,7 +106,7 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     the markers' white balance there)."""
     where = locate(image, h, slot, gain, CARD_MM, occupied=CARD_OCCUPIED_MIN)
     if where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE:
-        if _bare_slot_unseen(image, h, slot, gain):
+        if _bare_slot_unseen(image, h, slot):
             return CardReading(slot.id, "unknown", None, 0.0)
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     level = slot.level or 1
@@ -130,9 +138,14 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
     return r.card, r.confidence, r.distance, r.other
 
 
-def _bare_slot_unseen(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> bool:
+def _bare_slot_unseen(image: np.ndarray, h: np.ndarray, slot: Slot) -> bool:
     """Whether a slot that looks like bare paper may only look so: glare clipping
-    part of it to white (a washed-out card passes for paper)."""
-    patch, _ = slot_view(image, h, slot, gain)
-    clipped = np.all(patch >= card_seen.SATURATED, axis=2)
+    part of it to white (a washed-out card passes for paper).
+
+    Clipped *as captured*, before the markers' white balance.  WHY: glare is what
+    the sensor could not record; the balance lifts a brightly lit but recorded mat
+    to white too (the world game's bare level-1 slots under a bright lamp read
+    "unknown" for the rest of the game, so every buy there was entered by hand)."""
+    raw = rectify(image, h, slot, LOCATE_PX_PER_MM, LOCATE_MARGIN_MM)
+    clipped = np.all(raw >= CAPTURE_CLIPPED, axis=2)
     return float(clipped.mean()) > EMPTY_MAX_CLIPPED

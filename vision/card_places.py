@@ -122,7 +122,8 @@ def unplaced_answer(slot: Slot, best: FaceReading, readings: list[FaceReading]) 
     if agreed is not None and (best.card is None or best.distance > UNPLACED_MAX_DISTANCE):
         return as_reading(slot, consistent(agreed, readings))
     if best.card is not None and best.distance > UNPLACED_MAX_DISTANCE:
-        return CardReading(slot.id, "unknown", None, 0.0, best.distance, best.other)
+        # too poor a fit to name: the leading card stays as the runner-up (a hint)
+        return CardReading(slot.id, "unknown", None, 0.0, best.distance, best.card.id)
     return as_reading(slot, consistent(best, readings))
 
 

@@ -106,6 +106,9 @@ def _reveal_options(
         return legal[0], legal, False
     if legal:
         return legal[0], legal, True
+    if read.hint in unseen:
+        # unread, but the reader leaned to a card that may be there: guessed, asked
+        return read.hint, (read.hint,), True
     # Unread, empty or showing an impossible card: any unseen card may be there.
     return min(unseen), (), True
 

@@ -62,8 +62,11 @@ def _tokens(counts: dict[str, int]) -> Tokens:
 
 def _card(obs: Any, slot: str) -> CardRead:
     reading = obs.card_at(slot)
-    if reading is None or reading.state == "unknown":
+    if reading is None:
         return CardRead()
+    if reading.state == "unknown":
+        # the decode's best guess, kept as a hint (see reading.HINT_WEIGHT)
+        return CardRead(hint=reading.runner_up or None)
     sure = is_sure("market cards", reading.confidence)
     if reading.state == "empty":
         return CardRead(empty=True) if sure else CardRead()

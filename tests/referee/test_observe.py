@@ -225,3 +225,55 @@ def test_the_supply_colours_read_still_pin_the_take() -> None:
     blind = referee_at(state)
     show(blind, replace(reading, supply_part=None))
     assert not blind.candidates
+
+
+def _world_game_states():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from companion.rules.record import read_record
+
+    text = (Path(__file__).parents[1] / "data" / "world-game" / "game.txt").read_text()
+    game = read_record(text)
+    states = [game.initial_state()]
+    for turn in game.turns:
+        states.append(states[-1].apply(turn))
+    return game.turns, states
+
+
+def test_a_bonus_only_buy_shows_through_the_readers_hint_for_the_new_card() -> None:
+    """Turn 58 of the world game buys 1r5 with bonuses alone: no token moves, and the
+    camera over the central mat sees only the market slot change.  When the reader
+    abstains on the revealed card but leans to it (its hint), the turn is proposed
+    with that card, asked; without the hint the table shows no change at all."""
+    turns, states = _world_game_states()
+    before, after = states[57], states[58]
+    assert str(turns[57]) == "buy 1r5 reveal 1w1"
+    seen = predict(after)
+    row, slot = after.find_in_market("1w1") or (0, 0)
+    market = [list(r) for r in seen.market or ()]
+    market[row][slot] = replace(market[row][slot], candidates=(), hint="1w1")
+    centre = replace(seen, market=tuple(tuple(r) for r in market),
+                     players=tuple(type(p)() for p in seen.players))
+    ref = referee_at(before)
+    show(ref, centre)
+    assert ref.candidates and str(ref.candidates[0].turn) == "buy 1r5 reveal 1w1"
+    assert "reveal" in ref.candidates[0].ask  # a hint is a guess, never taken as read
+    market[row][slot] = replace(market[row][slot], hint=None)
+    blind = referee_at(before)
+    show(blind, replace(centre, market=tuple(tuple(r) for r in market)))
+    assert not blind.candidates
+
+
+def test_a_stray_hint_on_an_unchanged_table_raises_no_problem() -> None:
+    """A hint that is another card than the slot holds, with nothing else changed,
+    weighs less than a misread: no buzz, the referee goes on watching."""
+    _, states = _world_game_states()
+    state = states[40]
+    seen = predict(state)
+    market = [list(r) for r in seen.market or ()]
+    held = state.market[0][0]
+    stray = next(c.id for c in state.unseen(1) if held is None or c.id != held.id)
+    market[0][0] = replace(market[0][0], candidates=(), hint=stray)
+    ref = referee_at(state)
+    effects = show(ref, replace(seen, market=tuple(tuple(r) for r in market)))
+    assert ref.phase.name == "WATCH" and not any(type(e).__name__ == "Buzz" for e in effects)

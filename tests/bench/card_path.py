@@ -4,7 +4,8 @@ path through ``vision`` traced call by call.
 A pipeline a newcomer can follow enters each module of the card reader once per
 card and in order (find, rectify, judge, extract, decode, confidence).  This
 script reads every card slot of the recorded scenes in this process, records the
-module of every ``vision`` function called (``sys.setprofile``), collapses
+module of every ``vision`` function called (``sys.setprofile``; constructors of
+values left out), collapses
 consecutive calls in one module, and counts a *return* each time the path
 enters a module it had already entered and then left for another module while
 reading the same card.  It prints the total for each module and the worst card.
@@ -34,7 +35,9 @@ def trace_read(fn, *args):  # type: ignore[no-untyped-def]
     seq: list[str] = []
 
     def prof(frame, event, arg):  # type: ignore[no-untyped-def]
-        if event == "call":
+        # a value's constructor (a dataclass's __init__ runs "in" the module that
+        # defines the class) is not a step of the path
+        if event == "call" and not frame.f_code.co_name.startswith("__"):
             mod = frame.f_globals.get("__name__", "")
             if mod.startswith(PREFIX) and (not seq or seq[-1] != mod):
                 seq.append(mod)

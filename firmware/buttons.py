@@ -520,7 +520,11 @@ class ScriptedPanel(ButtonPanel):
     def from_file(cls, path: str | Path, **kwargs: Any) -> ScriptedPanel:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ScriptError(f"button script {path} is not UTF-8 text") from None
+        except IsADirectoryError:
+            raise ScriptError(f"button script {path} is a folder, not a file") from None
         except OSError as exc:
             raise ScriptError(f"cannot read button script {path}: {exc.strerror}") from None
         return cls.from_text(text, str(path), **kwargs)

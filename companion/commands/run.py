@@ -77,6 +77,13 @@ def _names(args: argparse.Namespace) -> list[str]:
         )
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CommandError("--names: every player needs a different, non-empty name")
+    for name in names:
+        if any(ch in name for ch in '"[]\n') or len(name) > 40:
+            shown = name if len(name) <= 40 else name[:40] + "..."
+            raise CommandError(
+                f"--names: {shown!s} cannot be recorded (at most 40 characters, no quotes or"
+                " brackets)"
+            )
     return names
 
 
@@ -122,14 +129,18 @@ def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
         if spec.startswith(("recorded:", "video:")):
             return open_source(spec)
 
+        started = False
+
         def changed(available: bool, message: str) -> None:
-            print(f"camera: {message}", file=sys.stderr)
-            notifier.status(f"camera: {message}")
+            if started:  # at start a missing camera is the one error line below
+                print(f"camera: {message}", file=sys.stderr)
+                notifier.status(f"camera: {message}")
 
         camera = ResilientSource(lambda: parse_source(spec), on_change=changed)
         camera.open()
         if not camera.available:  # a camera that is not there at start is an error
             raise CameraError(camera.message)
+        started = True
         return camera
     except CameraError as exc:
         raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
@@ -265,6 +276,7 @@ def _run(args: argparse.Namespace) -> int:
     notifier = Notifier()
     layout = _layout(args, len(names), config)
     camera = _camera(args, config, notifier)
+    lens = _stored_lens(config) if camera is not None else None  # a bad one stops us here
     panel = _panel(args.buttons, config)
     db = args.db or (Path(config.storage.database) if config.storage.database else None)
     try:
@@ -296,7 +308,6 @@ def _run(args: argparse.Namespace) -> int:
             # the camera is fixed: slots that look as before keep their last reading
             cache = ReadCache()
             colours = _stored_colours()
-            lens = _stored_lens(config)
             at_setup = game is None  # a new game: its first frame is the laid-out table
 
             def reader(image: Any) -> Any:

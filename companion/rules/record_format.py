@@ -97,18 +97,21 @@ class GameRecord(Generic[TurnT, StateT]):
         """The line of the header a set-up error is about (1 when none can be told).
 
         The rules know nothing of lines, so the header is found from the
-        message: first one whose value holds a word the message quotes (a
-        card or noble id), else the header whose name the message mentions
-        last ("2 players reveal 3 nobles, not 4" is about ``Nobles``).
+        message: first one whose value holds what the message quotes (a card
+        or noble id: ``'9z9' is not a card id``), then any word of it, else the
+        header whose name the message mentions last ("2 players reveal 3
+        nobles, not 4" is about ``Nobles``).
         """
         if not self.header_lines:
             return 1
+        quoted = set(re.findall(r"'([^']+)'", message.lower()))
         words = set(re.findall(r"[\w-]+", message.lower()))
         setup = [(k, n) for k, n in self.header_lines.items() if k not in ("Game", "Result")]
-        for name, line in setup:
-            values = set(re.findall(r"[\w-]+", self.headers.get(name, "").lower()))
-            if values & words - {name.lower()} and not values <= {"*"}:
-                return line
+        for among in (quoted, words):
+            for name, line in setup:
+                values = set(re.findall(r"[\w-]+", self.headers.get(name, "").lower()))
+                if values & among - {name.lower()}:
+                    return line
         text = message.lower()
         best, at = 1, -1
         for name, line in setup:

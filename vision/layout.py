@@ -264,8 +264,10 @@ def _short(value: Any) -> str:
     """A value for a message: JSON-like and at most 40 characters (no Python repr)."""
     if isinstance(value, str | int | float | bool) or value is None:
         text = json.dumps(value)
+    elif isinstance(value, list):
+        text = f"a list of {len(value)}" if value else "an empty list"
     else:
-        text = "a list" if isinstance(value, list) else "an object"
+        text = "an object"
     return text if len(text) <= 40 else text[:37] + "..."
 
 

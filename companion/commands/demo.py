@@ -214,6 +214,8 @@ def play_recording(
     started = time.perf_counter()
     try:
         game, steps = load_recording(folder)
+    except UnicodeDecodeError:
+        raise CommandError(f"cannot read the recording in {folder}: not UTF-8 text") from None
     except (OSError, ValueError) as exc:
         raise CommandError(f"cannot read the recording in {folder}: {exc}") from None
     if turns is not None:

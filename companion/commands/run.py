@@ -165,8 +165,8 @@ def _layout(args: argparse.Namespace, players: int, config: Any) -> Any:
         return build_layout(players)
     try:
         layout = load_layout(path)
-    except (OSError, VisionError, ValueError) as exc:
-        raise CommandError(f"layout {path}: {exc}") from None
+    except VisionError as exc:  # its message names the file
+        raise CommandError(str(exc)) from None
     if layout.players != players:
         raise CommandError(f"layout {path} is for {layout.players} players, not {players}")
     return layout

@@ -280,7 +280,9 @@ class GameLog:
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LogError(f"cannot create the folder for the game log {where}: {exc}") from None
+            raise LogError(
+                f"cannot create the folder for the game log {where}: {exc.strerror}"
+            ) from None
         if where.is_dir():
             raise LogError(f"the game log {where} is a folder, not a file")
         writer = WriterLock(where) if lock else None

@@ -139,7 +139,9 @@ class GameRecord(Generic[TurnT, StateT]):
                 after = state.apply(turn)
             except RulesError as exc:
                 who = state.player.name
-                raise RecordError(line, f"turn {state.turn + 1} ({who}) '{turn}': {exc}") from None
+                raise RecordError(
+                    line, f"turn {state.turn + 1} ({who}) '{clip(str(turn))}': {exc}"
+                ) from None
             yield line, turn, state, after
             state = after
 

@@ -540,7 +540,9 @@ def _isolated(world: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ------------------------------------------------------------------ the walk
-REPR = re.compile(r"\b[A-Z]\w*(Error|Exception)\(|<[a-z_.]+ object at 0x")
+#: What a message must not show: a Python repr, an errno tuple, a codec's own words.
+REPR = re.compile(r"\b[A-Z]\w*(Error|Exception)\(|<[a-z_.]+ object at 0x|\[Errno \d+\]"
+                  r"|codec can't decode")
 
 
 def invoke(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

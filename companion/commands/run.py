@@ -230,6 +230,8 @@ class Terminated(Exception):
 
 
 def _on_sigterm(signum: int, frame: Any) -> None:
+    # a second SIGTERM must not cut the clean-up short (systemd's SIGKILL still can)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Terminated
 
 

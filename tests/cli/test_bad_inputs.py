@@ -9,6 +9,29 @@ case uses is made once by the ``world`` fixture, in a temporary folder; the
 user's own log and config are never read (``XDG_*`` point into it).
 
 Run it alone with ``.venv/bin/python -m pytest -q tests/cli/test_bad_inputs.py``.
+
+The issue's table, row by row, and where each is tested:
+
+* two ``run``s on one log: ``tests/record/test_lock_and_stop.py`` (real
+  processes) and the ``locked.db`` case here;
+* a damaged row (``headers='{not json'``, ``players='oops'``): the
+  ``headers.db``/``players.db``/... cases here and ``tests/record/test_damage.py``
+  (``run`` starts and resumes only a sound game);
+* read-only commands on a damaged or foreign file: ``corrupt.db``,
+  ``foreign.db``, ``zeros.db`` here (no file may change: ``_snapshot``) and
+  ``test_damage.py`` (bytes unchanged, then ``run`` sets it aside);
+* a config that is not UTF-8: ``config-latin1.toml`` for ``run``,
+  ``buttons-test`` and ``camera-test``;
+* ``--screen 100000x100000``, ``--screenshots FILE``: the ``RUN_CASES``;
+* ``--camera video:notavideo.jpg`` / ``usb:99``: ``RUN_CASES`` and ``HARDWARE``;
+* SIGTERM to ``run``: ``test_lock_and_stop.py`` (one line, no process left,
+  no leaked shared memory, the log replays);
+* a 60 MB line: ``huge-line.txt``/``huge-turn.txt`` (2 MB: the same code path);
+* a set-up error at its header's line: ``setup-nobles.txt``, ``setup-market.txt``;
+* layout errors and version 99: ``LAYOUTS``;
+* ``vision eval --limit -3`` / ``--min-accuracy 150``: ``VISION``;
+* BOM and Latin-1 records: ``latin1.txt``/``utf16.txt`` here, and the
+  BOM-accepting tests at the end.
 """
 
 from __future__ import annotations

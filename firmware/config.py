@@ -293,16 +293,34 @@ def load(path: str | Path | None = None, environ: Mapping[str, str] | None = Non
     if chosen is None:
         return Config()
     try:
-        text = chosen.read_text(encoding="utf-8")
+        raw = chosen.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"config file {chosen} does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {chosen} is a folder, not a file") from None
     except OSError as exc:
         raise ConfigError(f"cannot read config file {chosen}: {exc.strerror}") from None
+    text = decode_utf8(raw, chosen)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{chosen}: not valid TOML: {exc}") from None
     return from_mapping(data, where=str(chosen), path=chosen)
+
+
+def decode_utf8(raw: bytes, where: str | Path) -> str:
+    """``raw`` as text: UTF-8, with or without a byte-order mark (Windows editors
+    add one).  Anything else is a :class:`ConfigError` naming the file, the line
+    and the byte: TOML is UTF-8 by definition, and guessing Latin-1 would turn
+    a name into mojibake without a word."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"{where}: line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x});"
+            " save the file as UTF-8"
+        ) from None
 
 
 def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:

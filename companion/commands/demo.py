@@ -73,13 +73,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.set_defaults(func=run)
 
 
+#: The largest --screen side: an 8K display (7680x4320) fits; 100000x100000 would ask
+#: pygame for 40 GB and die with a traceback instead of a message.
+MAX_SCREEN_SIDE = 8192
+
+
 def parse_size(text: str) -> tuple[int, int]:
+    shown = text if len(text) <= 40 else text[:40] + "..."
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--screen {text!r} is not WxH, e.g. 800x480") from None
+        raise CommandError(f"--screen '{shown}' is not WxH, e.g. 800x480") from None
     if w < 160 or h < 96:
-        raise CommandError(f"--screen {text}: the screen needs at least 160x96 pixels")
+        raise CommandError(f"--screen {shown}: the screen needs at least 160x96 pixels")
+    if w > MAX_SCREEN_SIDE or h > MAX_SCREEN_SIDE:
+        raise CommandError(
+            f"--screen {shown}: at most {MAX_SCREEN_SIDE} pixels a side (8K is 7680x4320)"
+        )
     return w, h
 
 
@@ -124,6 +134,8 @@ def _prepare(folder: Path, turns: int | None) -> object:
 
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
+    if args.turns is not None and args.turns < 0:
+        raise CommandError("--turns must be 0 or more")
     out: Path = args.out
     from companion.referee.driver import tame_memory
 
@@ -202,6 +214,8 @@ def play_recording(
     started = time.perf_counter()
     try:
         game, steps = load_recording(folder)
+    except UnicodeDecodeError:
+        raise CommandError(f"cannot read the recording in {folder}: not UTF-8 text") from None
     except (OSError, ValueError) as exc:
         raise CommandError(f"cannot read the recording in {folder}: {exc}") from None
     if turns is not None:

@@ -117,9 +117,9 @@ def N_(message: str) -> str:
 
 __all__ = [
     "DOMAIN",
+    "N_",
     "SUPPORTED",
     "LanguageError",
-    "N_",
     "_",
     "choose_language",
     "language",

@@ -15,6 +15,7 @@ onyx, or), since French colour adjectives would have to agree.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from companion.i18n import _, ngettext, npgettext
@@ -61,6 +62,11 @@ def join_words(parts: Sequence[str]) -> str:
 def describe_tokens(tokens: Tokens) -> str:
     """"1 white, 1 blue and 1 green", "nothing"."""
     return join_words([gem_count(gem, n) for gem, n in tokens.items() if n]) or _("nothing")
+
+
+def list_tokens(tokens_: Tokens) -> str:
+    """"2 red, 1 gold" (a list, as a menu shows it), "nothing"."""
+    return ", ".join(gem_count(gem, n) for gem, n in tokens_.items() if n) or _("nothing")
 
 
 def points(n: int) -> str:
@@ -249,7 +255,7 @@ def place_notes(outcome: Outcome) -> list[str]:
     """
     notes = []
     standings: Sequence[Standing] = outcome.standings
-    for above, below in zip(standings, standings[1:], strict=False):
+    for above, below in itertools.pairwise(standings):
         if above.points != below.points or below.name in outcome.winners or above.rank == 1:
             continue  # points decide, or the reason already explains the winners' tie
         if above.cards < below.cards:

@@ -32,8 +32,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.i18n import _, ngettext
-from companion.i18n import words
+from companion.i18n import _, ngettext, words
 from companion.rules.gems import COLOURS, Gem
 from companion.rules.outcome import Outcome
 from companion.rules.state import WINNING_POINTS, GameState, Player
@@ -385,7 +384,7 @@ def _menu_pages(
     if view.text:
         text_h = min(layout.px(30), height // 3)
         height -= text_h + layout.px(4)
-    cols, rows, _ = _menu_grid(layout, view, pygame.Rect(0, 0, inner.width, height))
+    cols, rows, _item_h = _menu_grid(layout, view, pygame.Rect(0, 0, inner.width, height))
     per_page = cols * rows
     pages = -(-len(view.menu) // per_page)
     return view.selected // per_page, pages

@@ -36,10 +36,10 @@ def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameSta
         p.rounded(deck, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(6), width=1,
                   label="deck")
         top, bottom = _halves(deck.inflate(-layout.px(6), -layout.px(4)))
-        p.text(top, _("Level {level}").format(level=level), layout.px(22), palette.TEXT, min_size=layout.px(14),
-               align="center")
-        p.text(bottom, _("{n} left").format(n=state.decks[level - 1]), layout.px(20), palette.TEXT_DIM,
+        p.text(top, _("Level {level}").format(level=level), layout.px(22), palette.TEXT,
                min_size=layout.px(14), align="center")
+        p.text(bottom, _("{n} left").format(n=state.decks[level - 1]), layout.px(20),
+               palette.TEXT_DIM, min_size=layout.px(14), align="center")
         for card, cell in zip(state.market[level - 1], cells[1:], strict=True):
             rect = cell.inflate(-gap, -gap)
             if card is None:

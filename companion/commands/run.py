@@ -60,6 +60,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--screenshots", type=Path, default=None,
         help="save a screenshot at each proposal, error and the end into this folder",
     )
+    from companion.speech.options import add_options
+
+    add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -207,6 +210,9 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
     tame_memory()
     config = _config()
+    from companion.speech.options import apply_language, open_from_options
+
+    apply_language(args, config)
     notifier = Notifier()
     layout = _layout(args, len(names), config)
     camera = _camera(args, config, notifier)
@@ -224,6 +230,7 @@ def run(args: argparse.Namespace) -> int:
         screen = Screen(window.size)
     if args.buttons == "keyboard" and window is None:
         panel.start_terminal()
+    speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:
         game = _ask_resume(args, log, names, screen, window, panel)
@@ -254,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
-            indicators=_indicators(config), shots=args.screenshots,
+            indicators=_indicators(config), shots=args.screenshots, speech=speech,
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
@@ -269,8 +276,13 @@ def run(args: argparse.Namespace) -> int:
         if window is not None:
             window.close()
         log.close()
+        if speech is not None:
+            speech.speaker.wait(timeout=30)  # let the standings finish
+            speech.speaker.close()
     if loop.outcome is not None:
-        print(loop.outcome.reason)
+        from companion.i18n.words import outcome_reason
+
+        print(outcome_reason(loop.outcome))
     return 0
 
 

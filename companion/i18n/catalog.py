@@ -109,7 +109,8 @@ def _plural_rule(header: str) -> Callable[[int], int]:
     }
     if formula in simple:
         return simple[formula]
-    return gettext.c2py(formula)  # type: ignore[attr-defined,no-any-return]
+    rule: Callable[[int], int] = gettext.c2py(formula)
+    return rule
 
 
 class POTranslations(gettext.NullTranslations):

@@ -59,8 +59,10 @@ def messages_in(path: Path) -> list[Message]:
             found.append(Message(texts[0], texts[1], where=where))
         elif name == "pgettext" and len(texts) >= 2 and texts[0] and texts[1]:
             found.append(Message(texts[1], context=texts[0], where=where))
-        elif name == "npgettext" and len(texts) >= 3 and all(texts[:3]):
-            found.append(Message(texts[1], texts[2], texts[0], where))
+        elif name == "npgettext" and len(texts) >= 3:
+            context, singular, plural = texts[:3]
+            if context and singular and plural:
+                found.append(Message(singular, plural, context, where))
     return sorted(found, key=lambda m: int(m.where.rsplit(":", 1)[1]))
 
 

@@ -161,10 +161,10 @@ def _end(process: Any) -> None:
     if process is None or process.poll() is not None:
         return
     try:
-        import os
-        import signal
+        if getattr(process, "group", False):  # a pipeline in its own session (piper | aplay)
+            import os
+            import signal
 
-        if os.getpgid(process.pid) == process.pid:  # a pipeline in its own session (piper)
             os.killpg(process.pid, signal.SIGTERM)
         else:
             process.terminate()

@@ -105,6 +105,7 @@ class PiperVoice(Voice):
             cmd = ["sh", "-c", f"{line} | {play}"]
             proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, start_new_session=True)
+            proc.group = True  # type: ignore[attr-defined]  # ended with its whole group
         assert proc.stdin is not None
         proc.stdin.write(text.encode("utf-8") + b"\n")
         proc.stdin.close()

@@ -19,8 +19,8 @@ import numpy as np
 import pygame
 import pytest
 
-from companion.screen.window import save_screenshot
 from companion.screen.text import find_fallback
+from companion.screen.window import save_screenshot
 from tests.screen.golden_cases import CASES, NAMES, golden_path, render
 
 MEAN_TOLERANCE = 1.5

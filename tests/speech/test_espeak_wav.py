@@ -20,8 +20,8 @@ pytestmark = pytest.mark.skipif(
     shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (apt install espeak-ng)"
 )
 
-#: Seconds of speech per character of text, at espeak-ng's default 175 words per minute:
-#: about 0.065 s measured on these announcements; the bounds catch an empty or runaway WAV.
+#: Seconds of speech per character at espeak-ng's default 175 wpm: 0.05-0.07 measured on the 73
+#: WAVs of `demo --speech --lang fr` (out/demo/speech); the bounds catch empty or runaway ones.
 SECONDS_PER_CHAR = (0.02, 0.2)
 
 

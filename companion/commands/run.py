@@ -161,8 +161,9 @@ def _indicators(config: Any) -> Any:
 
 
 def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: Any, window: Any,
-                panel: Any) -> Any:
+                panel: Any, speech: Any = None) -> Any:
     """The unfinished game to resume, or None for a new game."""
+    from companion.i18n import _
     from companion.screen.view import ScreenView
 
     waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
@@ -172,11 +173,15 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
         return None
     game = waiting[0]
     if args.resume == "ask":
-        label = f"Resume: {', '.join(game.players)} ({game.turns} turns)"
-        items = [label, "Start a new game"]
+        label = _("Resume: {players} ({n} turns)").format(
+            players=", ".join(game.players), n=game.turns
+        )
+        items = [label, _("Start a new game")]
         selected = 0
         while True:
-            view = ScreenView.choice(None, "An unfinished game is in the log", items, selected)
+            view = ScreenView.choice(None, _("An unfinished game is in the log"), items, selected)
+            if speech is not None:
+                speech.view(view)
             surface = screen.draw(view)
             if window is not None:
                 window.show(surface)
@@ -233,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:
-        game = _ask_resume(args, log, names, screen, window, panel)
+        game = _ask_resume(args, log, names, screen, window, panel, speech)
         referee, game_id = _referee(log, game, names, camera is not None)
         reader = None
         if camera is not None:

@@ -181,7 +181,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
                     noble=describe_noble(noble), points=points(noble.points)
                 )
             )
-    sentence = "; ".join(parts)
+    sentence = _("; ").join(parts)  # French sets a space before the semicolon
     after = _points_after(state, turn, noble)
     if not state.final_round and after >= WINNING_POINTS > state.player.points:
         sentence += _("; reaches {points} points: final round").format(points=after)

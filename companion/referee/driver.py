@@ -227,7 +227,8 @@ class TableLoop:
     def press(self, event: Any) -> list[Effect]:
         """A button event from a panel (or a name: confirm, next, back, undo)."""
         if self.speech is not None and self.speech.on_button(event):
-            self.speech.on_hold(event, self.referee.state)  # a speech gesture, not the referee's
+            # a speech gesture, not the referee's; at set-up the table read so far is heard
+            self.speech.on_hold(event, self.referee.state or self.referee.setup_state)
             return []
         mapped = button_event(event)
         return self.dispatch(mapped) if mapped is not None else []

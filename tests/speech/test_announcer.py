@@ -23,7 +23,7 @@ def _said(speaker: Speaker) -> list[tuple[str, str, bool]]:
 
 
 def test_a_refusal_is_said_with_its_reason_and_kept(tmp_path: Path) -> None:
-    record, states = play_game(3, ("Ann", "Bob"), "greedy")
+    _record, states = play_game(3, ("Ann", "Bob"), "greedy")
     announcer, speaker = _announcer(tmp_path)
     reason = "Ann: Take 2 needs at least 4 red in the supply; there are 3"
     announcer.after(ScreenView.error(states[5], reason), [])

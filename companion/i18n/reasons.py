@@ -103,14 +103,54 @@ def known(message: str) -> bool:
     return any(rx.fullmatch(message) for rx, _t in _COMPILED)
 
 
+#: The referee's own explanations of a table no legal turn explains (referee.explain):
+#: their parts may hold a rules' refusal (``reason``), translated in turn.
+TABLE_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"(?P<name>.+?) took (?P<gems>.+), but: (?P<reason>.+)",
+     N_("{name} took {gems}, but: {reason}")),
+    (r"(?P<name>.+?) bought (?P<card>\S+) paying (?P<gems>.+), but: (?P<reason>.+)",
+     N_("{name} bought {card} paying {gems}, but: {reason}")),
+    (r"(?P<name>.+?) reserved from the level (?P<level>\d) deck, but: (?P<reason>.+)",
+     N_("{name} reserved from the level {level} deck, but: {reason}")),
+    (r"(?P<name>.+?) reserved (?P<card>\S+), but: (?P<reason>.+)",
+     N_("{name} reserved {card}, but: {reason}")),
+    (r"(?P<name>.+?) passed, but: (?P<reason>.+)", N_("{name} passed, but: {reason}")),
+    (r"No legal turn of (?P<name>.+) matches the table\. Closest: (?P<turn>.+?) — (?P<diff>.+)",
+     N_("No legal turn of {name} matches the table. Closest: {turn} — {diff}")),
+    (r"No legal turn of (?P<name>.+) matches the table",
+     N_("No legal turn of {name} matches the table")),
+    (r"Tokens do not add up: (?P<missing>.+) missing from the table and (?P<extra>.+) too many"
+     r" on the table",
+     N_("Tokens do not add up: {missing} missing from the table and {extra} too many on the"
+        " table")),
+    (r"Tokens do not add up: (?P<missing>.+) missing from the table",
+     N_("Tokens do not add up: {missing} missing from the table")),
+    (r"Tokens do not add up: (?P<extra>.+) too many on the table",
+     N_("Tokens do not add up: {extra} too many on the table")),
+    (r"(?P<name>.+?)'s tokens changed \((?P<before>.+) became (?P<after>.+)\) but it is"
+     r" (?P<mover>.+)'s turn",
+     N_("{name}'s tokens changed ({before} became {after}) but it is {mover}'s turn")),
+)
+_TABLE = tuple((re.compile(pattern, re.DOTALL), template) for pattern, template in TABLE_PATTERNS)
+
+
 def translate_reason(message: str) -> str:
-    """``message`` (an ``IllegalAction``'s text) in the current language."""
+    """``message`` (a refusal of the rules or the referee) in the current language."""
     if language() == "en":
         return message
     for rx, template in _COMPILED:
         match = rx.fullmatch(message)
         if match is not None:
             values = {k: _words(v) for k, v in match.groupdict().items()}
+            return _(template).format(**values)
+    for rx, template in _TABLE:
+        match = rx.fullmatch(message)
+        if match is not None:
+            values = {
+                k: translate_reason(v) if k == "reason" else v if k in ("turn", "diff")
+                else _words(v)
+                for k, v in match.groupdict().items()
+            }
             return _(template).format(**values)
     return message
 

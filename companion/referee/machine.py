@@ -323,7 +323,9 @@ class Referee:
                 what=describe_differences(now)
             )
             return []
-        self.problem = unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
+        self.problem = translate_reason(
+            unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
+        )
         self.phase = Phase.PROBLEM
         self.asking = None
         return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]

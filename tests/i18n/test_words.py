@@ -107,3 +107,33 @@ def test_every_refusal_has_a_french_wording(french: None) -> None:
         assert french_text != message, message
         for english in (" the supply", " cards;", "deck is", " hold ", " costs "):
             assert english not in french_text, french_text
+
+
+def test_the_referees_own_refusal_of_a_table_is_french(french: None) -> None:
+    """Two gems taken where fewer than 4 were left: the screen and the ear get French."""
+    from dataclasses import replace
+
+    from companion.referee.machine import Phase, Referee, TableRead
+    from companion.referee.reading import predict
+
+    for record, states in _games():
+        for state in states:
+            low = [g for g in COLOURS if 2 <= state.supply[g] < 4]
+            if low and len(state.players) == 2:
+                break
+        else:
+            continue
+        break
+    gem = low[0]
+    seen = predict(state)
+    pair = Tokens.of(gem, gem)
+    players = list(seen.players)
+    players[state.current] = replace(players[state.current],
+                                     tokens=state.player.tokens + pair)
+    seen = replace(seen, supply=state.supply - pair, players=tuple(players))
+    ref = Referee([p.name for p in state.players], state=state)
+    for _ in range(2):
+        ref.handle(TableRead(seen))
+    assert ref.phase is Phase.PROBLEM
+    assert ref.problem.startswith(f"{state.player.name} a pris 2 "), ref.problem
+    assert "mais : Prendre 2 jetons demande au moins 4" in ref.problem

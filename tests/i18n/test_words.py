@@ -116,7 +116,7 @@ def test_the_referees_own_refusal_of_a_table_is_french(french: None) -> None:
     from companion.referee.machine import Phase, Referee, TableRead
     from companion.referee.reading import predict
 
-    for record, states in _games():
+    for _record, states in _games():
         for state in states:
             low = [g for g in COLOURS if 2 <= state.supply[g] < 4]
             if low and len(state.players) == 2:

@@ -33,16 +33,21 @@ def _show(loop: TableLoop, state: Any) -> None:
         loop.dispatch(TableRead(predict(state)))
 
 
-def record_script(path: Path) -> Path:
-    """Play the game once with the operator; write the frames and presses as a script."""
+def record_script(path: Path, camera: bool = True) -> Path:
+    """Play the game once with the operator; write the frames and presses as a script.
+
+    Without ``camera`` no table is ever read: the set-up and every turn are
+    entered with the three buttons through the menus.
+    """
     record, states = game()
-    ref = Referee(record.players)
+    ref = Referee(record.players, camera=camera)
     loop = TableLoop(ref, echo=lambda s: None)
     operator = Operator(states[0], record.turns)
     lines: list[str] = []
     for index, state in enumerate(states):
-        lines.append(f"frame {index}")
-        _show(loop, state)
+        if camera:
+            lines.append(f"frame {index}")
+            _show(loop, state)
         operator.saw_frame(index)
         while (press := operator.next_press(ref)) is not None:
             lines.append(press)
@@ -61,10 +66,11 @@ class Played:
     menus: list[str] = field(default_factory=list)
 
 
-def replay(script: Path, speech: Any) -> Played:
+def replay(script: Path, speech: Any, camera: bool = True) -> Played:
     """Replay ``script`` through a fresh loop with ``speech``; note what the screen proposed."""
     record, states = game()
-    loop = TableLoop(Referee(record.players), echo=lambda s: None, speech=speech)
+    loop = TableLoop(Referee(record.players, camera=camera), echo=lambda s: None,
+                     speech=speech)
     played = Played(loop)
 
     def note() -> None:

@@ -31,10 +31,12 @@ def _log(path: Path) -> list[tuple[str, str]]:
     return [(kind, text) for kind, _wav, text in rows]
 
 
-def _play(script: Path, tmp_path: Path) -> tuple[game.Played, list[tuple[str, str]]]:
+def _play(
+    script: Path, tmp_path: Path, camera: bool = True
+) -> tuple[game.Played, list[tuple[str, str]]]:
     log = tmp_path / "spoken.txt"
     speaker = Speaker(FakeVoice(), out_dir=tmp_path / "wav", log=log)
-    played = game.replay(script, Announcer(speaker))
+    played = game.replay(script, Announcer(speaker), camera)
     assert speaker.wait(timeout=60)
     speaker.close()
     return played, _log(log)
@@ -45,7 +47,6 @@ def _check_coverage(played: game.Played, spoken: list[tuple[str, str]]) -> None:
     loop = played.loop
     assert loop.confirmed == [str(t) for t in record.turns]  # the whole game, to the end
     said = "\n".join(text for _kind, text in spoken)
-    assert played.proposals, "the camera proposed turns"
     for proposal in played.proposals:  # every proposal shown was read out
         assert any(kind == "proposal" and text.startswith(proposal) for kind, text in spoken), (
             proposal
@@ -70,7 +71,19 @@ def test_the_spoken_log_covers_every_proposal_turn_and_the_standings(
 ) -> None:
     played, spoken = _play(script, tmp_path)
     _check_coverage(played, spoken)
+    assert played.proposals, "the camera proposed turns"
     assert any(text.endswith(("Confirm or next.", "Confirm or back.")) for _k, text in spoken)
+
+
+def test_a_game_entered_with_the_buttons_alone_is_heard_whole(tmp_path: Path) -> None:
+    """No camera: the set-up and every turn through the menus, each question read out."""
+    script = game.record_script(tmp_path / "buttons.txt", camera=False)
+    assert "frame" not in script.read_text(encoding="utf-8")
+    played, spoken = _play(script, tmp_path, camera=False)
+    _check_coverage(played, spoken)
+    assert not played.proposals and len(played.menus) > 10
+    kinds = {kind for kind, _text in spoken}
+    assert {"setup", "menu", "choice", "turn", "standings"} <= kinds
 
 
 def test_the_same_game_in_french(script: Path, tmp_path: Path, french: None) -> None:

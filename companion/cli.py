@@ -70,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 2
+    from companion.i18n import set_language, system_language
+
+    set_language(system_language())  # `run` and `demo` may choose another (--lang, config)
     try:
         return int(func(args) or 0)
     except CommandError as exc:

@@ -113,6 +113,22 @@ class ScreenConfig:
     width: int = 800
     height: int = 480
     fullscreen: bool = False
+    #: Language of the screen, the speech and the review ("en", "fr");
+    #: "" = the system locale's (``LANG``), English when it has no catalog.
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class SpeechConfig:
+    """Speech for players who do not see the screen (``--speech`` turns it on too)."""
+
+    enabled: bool = False
+    #: "espeak-ng" (the default, ``apt install espeak-ng``) or "piper:/path/model.onnx".
+    voice: str = "espeak-ng"
+    #: Words per minute (espeak-ng's default is 175).
+    rate: int = 175
+    #: Loudness in percent of espeak-ng's default (0-200).
+    volume: int = 100
 
 
 @dataclass(frozen=True)
@@ -134,6 +150,7 @@ class Config:
     table: TableConfig = field(default_factory=TableConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
     storage: StorageConfig = field(default_factory=StorageConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
     #: The file the values came from, or None for the built-in defaults.
     path: Path | None = None
 
@@ -179,6 +196,7 @@ _SECTIONS: dict[str, type] = {
     "table": TableConfig,
     "screen": ScreenConfig,
     "storage": StorageConfig,
+    "speech": SpeechConfig,
 }
 
 

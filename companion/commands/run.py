@@ -62,6 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--screenshots", type=Path, default=None,
         help="save a screenshot at each proposal, error and the end into this folder",
     )
+    from companion.speech.options import add_options
+
+    add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -187,8 +190,9 @@ def _indicators(config: Any) -> Any:
 
 
 def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: Any, window: Any,
-                panel: Any) -> Any:
+                panel: Any, speech: Any = None) -> Any:
     """The unfinished game to resume, or None for a new game."""
+    from companion.i18n import _
     from companion.screen.view import ScreenView
 
     waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
@@ -198,11 +202,15 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
         return None
     game = waiting[0]
     if args.resume == "ask":
-        label = f"Resume: {', '.join(game.players)} ({game.turns} turns)"
-        items = [label, "Start a new game"]
+        label = _("Resume: {players} ({n} turns)").format(
+            players=", ".join(game.players), n=game.turns
+        )
+        items = [label, _("Start a new game")]
         selected = 0
         while True:
-            view = ScreenView.choice(None, "An unfinished game is in the log", items, selected)
+            view = ScreenView.choice(None, _("An unfinished game is in the log"), items, selected)
+            if speech is not None:
+                speech.view(view)
             surface = screen.draw(view)
             if window is not None:
                 window.show(surface)
@@ -275,6 +283,9 @@ def _run(args: argparse.Namespace) -> int:
     _check_screenshots(args.screenshots)
     tame_memory()
     config = _config()
+    from companion.speech.options import apply_language, open_from_options
+
+    apply_language(args, config)
     notifier = Notifier()
     layout = _layout(args, len(names), config)
     camera = _camera(args, config, notifier)
@@ -296,9 +307,10 @@ def _run(args: argparse.Namespace) -> int:
         screen = Screen(window.size)
     if args.buttons == "keyboard" and window is None:
         panel.start_terminal()
+    speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:
-        game = _ask_resume(args, log, names, screen, window, panel)
+        game = _ask_resume(args, log, names, screen, window, panel, speech)
         referee, game_id = _referee(log, game, names, camera is not None)
         reader = None
         if camera is not None:
@@ -325,7 +337,7 @@ def _run(args: argparse.Namespace) -> int:
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
-            indicators=_indicators(config), shots=args.screenshots,
+            indicators=_indicators(config), shots=args.screenshots, speech=speech,
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
@@ -340,8 +352,13 @@ def _run(args: argparse.Namespace) -> int:
         if window is not None:
             window.close()
         log.close()
+        if speech is not None:
+            speech.speaker.wait(timeout=30)  # let the standings finish
+            speech.speaker.close()
     if loop.outcome is not None:
-        print(loop.outcome.reason)
+        from companion.i18n.words import outcome_reason
+
+        print(outcome_reason(loop.outcome))
     return 0
 
 

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.i18n import _
 from companion.rules.gems import COLOURS, TOKENS, Tokens
 from companion.rules.state import GameState, Hidden
 
@@ -84,7 +85,7 @@ class CardRead:
         return best >= SURE_CONFIDENCE and best - second >= SURE_MARGIN
 
     def ids(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.candidates)
+        return tuple(c for c, _conf in self.candidates)
 
     def __str__(self) -> str:
         if self.empty:
@@ -179,7 +180,9 @@ class Difference:
     weight: float
 
     def __str__(self) -> str:
-        return f"{self.where} shows {self.seen}, expected {self.expected}"
+        from companion.i18n.reasons import translate_difference
+
+        return translate_difference(self.where, self.seen, self.expected)
 
 
 def predict(state: GameState) -> TableReading:
@@ -354,5 +357,5 @@ def describe_differences(diff: Sequence[Difference], limit: int = 3) -> str:
     """The first few differences in words, for the screen."""
     words = "; ".join(str(d) for d in diff[:limit])
     if len(diff) > limit:
-        words += f"; and {len(diff) - limit} more"
+        words += "; " + _("and {n} more").format(n=len(diff) - limit)
     return words

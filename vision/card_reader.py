@@ -70,6 +70,7 @@ from vision.locate import (
     locate,
 )
 from vision.observation import CardReading
+from vision.pixels import normalise
 
 __all__ = [  # the parts tests and the noble reader use
     "ABSTAIN_MARGIN", "COLOUR_MARGIN", "FACE_PX_PER_MM", "MAX_CARD_DISTANCE",
@@ -96,6 +97,12 @@ CARD_OCCUPIED_MIN = 0.25
 #: Clipped as captured (``CAPTURE_CLIPPED`` in every channel); the mat's paper stays
 #: below it under every light of the recorded and world scenes.
 EMPTY_MAX_CLIPPED = 0.1
+#: Beyond this share of the mat round a slot white once balanced, brightness cannot
+#: tell a white card from paper (the lamp lifts both to white): only the sensor's own
+#: clipping then says the slot is unseen.  Seen: the world game's bare slots under a
+#: bright lamp 0.71-0.87; design world frames' pale cards (4p hard seeds 1000, 1003)
+#: 0.2 (``vision world --split design --difficulty hard --mistakes``).
+RING_WHITE_MAX = 0.5
 
 
 
@@ -106,7 +113,7 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     the markers' white balance there)."""
     where = locate(image, h, slot, gain, CARD_MM, occupied=CARD_OCCUPIED_MIN)
     if where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE:
-        if _bare_slot_unseen(image, h, slot):
+        if _bare_slot_unseen(image, h, slot, gain):
             return CardReading(slot.id, "unknown", None, 0.0)
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     level = slot.level or 1
@@ -138,14 +145,23 @@ def decode_face(face: np.ndarray, level: int, colours: ColourModel
     return r.card, r.confidence, r.distance, r.other
 
 
-def _bare_slot_unseen(image: np.ndarray, h: np.ndarray, slot: Slot) -> bool:
-    """Whether a slot that looks like bare paper may only look so: glare clipping
-    part of it to white (a washed-out card passes for paper).
+def _bare_slot_unseen(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> bool:
+    """Whether a slot that looks like bare paper may only look so: something in it
+    clipped to white (a washed-out card passes for paper).
 
-    Clipped *as captured*, before the markers' white balance.  WHY: glare is what
-    the sensor could not record; the balance lifts a brightly lit but recorded mat
-    to white too (the world game's bare level-1 slots under a bright lamp read
-    "unknown" for the rest of the game, so every buy there was entered by hand)."""
+    Two tells.  Clipped *as captured* (``CAPTURE_CLIPPED``): glare the sensor could
+    not record.  Or white once balanced in more of the slot than of the mat round
+    it (by ``EMPTY_MAX_CLIPPED``): a card's white is whiter than the mat's paper,
+    unless the mat round it is white too (``RING_WHITE_MAX``).  WHY not "white once balanced"
+    alone: under a lamp brighter than at the markers the balance lifts the bare mat
+    itself to white, and every bare slot read "unknown" (the world game's level-1
+    slots once the deck ran out); WHY not "clipped as captured" alone: a pale card
+    under a bright lamp, not clipped by the sensor, was then called empty."""
     raw = rectify(image, h, slot, LOCATE_PX_PER_MM, LOCATE_MARGIN_MM)
-    clipped = np.all(raw >= CAPTURE_CLIPPED, axis=2)
-    return float(clipped.mean()) > EMPTY_MAX_CLIPPED
+    if float(np.all(raw >= CAPTURE_CLIPPED, axis=2).mean()) > EMPTY_MAX_CLIPPED:
+        return True
+    white = np.all(normalise(raw, gain) >= card_seen.SATURATED, axis=2)
+    m = round(LOCATE_MARGIN_MM * LOCATE_PX_PER_MM)
+    inner = white[m:-m, m:-m]
+    ring_share = (float(white.sum()) - float(inner.sum())) / max(white.size - inner.size, 1)
+    return ring_share <= RING_WHITE_MAX and float(inner.mean()) - ring_share > EMPTY_MAX_CLIPPED

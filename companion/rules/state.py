@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from companion.rules import catalogue
+from companion.rules import catalogue, contract
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card, Noble
 from companion.rules.errors import IllegalAction, SetupError
@@ -65,6 +65,11 @@ class Player:
     @property
     def points(self) -> int:
         return sum(c.points for c in self.cards) + sum(n.points for n in self.nobles)
+
+    @property
+    def honours(self) -> tuple[Noble, ...]:
+        """The nobles, by the name the engine contract gives them (:mod:`.contract`)."""
+        return self.nobles
 
 
 def _ordinal_name(index: int) -> str:
@@ -167,6 +172,11 @@ class GameState:
     def round(self) -> int:
         """The round being played, from 1."""
         return self.turn // len(self.players) + 1
+
+    @property
+    def honours(self) -> tuple[Noble, ...]:
+        """The nobles still on the table, by the engine contract's name (:mod:`.contract`)."""
+        return self.nobles
 
     def market_cards(self) -> Iterator[Card]:
         for row in self.market:
@@ -590,3 +600,8 @@ def needs_reveal(state: GameState, action: Action) -> int | None:
 def player_names(count: int) -> tuple[str, ...]:
     """Default names: Player 1, Player 2, ..."""
     return tuple(_ordinal_name(i) for i in range(count))
+
+
+#: The state implements the engine contract (:mod:`companion.rules.contract`):
+#: checked by mypy here, where a missing or mistyped member would show.
+_CONTRACT: type[contract.Position] = GameState

@@ -95,6 +95,11 @@ class Player:
     def crowns(self) -> int:
         return sum(o.card.crowns for o in self.cards)
 
+    @property
+    def honours(self) -> tuple[Royal, ...]:
+        """The royal cards, by the engine contract's name (:mod:`companion.rules.contract`)."""
+        return self.royals
+
     def colour_points(self, colour: Token) -> int:
         """Prestige points on this player's cards of one colour (jokers count as joined)."""
         return sum(o.card.points for o in self.cards if o.colour is colour)
@@ -145,6 +150,16 @@ class Position:
     @property
     def opponent(self) -> Player:
         return self.players[1 - self.current]
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1: two turns a round, a "play again" included."""
+        return self.turn // len(self.players) + 1
+
+    @property
+    def honours(self) -> tuple[Royal, ...]:
+        """The royal cards still available, by the engine contract's name."""
+        return self.royals
 
     def is_over(self) -> bool:
         return self.result is not None

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.rules import contract
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import CELLS, SPIRAL
 from companion.rules.duel.cards import LEVELS, JewelCard
@@ -186,3 +187,8 @@ def spiral_text(state: GameState) -> str:
 
 def _letter(kind: Token | None) -> str:
     return kind.letter if kind is not None else "."
+
+
+#: The state implements the engine contract (:mod:`companion.rules.contract`):
+#: checked by mypy here, where a missing or mistyped member would show.
+_CONTRACT: type[contract.Position] = GameState

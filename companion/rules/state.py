@@ -26,7 +26,7 @@ from companion.rules import catalogue, contract
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card, Noble
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
+from companion.rules.gems import COLOURS, Gem, Tokens
 from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
 from companion.rules.outcome import Outcome, decide
 
@@ -547,18 +547,7 @@ class GameState:
         """
         if isinstance(card, str):
             card = catalogue.card(card)
-        price, held = self.price(card), self.player.tokens
-        ranges = []
-        for g in COLOURS:
-            need = price[g]
-            ranges.append(range(min(need, held[g]), -1, -1))
-        result = []
-        for gems in itertools.product(*ranges):
-            gold = sum(price[g] for g in COLOURS) - sum(gems)
-            if gold <= held[Gem.GOLD]:
-                result.append(Tokens((*gems, gold)))
-        result.sort(key=lambda t: t[Gem.GOLD])
-        return result
+        return self.player.tokens.payments_for(self.price(card))
 
     def tokens_to_return(self, after: GameState) -> int:
         """How many tokens the mover must give back in ``after`` (its mid-turn state)."""
@@ -566,16 +555,7 @@ class GameState:
 
     def return_options(self, after: GameState) -> list[Tokens]:
         """Every multiset of tokens the mover could return in ``after``."""
-        need = self.tokens_to_return(after)
-        if not need:
-            return [Tokens()]
-        held = after.player.tokens
-        options = []
-        for combo in itertools.combinations_with_replacement(TOKENS, need):
-            back = Tokens.of(*combo)
-            if held.covers(back):
-                options.append(back)
-        return options
+        return after.player.tokens.returns(self.tokens_to_return(after))
 
     def after_action(self, action: Action, reveal: str | None = None) -> GameState:
         """The mid-turn state once ``action`` (and its reveal) is played.

@@ -17,7 +17,6 @@ that refills the pyramid (:meth:`TurnPlanner.reveal`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -26,7 +25,7 @@ from companion.rules.duel.board import LINES, cell_name
 from companion.rules.duel.cards import Ability, JewelCard
 from companion.rules.duel.position import RESERVE_LIMIT, Position
 from companion.rules.duel.table import S, Table
-from companion.rules.duel.tokens import COLOURS, KINDS, DuelTokens, Token
+from companion.rules.duel.tokens import COLOURS, DuelTokens, Token
 from companion.rules.duel.turns import (
     Action,
     Buy,
@@ -51,30 +50,15 @@ def payments(price: DuelTokens, held: DuelTokens) -> list[DuelTokens]:
     """Every exact payment of ``price`` from ``held``, least gold first.
 
     Gold may stand in for any gem or pearl, even one the player holds, so
-    each split between a kind and gold is a different payment.
+    each split between a kind and gold is a different payment (the rule
+    Splendor shares: :meth:`~companion.rules.gems.TokenCounts.payments_for`).
     """
-    need, have = price.counts, held.counts
-    ranges = [range(min(need[i], have[i]), -1, -1) for i in range(6)]
-    total = sum(need[:6])
-    result = []
-    for paid in itertools.product(*ranges):
-        gold = total - sum(paid)
-        if gold <= have[6]:
-            result.append(DuelTokens((*paid, gold)))
-    result.sort(key=lambda t: t.counts[6])
-    return result
+    return held.payments_for(price)
 
 
 def return_options(held: DuelTokens, count: int) -> list[DuelTokens]:
     """Every multiset of ``count`` tokens that can be returned from ``held``."""
-    if count <= 0:
-        return [DuelTokens()]
-    options = []
-    for combo in itertools.combinations_with_replacement(KINDS, count):
-        back = DuelTokens.of(*combo)
-        if held.covers(back):
-            options.append(back)
-    return options
+    return held.returns(count)
 
 
 class TurnPlanner(Generic[S]):

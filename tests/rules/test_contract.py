@@ -19,10 +19,14 @@ from companion.record import kinds as kinds_module
 from companion.record.kinds import DUEL, SPLENDOR, UnknownGameType, kind, kind_of_state
 from companion.review import game_story
 from companion.rules import duel
+from companion.rules.actions import Turn as SplendorTurn
+from companion.rules.catalogue import Card
 from companion.rules.describe import describe_turn as splendor_words
 from companion.rules.record import Record
 from companion.rules.record import read_record as read_splendor
 from companion.rules.record_format import game_name
+from companion.rules.state import GameState as SplendorState
+from companion.rules.state import Player as SplendorPlayer
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 RECORDS = sorted(GOLDEN.glob("*/*.txt"))
@@ -62,29 +66,39 @@ def test_a_golden_game_replays_the_same_through_the_contract(path: Path) -> None
 
 
 def _own_words(state: object, turn: object) -> str:
-    if isinstance(state, duel.GameState):
-        return state.describe_turn(turn)  # type: ignore[arg-type]
-    return splendor_words(state, turn)  # type: ignore[arg-type]
+    if isinstance(state, duel.GameState) and isinstance(turn, duel.Turn):
+        return state.describe_turn(turn)
+    assert isinstance(state, SplendorState) and isinstance(turn, SplendorTurn)
+    return splendor_words(state, turn)
 
 
 def _face_up(state: object) -> set[str]:
-    rows = state.pyramid if isinstance(state, duel.GameState) else state.market  # type: ignore[attr-defined]
-    return {c.id for row in rows for c in row if c is not None}
+    if isinstance(state, duel.GameState):
+        return {c.id for c in state.pyramid_cards()}
+    assert isinstance(state, SplendorState)
+    return {c.id for c in state.market_cards()}
 
 
 def _card_id(entry: object) -> str:
-    return entry.card.id if isinstance(entry, duel.Owned) else entry.id  # type: ignore[attr-defined]
+    if isinstance(entry, duel.Owned):
+        return entry.card.id
+    assert isinstance(entry, Card)
+    return entry.id
 
 
 def _colour(entry: object) -> str | None:
     if isinstance(entry, duel.Owned):
         return entry.colour.letter if entry.colour is not None else None
-    return entry.bonus.letter  # type: ignore[attr-defined]
+    assert isinstance(entry, Card)
+    return entry.bonus.letter
 
 
-def _honours(holder: object) -> tuple:
-    found = holder.royals if isinstance(holder, duel.GameState | duel.Player) else holder.nobles  # type: ignore[attr-defined]
-    return tuple(found)
+def _honours(holder: object) -> tuple[object, ...]:
+    """The engine's own name for them: royals in Duel, nobles in Splendor."""
+    if isinstance(holder, duel.GameState | duel.Player):
+        return holder.royals
+    assert isinstance(holder, SplendorState | SplendorPlayer)
+    return holder.nobles
 
 
 def test_a_duel_round_is_two_turns_and_a_play_again_stays_in_it() -> None:
@@ -102,7 +116,7 @@ def test_setup_headers_and_kinds_cover_both_games_and_refuse_others() -> None:
     with pytest.raises(UnknownGameType, match="unknown game type 'Chess'"):
         kind("Chess")
     with pytest.raises(UnknownGameType, match="not a game state"):
-        kind_of_state("a string")  # type: ignore[arg-type]
+        kind_of_state("a string")  # type: ignore[arg-type]  # the point of the test
 
 
 def test_the_review_lets_a_bug_through_instead_of_showing_the_notation(

@@ -3,10 +3,15 @@
 The log stores turns as notation *text* and set-ups as the record's header
 lines, so it needs from each game only: how to set a game up from those
 headers, how to read one turn, and how to make a replayable record.  A
-:class:`GameKind` bundles exactly that, so Splendor Duel plugs in beside
-Splendor without a schema change: its rows say ``Splendor Duel`` and its
-functions come from :mod:`companion.rules.duel` once that engine offers a
-state with ``apply``/``digest`` and a record reader.
+:class:`GameKind` bundles exactly that with the rest of the engine contract
+(:class:`companion.rules.contract.Game`: apply, describe, what the table
+shows), so Splendor Duel sits beside Splendor without a schema change: its
+rows say ``Splendor Duel``.
+
+This module is the one place above the rules that names each game's engine;
+everything else asks it for a :class:`GameKind` by name or by state and is
+written once against the contract.  A caller that must stay generic over the
+game's state and turn types passes a :class:`KindUser` to :meth:`GameKind.use`.
 
 Why text and not pickled states: the notation is the project's stable,
 human-readable interchange format (records, tests, exports all use it), it is
@@ -16,10 +21,17 @@ stored state hashes catch any disagreement when the game is replayed.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar
+
+from companion.rules import actions as splendor_actions
+from companion.rules import describe as splendor_words
+from companion.rules import duel
+from companion.rules import record as splendor_record
+from companion.rules import state as splendor_state
+from companion.rules.contract import CardFace, Game, Position
+from companion.rules.duel import state as duel_state
 
 SPLENDOR = "Splendor"
 DUEL = "Splendor Duel"
@@ -27,44 +39,73 @@ DUEL = "Splendor Duel"
 #: Headers the log writes from a game's result rather than from its set-up.
 _RESULT_HEADERS = ("Result", "Winner")
 
-
-MakeRecord = Callable[[Mapping[str, str], Sequence[str]], Any]
+S = TypeVar("S", bound=Position)
+T = TypeVar("T")
+R_co = TypeVar("R_co", covariant=True)
 
 
 class UnknownGameType(ValueError):
     """A game type this version of the companion cannot replay."""
 
 
+class Record(Protocol):
+    """A game's record as the log hands it out: set-up headers and the text of
+    the whole game (:class:`companion.rules.record_format.GameRecord`)."""
+
+    @property
+    def headers(self) -> dict[str, str]: ...
+
+    def text(self) -> str: ...
+
+
+class KindUser(Protocol[R_co]):
+    """Code written once for any game: called with the game's :class:`GameKind`."""
+
+    def __call__(self, game: GameKind[S, T], /) -> R_co: ...
+
+
 @dataclass(frozen=True)
-class GameKind:
+class GameKind(Generic[S, T]):
     """What the log and the reviews need to know about one game.
 
-    ``initial_state(headers)`` sets the game up from its record headers;
-    ``parse_turn(text)`` reads one turn; ``make_record(headers, turns)``
-    builds the game's replayable record (whose ``text()`` the ``export``
-    command writes and whose ``replay()`` the ``replay`` command checks);
-    ``describe_turn(state, turn)`` says a turn in words; ``new_record(state)``
+    Implements :class:`companion.rules.contract.Game` for states ``S`` and
+    turns ``T``.  Beyond it: ``make_record(headers, turns)`` builds the
+    game's replayable record (whose ``text()`` the ``export`` command writes
+    and whose ``replay()`` the ``replay`` command checks); ``new_record(state)``
     makes the record of a freshly dealt state (its headers are the set-up);
-    ``winning_points`` is the score that ends (or starts ending) the game.
-    States must offer ``apply(turn)``, ``digest()`` and ``outcome()``.
+    ``state_type`` is the engine's state class.
     """
 
     name: str
-    initial_state: Callable[[Mapping[str, str]], Any]
-    parse_turn: Callable[[str], Any]
-    make_record: MakeRecord
-    describe_turn: Callable[[Any, Any], str]
-    new_record: Callable[..., Any]
-    state_type: type
+    initial_state: Callable[[Mapping[str, str]], S]
+    parse_turn: Callable[[str], T]
+    make_record: Callable[[Mapping[str, str], Sequence[str]], Record]
+    apply: Callable[[S, T], S]
+    describe_turn: Callable[[S, T], str]
+    face_up_ids: Callable[[S], frozenset[str]]
+    purchases: Callable[[S, int], Sequence[tuple[CardFace, str | None]]]
+    new_record: Callable[[S], Record]
+    state_type: type[S]
     winning_points: int
+    honours_name: str
+
+    def use(self, user: KindUser[R_co]) -> R_co:
+        """``user(self)``: lets a caller holding either game stay generic over it."""
+        return user(self)
 
 
+SplendorKind = GameKind[splendor_state.GameState, splendor_actions.Turn]
+DuelKind = GameKind[duel.GameState, duel.Turn]
+AnyKind = SplendorKind | DuelKind
 
-def _via_text(read_record: Callable[[str], Any]) -> MakeRecord:
+
+def _via_text(
+    read_record: Callable[[str], Record],
+) -> Callable[[Mapping[str, str], Sequence[str]], Record]:
     """A record built through its text, so a RecordError from ``replay()``
     names the line of the exported file."""
 
-    def make_record(headers: Mapping[str, str], turns: Sequence[str]) -> Any:
+    def make_record(headers: Mapping[str, str], turns: Sequence[str]) -> Record:
         head = [f'[{k} "{v}"]' for k, v in headers.items()]
         body = [f"{i}. {t}" for i, t in enumerate(turns, start=1)]
         return read_record("\n".join([*head, "", *body]) + "\n")
@@ -72,76 +113,125 @@ def _via_text(read_record: Callable[[str], Any]) -> MakeRecord:
     return make_record
 
 
-def _splendor() -> GameKind:
-    from companion.rules.actions import parse_turn
-    from companion.rules.describe import describe_turn
-    from companion.rules.record import Record, new_record, read_record
-    from companion.rules.state import WINNING_POINTS, GameState
+def _splendor_setup(headers: Mapping[str, str]) -> splendor_state.GameState:
+    return splendor_record.Record(headers=dict(headers)).initial_state()
 
-    def initial_state(headers: Mapping[str, str]) -> Any:
-        return Record(headers=dict(headers)).initial_state()
 
-    return GameKind(
-        SPLENDOR, initial_state, parse_turn, _via_text(read_record), describe_turn,
-        new_record, GameState, WINNING_POINTS,
+def _splendor_apply(
+    state: splendor_state.GameState, turn: splendor_actions.Turn
+) -> splendor_state.GameState:
+    return state.apply(turn)
+
+
+def _splendor_face_up(state: splendor_state.GameState) -> frozenset[str]:
+    return frozenset(c.id for c in state.market_cards())
+
+
+def _splendor_purchases(
+    state: splendor_state.GameState, player: int
+) -> tuple[tuple[CardFace, str | None], ...]:
+    return tuple((c, c.bonus.letter) for c in state.players[player].cards)
+
+
+def _splendor_new_record(state: splendor_state.GameState) -> splendor_record.Record:
+    return splendor_record.new_record(state)
+
+
+def _duel_setup(headers: Mapping[str, str]) -> duel.GameState:
+    return duel.DuelRecord(headers=dict(headers)).initial_state()
+
+
+def _duel_apply(state: duel.GameState, turn: duel.Turn) -> duel.GameState:
+    return state.apply(turn)
+
+
+def _duel_face_up(state: duel.GameState) -> frozenset[str]:
+    return frozenset(c.id for c in state.pyramid_cards())
+
+
+def _duel_purchases(
+    state: duel.GameState, player: int
+) -> tuple[tuple[CardFace, str | None], ...]:
+    return tuple(
+        (o.card, o.colour.letter if o.colour is not None else None)
+        for o in state.players[player].cards
     )
 
 
-def _duel() -> GameKind:
-    """Splendor Duel (:mod:`companion.rules.duel`), imported only when a Duel game is met."""
-    try:
-        duel = importlib.import_module("companion.rules.duel")
-    except ImportError:
-        raise UnknownGameType(
-            "Splendor Duel games cannot be replayed: this version has no Duel engine"
-        ) from None
-    record_cls = duel.DuelRecord
-
-    def initial_state(headers: Mapping[str, str]) -> Any:
-        return record_cls(headers=dict(headers)).initial_state()
-
-    return GameKind(
-        DUEL, initial_state, duel.parse_turn, _via_text(duel.read_record), duel.describe_turn,
-        duel.new_record, duel.GameState, 20,
-    )
+def _duel_new_record(state: duel.GameState) -> duel.DuelRecord:
+    return duel.new_record(state)
 
 
-_FACTORIES: dict[str, Callable[[], GameKind]] = {SPLENDOR: _splendor, DUEL: _duel}
-_CACHE: dict[str, GameKind] = {}
+_SPLENDOR: SplendorKind = GameKind(
+    name=SPLENDOR,
+    initial_state=_splendor_setup,
+    parse_turn=splendor_actions.parse_turn,
+    make_record=_via_text(splendor_record.read_record),
+    apply=_splendor_apply,
+    describe_turn=splendor_words.describe_turn,
+    face_up_ids=_splendor_face_up,
+    purchases=_splendor_purchases,
+    new_record=_splendor_new_record,
+    state_type=splendor_state.GameState,
+    winning_points=splendor_state.WINNING_POINTS,
+    honours_name="Nobles",
+)
+
+_DUEL: DuelKind = GameKind(
+    name=DUEL,
+    initial_state=_duel_setup,
+    parse_turn=duel.parse_turn,
+    make_record=_via_text(duel.read_record),
+    apply=_duel_apply,
+    describe_turn=duel.describe_turn,
+    face_up_ids=_duel_face_up,
+    purchases=_duel_purchases,
+    new_record=_duel_new_record,
+    state_type=duel.GameState,
+    winning_points=duel_state.WIN_POINTS,
+    honours_name="Royal cards",
+)
+
+# Each kind implements the engine contract, and each engine's state is a
+# contract Position: checked by mypy here rather than trusted.
+_SPLENDOR_GAME: Game[splendor_state.GameState, splendor_actions.Turn] = _SPLENDOR
+_DUEL_GAME: Game[duel.GameState, duel.Turn] = _DUEL
+
+_KINDS: dict[str, AnyKind] = {SPLENDOR: _SPLENDOR, DUEL: _DUEL}
 
 
-def kind(game_type: str) -> GameKind:
+def kind(game_type: str) -> AnyKind:
     """The :class:`GameKind` for a stored ``game type``, or :class:`UnknownGameType`."""
-    if game_type not in _CACHE:
-        factory = _FACTORIES.get(game_type)
-        if factory is None:
-            known = " or ".join(repr(k) for k in _FACTORIES)
-            raise UnknownGameType(f"unknown game type {game_type!r} (expected {known})")
-        _CACHE[game_type] = factory()
-    return _CACHE[game_type]
+    found = _KINDS.get(game_type)
+    if found is None:
+        known = " or ".join(repr(k) for k in _KINDS)
+        raise UnknownGameType(f"unknown game type {game_type!r} (expected {known})")
+    return found
 
 
 def game_types() -> tuple[str, ...]:
-    return tuple(_FACTORIES)
+    return tuple(_KINDS)
 
 
-def kind_of_state(state: Any) -> GameKind:
+def kind_of_state(state: Position) -> AnyKind:
     """The :class:`GameKind` whose engine made ``state``."""
-    for name in _FACTORIES:
-        try:
-            found = kind(name)
-        except UnknownGameType:
-            continue
-        if isinstance(state, found.state_type):
-            return found
+    if isinstance(state, splendor_state.GameState):
+        return _SPLENDOR
+    if isinstance(state, duel.GameState):
+        return _DUEL
     raise UnknownGameType(f"not a game state of a known game: {type(state).__name__}")
 
 
-def setup_headers(state: Any, **extra: str) -> dict[str, str]:
+def setup_headers(state: Position, **extra: str) -> dict[str, str]:
     """The set-up headers of a freshly dealt game (Splendor or Duel), for ``start_game``.
 
     ``extra`` headers (``Event``, ``Seed``...) are kept.  ``Result`` and
     ``Winner`` are left out: the log writes them from the game's result.
     """
-    headers = kind_of_state(state).new_record(state, **extra).headers
+    if isinstance(state, splendor_state.GameState):
+        headers = splendor_record.new_record(state, **extra).headers
+    elif isinstance(state, duel.GameState):
+        headers = duel.new_record(state, **extra).headers
+    else:
+        raise UnknownGameType(f"not a game state of a known game: {type(state).__name__}")
     return {k: v for k, v in headers.items() if k not in _RESULT_HEADERS}

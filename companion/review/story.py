@@ -16,23 +16,30 @@ notation, not states) and gathers what a review shows.  Decisions:
   game stopped mid-round), round 0 being the deal, which is what a chart
   "points by round" means to players.  In Duel a round is two turns (a
   "play again" makes a round of three; the chart's x is turns / players).
-* Both games are told with the same story: what differs (the words, the
-  winning score, nobles or royals, market or pyramid) comes from the game's
-  :class:`~companion.record.kinds.GameKind` and from the state's own names.
+* Both games are told with the same story, written once against the engine
+  contract (:mod:`companion.rules.contract`): what differs (the words, the
+  winning score, nobles or royals, market or pyramid, what a bought card
+  counts as) comes from the game's :class:`~companion.record.kinds.GameKind`.
+  The replay is generic over the game's state and turn types
+  (:meth:`GameKind.use`), so nothing here guesses which game it holds, and
+  only the rules' own refusals (:class:`RulesError`) are caught: anything
+  else is a bug and is let through.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
-from companion.record.kinds import GameKind, UnknownGameType, kind
+from companion.record.kinds import AnyKind, GameKind, UnknownGameType, kind
 from companion.record.log import GameLog, GameSummary, TurnRow
+from companion.rules.contract import CardFace, Holding, Honour, Outcome, Position
 from companion.rules.errors import RulesError
 
-#: A state of either game (Splendor's or Duel's ``GameState``).
-GameState = Any
+S = TypeVar("S", bound=Position)
+T = TypeVar("T")
 
 
 class ReviewError(ValueError):
@@ -60,12 +67,12 @@ class TurnEntry:
 
 @dataclass(frozen=True)
 class Purchase:
-    """A card bought: ``card`` has ``id``, ``level`` and ``points``; ``colour`` is
-    its gem letter (a Duel joker: the colour it joined; None for grey cards)."""
+    """A card bought; ``colour`` is its gem letter (a Duel joker: the colour it
+    joined; None for grey cards)."""
 
     number: int
     player: str
-    card: Any
+    card: CardFace
     colour: str | None
     from_reserve: bool
 
@@ -76,7 +83,7 @@ class Visit:
 
     number: int
     player: str
-    noble: Any
+    noble: Honour
 
 
 @dataclass
@@ -84,10 +91,10 @@ class GameStory:
     """Everything a review page shows about one game."""
 
     summary: GameSummary
-    kind: GameKind
+    kind: AnyKind
     players: tuple[str, ...]
-    start: GameState
-    final: GameState
+    start: Position
+    final: Position
     entries: list[TurnEntry] = field(default_factory=list)
     #: x values of the chart: rounds completed (a fraction for a game ended mid-round).
     rounds: list[float] = field(default_factory=list)
@@ -98,72 +105,54 @@ class GameStory:
     problem: str | None = None
 
     @property
-    def outcome(self) -> Any:
-        """The game's ``Outcome`` (either game's), or None while it is not over."""
+    def outcome(self) -> Outcome | None:
+        """The game's outcome, or None while it is not over."""
         return self.final.outcome()
 
     @property
     def honours(self) -> str:
         """What visits or is taken at the end of a turn: "Nobles" or "Royal cards"."""
-        return "Nobles" if hasattr(self.start, "nobles") else "Royal cards"
+        return self.kind.honours_name
 
     @property
     def live_turns(self) -> int:
         return sum(1 for e in self.entries if not e.taken_back)
 
 
-def _words(game: GameKind, state: GameState, turn: Any, notation: str) -> str:
+def _words(game: GameKind[S, T], state: S, turn: T | None, notation: str) -> str:
     if turn is None:
         return notation
     try:
         return game.describe_turn(state, turn)
-    except (RulesError, LookupError, TypeError, AttributeError):
+    except RulesError:
         return notation
 
 
-def _parse(game: GameKind, notation: str) -> Any:
+def _parse(game: GameKind[S, T], notation: str) -> T | None:
     try:
         return game.parse_turn(notation)
     except RulesError:
         return None
 
 
-def honours_of(holder: Any) -> tuple[Any, ...]:
+def honours_of(holder: Holding | Position) -> tuple[Honour, ...]:
     """The nobles of a Splendor player or state, the royals of a Duel one."""
-    found = getattr(holder, "nobles", None)
-    return tuple(found if found is not None else getattr(holder, "royals", ()))
+    return tuple(holder.honours)
 
 
-def face_up_ids(state: GameState) -> set[str]:
-    rows: Any = getattr(state, "market", None) or getattr(state, "pyramid", ())
-    return {c.id for row in rows for c in row if c is not None}
-
-
-def _round(state: GameState) -> int:
-    """The round a turn is played in, from 1 (Duel states have no ``round``: turns / 2)."""
-    return int(getattr(state, "round", state.turn // len(state.players) + 1))
-
-
-def _bought(owned: Any) -> tuple[Any, str | None]:
-    """(card, colour letter) of a tableau entry: a Splendor Card or a Duel Owned."""
-    card = getattr(owned, "card", owned)
-    colour = getattr(owned, "colour", None) or getattr(card, "bonus", None)
-    return card, getattr(colour, "letter", None)
-
-
-def _proposed_in(stack: list[GameState], turn: Any, row: TurnRow) -> GameState:
+def _proposed_in(game: GameKind[S, T], stack: Sequence[S], turn: T | None, row: TurnRow) -> S:
     """The state a taken-back turn was confirmed in (by its stored hash)."""
     if turn is not None:
         for state in reversed(stack):
             try:
-                if state.apply(turn).digest() == row.state_hash:
+                if game.apply(state, turn).digest() == row.state_hash:
                     return state
             except RulesError:
                 continue
     return stack[-1]
 
 
-def _sample(story: GameStory, state: GameState) -> None:
+def _sample(story: GameStory, state: Position) -> None:
     story.rounds.append(state.turn / len(state.players))
     for p in state.players:
         story.points[p.name].append(p.points)
@@ -176,39 +165,56 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
         game = kind(summary.game_type)
     except UnknownGameType as exc:
         raise ReviewError(str(exc)) from None
+
+    def tell(found: GameKind[S, T]) -> GameStory:
+        return _tell(log, game_id, summary, found, game, thumbnails)
+
+    return game.use(tell)
+
+
+def _tell(
+    log: GameLog,
+    game_id: int,
+    summary: GameSummary,
+    game: GameKind[S, T],
+    stored: AnyKind,
+    thumbnails: bool,
+) -> GameStory:
+    """:func:`game_story` for one game's state and turn types (``stored``: the
+    same kind, as the story keeps it)."""
     try:
-        start: GameState = log.record(game_id).initial_state()
+        start = game.initial_state(log.record(game_id).headers)
     except RulesError as exc:
         raise ReviewError(f"game {game_id} cannot be set up again: {exc}") from None
-    story = GameStory(summary, game, tuple(p.name for p in start.players), start, start)
+    story = GameStory(summary, stored, tuple(p.name for p in start.players), start, start)
     story.points = {name: [] for name in story.players}
     _sample(story, start)
     state = start
     # Every state a taken-back turn may have been confirmed in, newest last.
-    stack: list[GameState] = [start]
+    stack: list[S] = [start]
     replaying = True
     for row in log.turns(game_id, taken_back=True):
         turn = _parse(game, row.notation)
         jpeg = log.thumbnail(game_id, row.seq) if thumbnails and row.has_thumbnail else None
         if row.taken_back:
-            before = _proposed_in(stack, turn, row)
+            before = _proposed_in(game, stack, turn, row)
             story.entries.append(
-                TurnEntry(row.seq, 0, _round(before), before.player.name, row.notation,
+                TurnEntry(row.seq, 0, before.round, before.player.name, row.notation,
                           _words(game, before, turn, row.notation), row.confidence,
                           row.confirmed_at, True, jpeg, None)
             )
             if turn is not None:
                 with contextlib.suppress(RulesError):
-                    stack.append(before.apply(turn))
+                    stack.append(game.apply(before, turn))
             continue
         mover = state.player.name
         words = _words(game, state, turn, row.notation)
-        after: GameState | None = None
+        after: S | None = None
         if replaying:
             try:
                 if turn is None:
                     raise RulesError(f"'{row.notation}' cannot be read")
-                after = state.apply(turn)
+                after = game.apply(state, turn)
             except RulesError as exc:
                 story.problem = f"turn {row.number} '{row.notation}' cannot be replayed: {exc}"
             else:
@@ -221,16 +227,16 @@ def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory
             if after is None:
                 replaying = False
         story.entries.append(
-            TurnEntry(row.seq, row.number, _round(state), mover, row.notation, words,
+            TurnEntry(row.seq, row.number, state.round, mover, row.notation, words,
                       row.confidence, row.confirmed_at, False, jpeg,
                       after.players[state.current].points if after else None)
         )
         if after is None:
             continue
         me_before, me_after = state.players[state.current], after.players[state.current]
-        shown = face_up_ids(state)
-        for owned in me_after.cards[len(me_before.cards):]:
-            card, colour = _bought(owned)
+        shown = game.face_up_ids(state)
+        bought = game.purchases(after, state.current)[len(game.purchases(state, state.current)):]
+        for card, colour in bought:
             story.purchases.append(Purchase(row.number, mover, card, colour, card.id not in shown))
         for honour in honours_of(me_after)[len(honours_of(me_before)):]:
             story.visits.append(Visit(row.number, mover, honour))

@@ -22,11 +22,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from companion.rules import catalogue
+from companion.rules import catalogue, contract
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card, Noble
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
+from companion.rules.gems import COLOURS, Gem, Tokens
 from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
 from companion.rules.outcome import Outcome, decide
 
@@ -65,6 +65,11 @@ class Player:
     @property
     def points(self) -> int:
         return sum(c.points for c in self.cards) + sum(n.points for n in self.nobles)
+
+    @property
+    def honours(self) -> tuple[Noble, ...]:
+        """The nobles, by the name the engine contract gives them (:mod:`.contract`)."""
+        return self.nobles
 
 
 def _ordinal_name(index: int) -> str:
@@ -167,6 +172,11 @@ class GameState:
     def round(self) -> int:
         """The round being played, from 1."""
         return self.turn // len(self.players) + 1
+
+    @property
+    def honours(self) -> tuple[Noble, ...]:
+        """The nobles still on the table, by the engine contract's name (:mod:`.contract`)."""
+        return self.nobles
 
     def market_cards(self) -> Iterator[Card]:
         for row in self.market:
@@ -537,18 +547,7 @@ class GameState:
         """
         if isinstance(card, str):
             card = catalogue.card(card)
-        price, held = self.price(card), self.player.tokens
-        ranges = []
-        for g in COLOURS:
-            need = price[g]
-            ranges.append(range(min(need, held[g]), -1, -1))
-        result = []
-        for gems in itertools.product(*ranges):
-            gold = sum(price[g] for g in COLOURS) - sum(gems)
-            if gold <= held[Gem.GOLD]:
-                result.append(Tokens((*gems, gold)))
-        result.sort(key=lambda t: t[Gem.GOLD])
-        return result
+        return self.player.tokens.payments_for(self.price(card))
 
     def tokens_to_return(self, after: GameState) -> int:
         """How many tokens the mover must give back in ``after`` (its mid-turn state)."""
@@ -556,16 +555,7 @@ class GameState:
 
     def return_options(self, after: GameState) -> list[Tokens]:
         """Every multiset of tokens the mover could return in ``after``."""
-        need = self.tokens_to_return(after)
-        if not need:
-            return [Tokens()]
-        held = after.player.tokens
-        options = []
-        for combo in itertools.combinations_with_replacement(TOKENS, need):
-            back = Tokens.of(*combo)
-            if held.covers(back):
-                options.append(back)
-        return options
+        return after.player.tokens.returns(self.tokens_to_return(after))
 
     def after_action(self, action: Action, reveal: str | None = None) -> GameState:
         """The mid-turn state once ``action`` (and its reveal) is played.
@@ -590,3 +580,8 @@ def needs_reveal(state: GameState, action: Action) -> int | None:
 def player_names(count: int) -> tuple[str, ...]:
     """Default names: Player 1, Player 2, ..."""
     return tuple(_ordinal_name(i) for i in range(count))
+
+
+#: The state implements the engine contract (:mod:`companion.rules.contract`):
+#: checked by mypy here, where a missing or mistyped member would show.
+_CONTRACT: type[contract.Position] = GameState

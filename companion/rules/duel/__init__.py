@@ -9,9 +9,12 @@ simulations (:mod:`companion.rules.duel.simulate`).
 
 Modules: ``tokens`` (7 token kinds, pearl ``p``), ``cards`` (67 jewel cards,
 4 royals, stable ids), ``board`` (cells a1-e5, spiral, lines), ``turns``
-(actions, turns, notation), ``state`` (the state value), ``table`` (how a
-turn is resolved), ``planner`` (step-by-step turn building), ``outcome``,
-``record``, ``simulate``, ``words`` (sentences for the screen).
+(actions, turns, notation), ``position`` (the state's fields and
+questions), ``table`` (how a turn is resolved), ``planner`` (step-by-step
+turn building), ``words`` (sentences for the screen), ``state`` (the state
+value: a position that plays, on top of those), ``outcome``, ``record``,
+``simulate``.  Imports point one way only (checked by
+``tests/rules/test_imports.py``).
 
 Functions for the CLI and the referee:
 

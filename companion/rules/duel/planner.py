@@ -17,16 +17,15 @@ that refills the pyramid (:meth:`TurnPlanner.reveal`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import LINES, cell_name
 from companion.rules.duel.cards import Ability, JewelCard
-from companion.rules.duel.state import RESERVE_LIMIT, GameState
-from companion.rules.duel.table import Table
-from companion.rules.duel.tokens import COLOURS, KINDS, DuelTokens, Token
+from companion.rules.duel.position import RESERVE_LIMIT, Position
+from companion.rules.duel.table import S, Table
+from companion.rules.duel.tokens import COLOURS, DuelTokens, Token
 from companion.rules.duel.turns import (
     Action,
     Buy,
@@ -51,33 +50,18 @@ def payments(price: DuelTokens, held: DuelTokens) -> list[DuelTokens]:
     """Every exact payment of ``price`` from ``held``, least gold first.
 
     Gold may stand in for any gem or pearl, even one the player holds, so
-    each split between a kind and gold is a different payment.
+    each split between a kind and gold is a different payment (the rule
+    Splendor shares: :meth:`~companion.rules.gems.TokenCounts.payments_for`).
     """
-    need, have = price.counts, held.counts
-    ranges = [range(min(need[i], have[i]), -1, -1) for i in range(6)]
-    total = sum(need[:6])
-    result = []
-    for paid in itertools.product(*ranges):
-        gold = total - sum(paid)
-        if gold <= have[6]:
-            result.append(DuelTokens((*paid, gold)))
-    result.sort(key=lambda t: t.counts[6])
-    return result
+    return held.payments_for(price)
 
 
 def return_options(held: DuelTokens, count: int) -> list[DuelTokens]:
     """Every multiset of ``count`` tokens that can be returned from ``held``."""
-    if count <= 0:
-        return [DuelTokens()]
-    options = []
-    for combo in itertools.combinations_with_replacement(KINDS, count):
-        back = DuelTokens.of(*combo)
-        if held.covers(back):
-            options.append(back)
-    return options
+    return held.returns(count)
 
 
-class TurnPlanner:
+class TurnPlanner(Generic[S]):
     """One turn under construction, step by step (see the module docstring).
 
     Steps, each optional unless said: :meth:`use_privilege` (repeat),
@@ -89,11 +73,11 @@ class TurnPlanner:
     Every step raises :class:`IllegalAction` exactly as ``apply`` would.
     """
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: S) -> None:
         if state.result is not None:
             raise IllegalAction(f"The game is over: {state.result.reason}")
         self.state = state
-        self.table = Table(state)
+        self.table: Table[S] = Table(state)
         self._privileges: list[int] = []
         self._draw: tuple[Token, ...] | None = None
         self._action: Action | None = None
@@ -240,7 +224,7 @@ class TurnPlanner:
     def held(self) -> DuelTokens:
         return self.table.held()
 
-    def finish(self, returned: DuelTokens | None = None) -> tuple[Turn, GameState]:
+    def finish(self, returned: DuelTokens | None = None) -> tuple[Turn, S]:
         """The turn as a value and the state after it."""
         if self._action is None:
             raise IllegalAction("A turn needs its mandatory action")
@@ -261,7 +245,7 @@ class TurnPlanner:
         return turn, self.table.freeze(end_turn=True)
 
 
-def _royal_picks(table: Table) -> list[RoyalPick]:
+def _royal_picks(table: Table[S]) -> list[RoyalPick]:
     """Each available royal, with each token its steal could take (if it steals)."""
     picks: list[RoyalPick] = []
     for royal in table.royals:
@@ -277,7 +261,7 @@ def _one(options: Sequence[_T], what: str, show: Callable[[_T], str]) -> _T:
     raise AmbiguousAction(f"{what} has {len(options)} possibilities ({shown}): name one")
 
 
-def complete_turn(state: GameState, turn: Turn) -> Turn:
+def complete_turn(state: Position, turn: Turn) -> Turn:
     """Fill in the choices a turn left out when the rules allow only one.
 
     For typed or spoken entry: ``buy 1w2`` may omit its payment, joker

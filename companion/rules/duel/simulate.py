@@ -69,10 +69,12 @@ class DuelDeck:
         return GameState.new(list(names), board, pyramid)
 
 
-Policy = Callable[[TurnPlanner, list[Action], random.Random], Action]
+#: A planner for a playable state (the class the policies see).
+Planner = TurnPlanner[GameState]
+Policy = Callable[[Planner, list[Action], random.Random], Action]
 
 
-def random_policy(planner: TurnPlanner, actions: list[Action], rng: random.Random) -> Action:
+def random_policy(planner: Planner, actions: list[Action], rng: random.Random) -> Action:
     """A random action, buying half of the time it can (so games end)."""
     buys = [a for a in actions if isinstance(a, Buy)]
     if buys and rng.random() < 0.5:
@@ -89,7 +91,7 @@ def random_policy(planner: TurnPlanner, actions: list[Action], rng: random.Rando
     return rng.choice(rng.choice(groups))
 
 
-def _value(planner: TurnPlanner, card: JewelCard) -> tuple[int, int]:
+def _value(planner: Planner, card: JewelCard) -> tuple[int, int]:
     player = planner.state.player
     colour_bonus = 0
     if card.colour is not None:
@@ -97,7 +99,7 @@ def _value(planner: TurnPlanner, card: JewelCard) -> tuple[int, int]:
     return (2 * card.points + card.crowns + (1 if card.points and colour_bonus else 0), card.bonus)
 
 
-def greedy_policy(planner: TurnPlanner, actions: list[Action], rng: random.Random) -> Action:
+def greedy_policy(planner: Planner, actions: list[Action], rng: random.Random) -> Action:
     """Buy the most valuable card it can; else take the line most useful for the
     cheapest valuable pyramid card; else reserve; else anything."""
     buys = [a for a in actions if isinstance(a, Buy)]

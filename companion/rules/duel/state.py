@@ -30,126 +30,68 @@ Decisions where the rulebook is silent:
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from companion.rules import contract
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import CELLS, SPIRAL
-from companion.rules.duel.cards import LEVELS, JewelCard, Royal
-from companion.rules.duel.outcome import Outcome
-from companion.rules.duel.tokens import COLOURS, DuelTokens, Token
+from companion.rules.duel.cards import LEVELS, JewelCard
+from companion.rules.duel.planner import TurnPlanner, payments
+from companion.rules.duel.position import (
+    ALL_TOKENS,
+    DECK_SIZES,
+    PRIVILEGES,
+    PYRAMID_WIDTH,
+    RESERVE_LIMIT,
+    ROYAL_CROWNS,
+    TOKEN_LIMIT,
+    WIN_COLOUR_POINTS,
+    WIN_CROWNS,
+    WIN_POINTS,
+    Owned,
+    Player,
+    Position,
+    Reserved,
+    player_names,
+)
+from companion.rules.duel.table import play_turn
+from companion.rules.duel.tokens import DuelTokens, Token
+from companion.rules.duel.turns import Action, Turn
+from companion.rules.duel.words import describe_turn
 from companion.rules.errors import SetupError
-from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
+from companion.rules.hidden import Hidden
 
-if TYPE_CHECKING:
-    from companion.rules.duel.turns import Action, Turn
-
-#: Immediate wins (the Victory tile).
-WIN_POINTS = 20
-WIN_CROWNS = 10
-WIN_COLOUR_POINTS = 10
-#: Most tokens held at the end of a turn.
-TOKEN_LIMIT = 10
-#: Most reserved cards.
-RESERVE_LIMIT = 3
-#: Privilege scrolls in the game.
-PRIVILEGES = 3
-#: A royal card is taken on reaching each of these crown counts.
-ROYAL_CROWNS = (3, 6)
-#: Face-up pyramid cards per level.
-PYRAMID_WIDTH = {1: 5, 2: 4, 3: 3}
-#: The 25 tokens: 4 of each gem, 2 pearls, 3 gold.
-ALL_TOKENS = DuelTokens((4, 4, 4, 4, 4, 2, 3))
-DECK_SIZES = {level: len(catalogue.cards_of_level(level)) for level in LEVELS}
-
-
-Reserved = JewelCard | Hidden
-
-
-@dataclass(frozen=True, slots=True)
-class Owned:
-    """A purchased card and the colour it counts as (a joker: the colour it joined)."""
-
-    card: JewelCard
-    colour: Token | None
-
-    def __str__(self) -> str:
-        if self.card.is_joker and self.colour is not None:
-            return f"{self.card.id}={self.colour.letter}"
-        return self.card.id
+# Re-exported: callers import the position's parts from here, beside the state.
+__all__ = [
+    "ALL_TOKENS",
+    "DECK_SIZES",
+    "PRIVILEGES",
+    "PYRAMID_WIDTH",
+    "RESERVE_LIMIT",
+    "ROYAL_CROWNS",
+    "TOKEN_LIMIT",
+    "WIN_COLOUR_POINTS",
+    "WIN_CROWNS",
+    "WIN_POINTS",
+    "GameState",
+    "Hidden",
+    "Owned",
+    "Player",
+    "Reserved",
+    "player_names",
+    "spiral_text",
+]
 
 
 @dataclass(frozen=True)
-class Player:
-    """What one player has in front of them."""
+class GameState(Position):
+    """A Duel position that can be played: the value the rest of the project holds.
 
-    name: str
-    tokens: DuelTokens = field(default_factory=DuelTokens)
-    privileges: int = 0
-    cards: tuple[Owned, ...] = ()
-    reserved: tuple[Reserved, ...] = ()
-    royals: tuple[Royal, ...] = ()
-
-    @cached_property
-    def bonuses(self) -> tuple[int, int, int, int, int]:
-        """Discount per gem colour (w u g r k); double-bonus cards count twice."""
-        counts = [0] * 5
-        for owned in self.cards:
-            if owned.colour is not None:
-                counts[owned.colour.index] += owned.card.bonus
-        return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-    @cached_property
-    def points(self) -> int:
-        return sum(o.card.points for o in self.cards) + sum(r.points for r in self.royals)
-
-    @cached_property
-    def crowns(self) -> int:
-        return sum(o.card.crowns for o in self.cards)
-
-    def colour_points(self, colour: Token) -> int:
-        """Prestige points on this player's cards of one colour (jokers count as joined)."""
-        return sum(o.card.points for o in self.cards if o.colour is colour)
-
-    def best_colour(self) -> tuple[Token, int]:
-        """The colour with the most points on cards, and those points."""
-        return max(((c, self.colour_points(c)) for c in COLOURS), key=lambda cp: cp[1])
-
-
-def _ordinal_name(index: int) -> str:
-    return f"Player {index + 1}"
-
-
-def player_names(count: int = 2) -> tuple[str, ...]:
-    return tuple(_ordinal_name(i) for i in range(count))
-
-
-@dataclass(frozen=True)
-class GameState:
-    """A Duel position between turns.
-
-    ``board[cell]`` is the token on a cell or ``None`` (cells: see
-    :mod:`companion.rules.duel.board`); ``pyramid[level - 1][slot]`` a face-up
-    card or ``None`` once that deck ran out; ``decks[level - 1]`` the cards
-    left face down; ``privileges`` the scrolls above the board; ``royals`` the
-    royal cards still available.  ``turn`` counts turns played; ``current`` is
-    the player to move (the same player again after a "play again").
-    ``result`` is set when a turn ends with a victory condition met.
+    The fields and questions are :class:`~companion.rules.duel.position.Position`'s;
+    this class adds the set-up and the moves, which run the resolution code
+    of :mod:`~companion.rules.duel.table` and :mod:`~companion.rules.duel.planner`.
     """
-
-    players: tuple[Player, Player]
-    board: tuple[Token | None, ...]
-    bag: DuelTokens
-    privileges: int
-    pyramid: tuple[tuple[JewelCard | None, ...], ...]
-    decks: tuple[int, int, int]
-    royals: tuple[Royal, ...]
-    current: int = 0
-    turn: int = 0
-    result: Outcome | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -212,67 +154,10 @@ class GameState:
             royals=catalogue.royals(),
         )
 
-    # -------------------------------------------------------------- questions
-    @property
-    def player(self) -> Player:
-        """The player to move."""
-        return self.players[self.current]
-
-    @property
-    def opponent(self) -> Player:
-        return self.players[1 - self.current]
-
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over, else ``None`` (as python-chess)."""
-        return self.result
-
-    def board_tokens(self) -> DuelTokens:
-        return DuelTokens.of(*(t for t in self.board if t is not None))
-
-    def cells_holding(self, kind: Token) -> tuple[int, ...]:
-        return tuple(c for c in CELLS if self.board[c] is kind)
-
-    def pyramid_cards(self) -> Iterator[JewelCard]:
-        for row in self.pyramid:
-            yield from (c for c in row if c is not None)
-
-    def seen_cards(self) -> set[JewelCard]:
-        """Cards visible to the table: pyramid, purchases, reserves known by id."""
-        seen = set(self.pyramid_cards())
-        for p in self.players:
-            seen.update(o.card for o in p.cards)
-            seen.update(c for c in p.reserved if isinstance(c, JewelCard))
-        return seen
-
-    def unseen(self, level: int) -> frozenset[JewelCard]:
-        """Cards of ``level`` not visible: in the deck or reserved blind."""
-        seen = self.seen_cards()
-        return frozenset(c for c in catalogue.cards_of_level(level) if c not in seen)
-
-    def find_in_pyramid(self, card_id: str) -> tuple[int, int] | None:
-        """(level - 1, slot) of a face-up card, or ``None``."""
-        for r, row in enumerate(self.pyramid):
-            for s, c in enumerate(row):
-                if c is not None and c.id == card_id:
-                    return r, s
-        return None
-
-    def price(self, card: JewelCard, player: Player | None = None) -> DuelTokens:
-        """What ``card`` costs after bonuses (pearls are never discounted)."""
-        bonuses = (player or self.player).bonuses
-        cost = card.cost.counts
-        return DuelTokens(
-            (*(max(cost[i] - bonuses[i], 0) for i in range(5)), cost[5], 0)
-        )
 
     # --------------------------------------------------------------- playing
     def apply(self, turn: Turn) -> GameState:
         """Play a whole turn and return the next state (this one is unchanged)."""
-        from companion.rules.duel.table import play_turn  # table imports this module
-
         return play_turn(self, turn)
 
     def legal_actions(self) -> list[Action]:
@@ -283,64 +168,16 @@ class GameState:
         turns step by step (privileges, replenish, payment, choices, royals,
         returns).  Empty exactly when the board must be replenished first.
         """
-        from companion.rules.duel.planner import TurnPlanner
-
         return TurnPlanner(self).actions()
 
     def payments(self, card: JewelCard | str) -> list[DuelTokens]:
         """Every exact payment the player to move can make for ``card``, least gold first."""
-        from companion.rules.duel.planner import payments
-
         if isinstance(card, str):
             card = catalogue.card(card)
         return payments(self.price(card), self.player.tokens)
 
     def describe_turn(self, turn: Turn) -> str:
-        from companion.rules.duel.words import describe_turn
-
         return describe_turn(self, turn)
-
-    # ----------------------------------------------------------------- text
-    def to_text(self) -> str:
-        """A canonical, human-readable dump of the state (used for hashing and tests)."""
-        board = "/".join(
-            "".join(t.letter if t else "." for t in self.board[r * 5 : r * 5 + 5])
-            for r in range(5)
-        )
-        lines = [
-            f"turn {self.turn} current {self.current}"
-            f" result {self.result.winner if self.result else '-'}",
-            f"board {board} bag {self.bag} privileges {self.privileges}",
-            f"royals {' '.join(r.id for r in self.royals) or '-'}",
-        ]
-        for level, row, deck in zip(LEVELS, self.pyramid, self.decks, strict=True):
-            shown = " ".join(c.id if c else "-" for c in row)
-            lines.append(f"pyramid{level} {shown} deck {deck}")
-        for p in self.players:
-            lines.append(
-                f"player {p.name}: tokens {p.tokens} privileges {p.privileges}"
-                f" cards {' '.join(str(o) for o in p.cards) or '-'}"
-                f" reserved {' '.join(str(c) for c in p.reserved) or '-'}"
-                f" royals {' '.join(r.id for r in p.royals) or '-'}"
-            )
-        return "\n".join(lines)
-
-    def digest(self) -> str:
-        """A short hash of everything the rules see: records store it after each turn."""
-        return hashlib.sha256(self.to_text().encode()).hexdigest()[:16]
-
-    def token_census(self) -> DuelTokens:
-        """Every token of the game wherever it is: always :data:`ALL_TOKENS`."""
-        return self.board_tokens() + self.bag + self.players[0].tokens + self.players[1].tokens
-
-    def board_text(self) -> str:
-        """The board as 5 lines, rank 5 at the top (``.`` for an empty cell)."""
-        lines = []
-        for r in range(5):
-            row = " ".join(t.letter if t else "." for t in self.board[r * 5 : r * 5 + 5])
-            lines.append(f"{5 - r} {row}")
-        lines.append("  a b c d e")
-        return "\n".join(lines)
 
 
 def spiral_text(state: GameState) -> str:
@@ -350,3 +187,8 @@ def spiral_text(state: GameState) -> str:
 
 def _letter(kind: Token | None) -> str:
     return kind.letter if kind is not None else "."
+
+
+#: The state implements the engine contract (:mod:`companion.rules.contract`):
+#: checked by mypy here, where a missing or mistyped member would show.
+_CONTRACT: type[contract.Position] = GameState

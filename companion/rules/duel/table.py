@@ -21,22 +21,22 @@ checks its rule before it changes anything it needs for its messages, and
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Generic, TypeVar
 
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import CELLS, SPIRAL, cell_name, line_problem
 from companion.rules.duel.cards import Ability, JewelCard, Royal
 from companion.rules.duel.outcome import Outcome, Termination
-from companion.rules.duel.state import (
+from companion.rules.duel.position import (
     RESERVE_LIMIT,
     ROYAL_CROWNS,
     TOKEN_LIMIT,
     WIN_COLOUR_POINTS,
     WIN_CROWNS,
     WIN_POINTS,
-    GameState,
-    Hidden,
     Owned,
     Player,
+    Position,
     Reserved,
 )
 from companion.rules.duel.tokens import COLOURS, KINDS, TAKEABLE, DuelTokens, Token
@@ -50,9 +50,14 @@ from companion.rules.duel.turns import (
     Turn,
 )
 from companion.rules.errors import IllegalAction
+from companion.rules.hidden import Hidden
 
 GOLD = Token.GOLD.index
 PEARL = Token.PEARL.index
+
+#: The class of the position a turn starts from, which the next one keeps
+#: (:class:`~companion.rules.duel.state.GameState` in play).
+S = TypeVar("S", bound=Position)
 
 
 def _plural(n: int, word: str) -> str:
@@ -72,10 +77,10 @@ def royals_earned(before: int, after: int) -> int:
     return sum(1 for mark in ROYAL_CROWNS if before < mark <= after)
 
 
-class Table:
+class Table(Generic[S]):
     """The table during one turn.  Build from a state, step, then :meth:`freeze`."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: S) -> None:
         self.state = state
         self.me = state.current
         self.them = 1 - state.current
@@ -585,7 +590,7 @@ class Table:
         reason = f"{player.name} " + " and ".join(text for _, text in found)
         return Outcome(found[0][0], player.name, reason)
 
-    def freeze(self, end_turn: bool) -> GameState:
+    def freeze(self, end_turn: bool) -> S:
         """The immutable state; with ``end_turn`` the turn passes and victory is checked."""
         players = self.players()
         state = replace(
@@ -606,7 +611,7 @@ class Table:
         return replace(state, current=current, turn=self.state.turn + 1, result=result)
 
 
-def play_turn(state: GameState, turn: Turn) -> GameState:
+def play_turn(state: S, turn: Turn) -> S:
     """Check and play a whole turn (what :meth:`GameState.apply` does)."""
     if state.result is not None:
         raise IllegalAction(f"The game is over: {state.result.reason}")

@@ -11,11 +11,11 @@ never has; :meth:`Token.gem` and :meth:`Token.from_gem` convert.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from enum import Enum
 
 from companion.rules.errors import NotationError
-from companion.rules.gems import Gem
+from companion.rules.gems import Gem, TokenCounts
 
 
 class Token(Enum):
@@ -82,108 +82,30 @@ _INDEX = {kind: i for i, kind in enumerate(KINDS)}
 Counts = tuple[int, int, int, int, int, int, int]
 
 
-class DuelTokens:
+class DuelTokens(TokenCounts[Token]):
     """An immutable multiset of Duel tokens: a count for each of the 7 kinds.
 
     Text form: the letters repeated in canonical order (``"wwupy"``), ``"-"``
     when empty; :meth:`parse` also accepts a count before a letter (``"2w1p"``).
+    Everything but the kinds is Splendor's :class:`~companion.rules.gems.TokenCounts`.
     """
 
-    __slots__ = ("_counts",)
+    __slots__ = ()
     _counts: Counts
-
-    def __init__(self, counts: Mapping[Token, int] | Iterable[int] = ()) -> None:
-        if isinstance(counts, Mapping):
-            values = [0] * 7
-            for kind, n in counts.items():
-                values[_INDEX[kind]] += n
-        else:
-            values = list(counts)
-            values += [0] * (7 - len(values))
-        if len(values) != 7:
-            raise ValueError(f"expected 7 counts, got {len(values)}")
-        if any(n < 0 for n in values):
-            raise ValueError(f"negative token count in {values}")
-        object.__setattr__(self, "_counts", tuple(values))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("DuelTokens is immutable")
-
-    def __reduce__(self) -> tuple[type[DuelTokens], tuple[tuple[int, ...]]]:
-        """Pickle by the counts, like :class:`companion.rules.gems.Tokens`."""
-        return (DuelTokens, (self._counts,))
+    KINDS = tuple(Token)
 
     @classmethod
-    def of(cls, *kinds: Token) -> DuelTokens:
-        counts = [0] * 7
-        for kind in kinds:
-            counts[_INDEX[kind]] += 1
-        return cls(counts)
+    def index_of(cls, kind: Token) -> int:
+        return _INDEX[kind]
 
     @classmethod
-    def parse(cls, text: str) -> DuelTokens:
-        text = text.strip()
-        if text in ("-", ""):
-            return cls()
-        counts = [0] * 7
-        repeat = ""
-        for ch in text:
-            if ch.isdigit():
-                repeat += ch
-                continue
-            counts[_INDEX[Token.from_letter(ch)]] += int(repeat) if repeat else 1
-            repeat = ""
-        if repeat:
-            raise NotationError(f"'{text}' ends with a number and no token letter")
-        return cls(counts)
-
-    def __getitem__(self, kind: Token) -> int:
-        return self._counts[_INDEX[kind]]
+    def kind_of(cls, letter: str) -> Token:
+        return Token.from_letter(letter)
 
     @property
     def counts(self) -> Counts:
         return self._counts
 
-    def items(self) -> Iterator[tuple[Token, int]]:
-        return zip(KINDS, self._counts, strict=True)
-
     def kinds(self) -> Iterator[Token]:
         """Each token, one at a time, in canonical order."""
-        for kind, n in self.items():
-            for _ in range(n):
-                yield kind
-
-    def total(self) -> int:
-        return sum(self._counts)
-
-    def __len__(self) -> int:
-        return self.total()
-
-    def __bool__(self) -> bool:
-        return any(self._counts)
-
-    def __add__(self, other: DuelTokens) -> DuelTokens:
-        return DuelTokens(a + b for a, b in zip(self._counts, other._counts, strict=True))
-
-    def __sub__(self, other: DuelTokens) -> DuelTokens:
-        """Difference; raises ``ValueError`` if it would go below zero."""
-        return DuelTokens(a - b for a, b in zip(self._counts, other._counts, strict=True))
-
-    def covers(self, other: DuelTokens) -> bool:
-        return all(a >= b for a, b in zip(self._counts, other._counts, strict=True))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DuelTokens) and self._counts == other._counts
-
-    def __hash__(self) -> int:
-        return hash(self._counts)
-
-    def __str__(self) -> str:
-        return "".join(kind.letter * n for kind, n in self.items()) or "-"
-
-    def __repr__(self) -> str:
-        return f"DuelTokens.parse({str(self)!r})"
-
-    def describe(self) -> str:
-        """Words for the screen: "2 red, 1 pearl"; "nothing" when empty."""
-        return ", ".join(f"{n} {kind.label}" for kind, n in self.items() if n) or "nothing"
+        return self.each()

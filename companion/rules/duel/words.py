@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import cell_name
-from companion.rules.duel.state import GameState, Player
-from companion.rules.duel.table import Table
+from companion.rules.duel.position import Player, Position
+from companion.rules.duel.table import Table, play_turn
 from companion.rules.duel.tokens import Token
 from companion.rules.duel.turns import Buy, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.errors import RulesError
@@ -15,7 +15,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _cells(state: GameState, cells: tuple[int, ...]) -> str:
+def _cells(state: Position, cells: tuple[int, ...]) -> str:
     parts = []
     for cell in cells:
         kind = state.board[cell]
@@ -27,7 +27,7 @@ def _label(kind: Token | None) -> str:
     return kind.label if kind else "nothing"
 
 
-def _board_before_action(state: GameState, turn: Turn) -> list[Token | None]:
+def _board_before_action(state: Position, turn: Turn) -> list[Token | None]:
     """The board once the turn's privileges and replenish are done."""
     table = Table(state)
     try:
@@ -39,7 +39,7 @@ def _board_before_action(state: GameState, turn: Turn) -> list[Token | None]:
     return table.board
 
 
-def describe_turn(state: GameState, turn: Turn) -> str:
+def describe_turn(state: Position, turn: Turn) -> str:
     """One sentence saying what ``turn`` does when played from ``state``.
 
     The consequences (privileges passed on, play again, victory) are read
@@ -47,7 +47,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
     """
     me, them = state.player, state.opponent
     try:
-        after: GameState | None = state.apply(turn)
+        after: Position | None = play_turn(state, turn)
     except RulesError:
         after = None
     parts: list[str] = []
@@ -126,7 +126,7 @@ def _player_line(p: Player, to_move: bool) -> str:
     )
 
 
-def standings(state: GameState) -> str:
+def standings(state: Position) -> str:
     """A few lines for the screen: each player's score and holdings, then who is next."""
     lines = [_player_line(p, i == state.current) for i, p in enumerate(state.players)]
     if state.result is not None:

@@ -1,0 +1,185 @@
+"""The one engine contract both games implement: Splendor and Splendor Duel.
+
+Code above the rules (the log, the reviews, later the referee and the
+screen) is written once against these types and never asks which game it
+holds.  The contract has two halves, as pgx splits a game into a state value
+and the functions of its environment:
+
+* :class:`Position` — the state as a value, and what anyone may ask of it:
+  whose turn, the turn and round, the players and what each holds, the
+  honours still on the table (nobles or royals), the digest records store
+  and the outcome with its reason.  Both games' ``GameState`` classes
+  satisfy it structurally (checked by mypy and by ``tests/rules/test_contract``).
+* :class:`Game` — the verbs, which need the game's own turn type: set a game
+  up from its record headers, read a turn from notation, apply it, say it in
+  words, and the table questions whose answer differs by game (the face-up
+  cards, what each player bought).  :class:`companion.record.kinds.GameKind`
+  implements it once per game.
+
+Why the turn type lives only in :class:`Game`: a Splendor state cannot apply
+a Duel turn, so a protocol ``apply(turn: X)`` common to both would need an
+``X`` that is both turns at once.  Keeping ``S`` and ``T`` together in one
+:class:`Game` lets a caller be generic over a game and stay fully typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol, TypeVar
+
+from companion.rules.hidden import Hidden
+
+
+class CardFace(Protocol):
+    """A development card (Splendor) or jewel card (Duel) as a review shows it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def points(self) -> int: ...
+
+
+class Honour(Protocol):
+    """A noble (Splendor) or a royal card (Duel): what comes at the end of a turn."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+
+class Holding(Protocol):
+    """What one player has in front of them, as far as every game agrees."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def cards(self) -> Sequence[object]:
+        """The cards bought (what an entry is differs by game: see :meth:`Game.purchases`)."""
+        ...
+
+    @property
+    def reserved(self) -> Sequence[CardFace | Hidden]:
+        """Reserved cards: known faces, or a level only for one reserved blind."""
+        ...
+
+    @property
+    def honours(self) -> Sequence[Honour]: ...
+
+
+class Outcome(Protocol):
+    """The end of a game: who won and a sentence saying why."""
+
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    def summary(self) -> str: ...
+
+
+class Position(Protocol):
+    """A game state between turns: an immutable value (undo keeps the old one)."""
+
+    @property
+    def players(self) -> Sequence[Holding]: ...
+
+    @property
+    def current(self) -> int:
+        """Index in ``players`` of the player to move."""
+        ...
+
+    @property
+    def player(self) -> Holding:
+        """The player to move."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """Turns played so far."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1."""
+        ...
+
+    @property
+    def honours(self) -> Sequence[Honour]:
+        """The nobles or royal cards still available on the table."""
+        ...
+
+    def digest(self) -> str:
+        """A short hash of everything the rules see (records store it after each turn)."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+
+S = TypeVar("S", bound=Position)
+T = TypeVar("T")
+
+
+class Game(Protocol[S, T]):
+    """One game's rules as functions over its state ``S`` and turn ``T``.
+
+    Every verb raises :class:`~companion.rules.errors.RulesError` (a subclass)
+    when the rules refuse: a turn that cannot be read, an illegal turn, a
+    set-up that is not one.  Nothing else is expected of them, so callers
+    catch only that.
+    """
+
+    @property
+    def name(self) -> str:
+        """The record's ``Game`` header and the log's ``game type``."""
+        ...
+
+    @property
+    def winning_points(self) -> int:
+        """The score that ends (Duel) or starts ending (Splendor) the game."""
+        ...
+
+    @property
+    def honours_name(self) -> str:
+        """What :attr:`Position.honours` are called: "Nobles" or "Royal cards"."""
+        ...
+
+    def initial_state(self, headers: Mapping[str, str]) -> S:
+        """The game set up from its record headers."""
+        ...
+
+    def parse_turn(self, text: str) -> T:
+        """One turn read from its notation."""
+        ...
+
+    def apply(self, state: S, turn: T) -> S:
+        """The state after ``turn`` (``state`` is unchanged)."""
+        ...
+
+    def describe_turn(self, state: S, turn: T) -> str:
+        """``turn`` in words, as played from ``state``."""
+        ...
+
+    def face_up_ids(self, state: S) -> frozenset[str]:
+        """Ids of the cards face up on the table (Splendor's market, Duel's pyramid)."""
+        ...
+
+    def purchases(self, state: S, player: int) -> Sequence[tuple[CardFace, str | None]]:
+        """Each card ``players[player]`` bought, oldest first, with the letter of
+        the colour it counts as (a Duel joker: the colour it joined; ``None``
+        for a card with no colour)."""
+        ...

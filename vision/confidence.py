@@ -47,7 +47,7 @@ SURE: dict[str, float] = {
     "market cards": 0.972,
     "nobles": 0.526,
     "decks": 0.891,
-    "token chips": 0.529,
+    "token chips": 0.652,
     "empty token slots": 0.852,
     "reserved": 0.708,
 }

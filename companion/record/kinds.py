@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from companion.i18n import words as splendor_words
 from companion.rules import actions as splendor_actions
-from companion.rules import describe as splendor_words
 from companion.rules import duel
 from companion.rules import record as splendor_record
 from companion.rules import state as splendor_state

@@ -228,3 +228,23 @@ def test_a_duel_export_is_a_record_that_replay_accepts(tmp_path: Path, capsys) -
     assert main(["games", "--db", str(db)]) == 0
     listing = capsys.readouterr().out
     assert "Splendor Duel" in listing and f"{states[-1].outcome().winner} won" in listing
+
+
+def test_the_turns_are_told_in_the_players_language(logged) -> None:
+    """A review in French tells every turn in French (the rules' own words stay
+    English for the notation and the logs); back in English, word for word the rules'."""
+    from companion.i18n import set_language
+    from companion.rules.describe import describe_turn
+
+    db, gid, record, states = logged
+    try:
+        set_language("fr")
+        with GameLog.open(db) as log:
+            french = [e.words for e in game_story(log, gid).entries if not e.taken_back]
+    finally:
+        set_language("en")
+    with GameLog.open(db) as log:
+        english = [e.words for e in game_story(log, gid).entries if not e.taken_back]
+    assert english == [describe_turn(s, t) for s, t in zip(states, record.turns, strict=False)]
+    assert all(f != e for f, e in zip(french, english, strict=True))
+    assert any("jeton" in f for f in french)

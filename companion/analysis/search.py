@@ -127,14 +127,17 @@ def readable_action(state: GameState, turn: FastTurn) -> Action:
     return Pass()
 
 
-def candidates(state: GameState, base: FastState) -> list[FastTurn]:
+def candidates(state: GameState, base: FastState, own: Sequence[str] = ()) -> list[FastTurn]:
     """The mover's turns worth comparing: every legal main action it can see,
     with its simplest payment, the return that keeps the gems it needs and
-    the first noble.  Purchases of its own blind reserves are left out (the
-    table cannot know them); a turn played that buys one is still compared."""
+    the first noble.  Purchases of its own blind reserves are included only
+    for the cards in ``own`` (a computer player knows them; the table does
+    not, though a turn played that buys one is still compared)."""
     turns: list[FastTurn] = []
     need = target_need(base)
-    for a in state.legal_actions():
+    actions = [a for a in state.legal_actions() if not isinstance(a, Pass)]
+    actions += [Buy(c, state.payments(c)[0]) for c in own if state.payments(c)]
+    for a in actions or [Pass()]:
         code = from_turn(base, Turn(a))[0]
         payment = base.simplest_payment(code - BUY) if BUY <= code < PASS else None
         returned = None
@@ -165,11 +168,15 @@ def _mean(results: Sequence[Sequence[float]], n: int) -> tuple[float, ...]:
     return tuple(sum(r[p] for r in results) / len(results) for p in range(n))
 
 
-def best_turn(state: GameState, budget: int, seed: int,
-              sampler: Sampler | None = None) -> tuple[FastTurn, list[FastTurn]]:
-    """Sequential halving over the candidates with ``budget`` playouts; the winner and all."""
-    sampler = sampler or Sampler(state)
-    alive = candidates(state, sampler.base)
+def best_turn(state: GameState, budget: int, seed: int, sampler: Sampler | None = None,
+              own: Sequence[str] = ()) -> tuple[FastTurn, list[FastTurn]]:
+    """Sequential halving over the candidates with ``budget`` playouts; the winner and all.
+
+    ``own`` names the cards behind the mover's blind reserves when the
+    searcher knows them (a computer player): they are pinned and buyable.
+    """
+    sampler = sampler or Sampler(state, own)
+    alive = candidates(state, sampler.base, own)
     pool = list(alive)
     if len(alive) == 1:
         return alive[0], pool

@@ -27,7 +27,7 @@ from companion.rules.gems import Tokens
 from companion.rules.simulate import MAX_TURNS
 
 #: Examples per run; FAST_EQUIVALENCE_GAMES=5000 for a longer search.
-GAMES = int(os.environ.get("FAST_EQUIVALENCE_GAMES", "1200"))
+GAMES = int(os.environ.get("FAST_EQUIVALENCE_GAMES", "1000"))
 
 #: (take, reserve, buy) weights of an action kind, per style.
 STYLES = {

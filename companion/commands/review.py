@@ -82,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(exc)) from None
     if args.html is None:
         print("\n".join(text_review(story)))
+        if analysis is not None:
+            from companion.commands.analyse import report
+
+            print("Analysis: " + "\n".join(report(analysis)))
         return 0
     write_atomically(args.html, render_html(story, analysis))
     print(f"Wrote the review of game {gid} ({story.live_turns} turns) to {args.html}")

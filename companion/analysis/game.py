@@ -29,7 +29,7 @@ from companion.rules.record import Record, read_record
 from companion.rules.state import GameState
 
 #: Playouts per position when none is asked for: a 72-turn 3-player game
-#: then takes about 60 s on 2 x86 cores (tests/bench/bench_analysis.py).
+#: then takes 40 s on 2 busy x86 cores (bench_engine_analysis.py --only time).
 DEFAULT_BUDGET = 600
 #: Loss of win chance (percentage points) from which a turn is flagged.
 THRESHOLDS = ((30.0, "blunder"), (20.0, "mistake"), (10.0, "inaccuracy"))

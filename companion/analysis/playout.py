@@ -22,9 +22,9 @@ from companion.rules.fast.tables import (
     TAKES,
 )
 
-#: Chance that a playout turn is any legal action instead of the greedy one:
-#: keeps playouts varied; 0.1 beat 0.0 and 0.25 in agent-vs-greedy games
-#: (tests/bench/bench_analysis_strength.py).
+#: Chance that a playout turn is any legal action instead of the greedy one,
+#: so playouts from one position differ; chosen, not tuned (the strength it
+#: gives: tests/bench/bench_engine_analysis.py --only strength).
 EXPLORE = 0.1
 #: A playout still running after this many turns is scored as it stands:
 #: greedy games end in under 120 turns; players who only swap tokens may not.

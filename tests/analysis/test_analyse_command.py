@@ -101,3 +101,13 @@ def test_failures_are_one_line(tmp_path: Path, capsys, argv: list[str], message:
     assert main(argv) == 1
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+def test_a_budget_is_playouts_or_seconds_converted_once() -> None:
+    from companion.commands.analyse import parse_budget, playouts_for
+
+    assert parse_budget("800") == (800, None)
+    assert parse_budget("1.5s") == (None, 1.5)
+    record, _ = play_game(2, 2, "greedy")
+    short, long = playouts_for(record, 0.05), playouts_for(record, 0.5)
+    assert 4 <= short < long  # ten times the seconds, more playouts (timing noise aside)

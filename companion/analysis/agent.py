@@ -16,7 +16,7 @@ from companion.analysis.search import Sampler, best_turn, readable_action
 from companion.rules.actions import Buy, ReserveDeck, Turn
 from companion.rules.catalogue import Card
 from companion.rules.deck import Deck
-from companion.rules.fast.tables import CARD_ID, NOBLE_ID
+from companion.rules.fast.tables import NOBLE_ID
 from companion.rules.gems import Tokens
 from companion.rules.players import POLICIES, choose_turn
 from companion.rules.simulate import MAX_TURNS
@@ -74,4 +74,4 @@ def play_match(seed: int, seats: Sequence[str], budget: int) -> tuple[list[str],
     return [seats[names.index(w)] for w in outcome.winners], state
 
 
-__all__ = ["AGENT", "CARD_ID", "agent_turn", "play_match"]
+__all__ = ["AGENT", "agent_turn", "play_match"]

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 
 from companion.analysis.playout import choose_return, playout, target_need
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.catalogue import card as catalogue_card
 from companion.rules.fast.convert import determinise, from_turn
 from companion.rules.fast.state import FastState
 from companion.rules.fast.tables import (
     BUY,
+    CARD_ID,
     CARD_INDEX,
     CARD_LEVEL,
     PASS,
@@ -34,6 +36,7 @@ from companion.rules.fast.tables import (
     RESERVE_SLOT,
     TAKES,
 )
+from companion.rules.gems import Tokens
 from companion.rules.hidden import Hidden
 from companion.rules.state import GameState
 
@@ -108,8 +111,6 @@ def readable_action(state: GameState, turn: FastTurn) -> Action:
     """The readable main action of a fast candidate (the mover sees the same market)."""
     action, payment, _, _ = turn
     if action < RESERVE_SLOT:
-        from companion.rules.gems import Tokens
-
         return Take(Tokens(TAKES[action]))
     if action < RESERVE_DECK:
         row, slot = divmod(action - RESERVE_SLOT, 4)
@@ -119,9 +120,6 @@ def readable_action(state: GameState, turn: FastTurn) -> Action:
     if action < BUY:
         return ReserveDeck(action - RESERVE_DECK + 1)
     if action < PASS:
-        from companion.rules.fast.tables import CARD_ID
-        from companion.rules.gems import Tokens
-
         assert payment is not None
         return Buy(CARD_ID[action - BUY], Tokens(payment))
     return Pass()
@@ -203,8 +201,6 @@ def review_turn(state: GameState, played: Turn, budget: int, seed: int) -> Posit
     known = []
     if isinstance(played.action, Buy):
         held = state.player.reserved
-        from companion.rules.catalogue import card as catalogue_card
-
         card = catalogue_card(played.action.card)
         if Hidden(card.level) in held and state.find_in_market(card.id) is None \
                 and card not in held:

@@ -133,7 +133,7 @@ def candidates(state: GameState, base: FastState, own: Sequence[str] = ()) -> li
     not, though a turn played that buys one is still compared)."""
     turns: list[FastTurn] = []
     need = target_need(base)
-    actions = [a for a in state.legal_actions() if not isinstance(a, Pass)]
+    actions: list[Action] = [a for a in state.legal_actions() if not isinstance(a, Pass)]
     actions += [Buy(c, state.payments(c)[0]) for c in own if state.payments(c)]
     for a in actions or [Pass()]:
         code = from_turn(base, Turn(a))[0]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
-from companion.review import GameStory, ReviewError, game_story, render_html
+from companion.review import GameStory, ReviewError, game_story, render_html, stored_analysis
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -77,11 +77,16 @@ def run(args: argparse.Namespace) -> int:
         gid = game_id(log, args.game)
         try:
             story = game_story(log, gid, thumbnails=args.html is not None)
+            analysis = stored_analysis(log, gid)
         except ReviewError as exc:
             raise CommandError(str(exc)) from None
     if args.html is None:
         print("\n".join(text_review(story)))
+        if analysis is not None:
+            from companion.commands.analyse import report
+
+            print("Analysis: " + "\n".join(report(analysis)))
         return 0
-    write_atomically(args.html, render_html(story))
+    write_atomically(args.html, render_html(story, analysis))
     print(f"Wrote the review of game {gid} ({story.live_turns} turns) to {args.html}")
     return 0

@@ -15,8 +15,10 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from companion.analysis import GameAnalysis
 from companion.i18n import _, language
 from companion.i18n.words import describe_noble, outcome_reason, place_notes
+from companion.review.analysis_html import analysis_section
 from companion.review.story import GameStory, TurnEntry, honours_of
 from companion.rules.catalogue import Noble
 from companion.rules.outcome import Outcome
@@ -250,13 +252,20 @@ def _turns(story: GameStory) -> str:
     )
 
 
+def _analysis(story: GameStory, analysis: GameAnalysis | None) -> str:
+    """Win chances and flagged turns (Splendor only: Duel is not analysed yet)."""
+    if story.honours != "Nobles":
+        return ""
+    return analysis_section(analysis)
+
+
 def _when(stamp: str) -> str:
     """A stored UTC time for reading: "2026-11-22 20:15 UTC"."""
     return escape(stamp.replace("T", " ")[:16] + " UTC")
 
 
-def render_html(story: GameStory) -> str:
-    """The whole page for ``story``."""
+def render_html(story: GameStory, analysis: GameAnalysis | None = None) -> str:
+    """The whole page for ``story``, with its stored ``analysis`` when there is one."""
     s = story.summary
     title = _("{kind} game {id}: {players}").format(
         kind=s.game_type, id=s.id, players=", ".join(s.players))
@@ -275,7 +284,7 @@ def render_html(story: GameStory) -> str:
     )
     body = "\n".join(
         [f"<h1>{escape(title)}</h1>", meta, problem, _standings(story), _chart(story),
-         _nobles(story), _purchases(story), _turns(story)]
+         _analysis(story, analysis), _nobles(story), _purchases(story), _turns(story)]
     )
     return (
         f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\">"

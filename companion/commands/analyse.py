@@ -1,0 +1,188 @@
+"""``splendor-companion analyse GAME``: where a logged game was won and lost.
+
+For every turn: each player's chance to win (searched from that position,
+the unseen cards sampled), the best turn found and how much the turn played
+gave up; inaccuracies, mistakes and blunders at 10 / 20 / 30 points, the
+turning points and each player's accuracy.  The result is stored in the
+game log, where ``review --html`` shows it; ``--record FILE`` analyses a
+record file instead (stored nowhere, unless ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
+from companion.analysis.game import verdict
+from companion.commands import CommandError
+from companion.commands.games import add_db_option, game_id, open_log
+from companion.record.analyses import load_analysis, save_analysis
+from companion.rules.errors import RulesError
+from companion.rules.record import Record, RecordError, read_record
+from companion.rules.record_format import game_name
+
+#: Playouts timed to turn a budget in seconds into a playout count.
+_CALIBRATION_PLAYOUTS = 60
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "analyse",
+        help="find each turn's win chances, best alternative and mistakes",
+        description="Analyse a Splendor game turn by turn: every player's chance to win "
+        "(by search, with the unseen cards sampled), the best turn found, the win chance "
+        "each turn gave up (inaccuracy / mistake / blunder at 10 / 20 / 30 points), the "
+        "turning points and each player's accuracy. A logged game's analysis is stored in "
+        "the log and shown by 'review --html'.",
+    )
+    p.add_argument("game", nargs="?", help="the logged game's id, or 'last'")
+    p.add_argument("--record", type=Path, metavar="FILE", help="analyse a record file instead")
+    p.add_argument(
+        "--budget", default=str(DEFAULT_BUDGET), metavar="N|Ss",
+        help=f"search per position: N playouts (default {DEFAULT_BUDGET}) or S seconds "
+        "('1.5s', converted once to playouts by timing this machine; the count is printed)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="search seed (same seed, same figures)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="processes (default: one per core)")
+    p.add_argument("--force", action="store_true",
+                   help="analyse again even when the log holds an analysis of this game")
+    p.add_argument("--json", type=Path, metavar="FILE", help="also write the analysis as JSON")
+    add_db_option(p)
+    p.set_defaults(func=run)
+
+
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """``"800"`` -> (800, None) playouts; ``"1.5s"`` -> (None, 1.5) seconds."""
+    raw = text.strip().lower()
+    try:
+        if raw.endswith("s"):
+            seconds = float(raw[:-1])
+            if seconds <= 0:
+                raise ValueError
+            return None, seconds
+        playouts = int(raw)
+        if playouts < 4:
+            raise ValueError
+        return playouts, None
+    except ValueError:
+        raise CommandError(
+            f"--budget '{text}' is neither a playout count (4 or more) nor seconds like 1.5s"
+        ) from None
+
+
+def playouts_for(record: Record, seconds: float) -> int:
+    """Playouts one process runs in ``seconds`` on this machine, timed mid-game."""
+    states = record.states()
+    mid = len(record.turns) // 2
+    start = time.perf_counter()
+    verdict(states[mid], record.turns[mid], mid, _CALIBRATION_PLAYOUTS, 0)
+    per = (time.perf_counter() - start) / _CALIBRATION_PLAYOUTS
+    return max(4, int(seconds / per))
+
+
+class ProgressBar:
+    """``analysing [#####.....] 30/72 turns  12 s`` on stderr, redrawn in place."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+        self.start = time.perf_counter()
+        self.live = sys.stderr.isatty()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.live:  # a log file gets one line per tenth, not a redraw per turn
+            tenth = 10 * done // max(total, 1)
+            if tenth == self.shown:
+                return
+            self.shown = tenth
+        filled = self.width * done // max(total, 1)
+        bar = "#" * filled + "." * (self.width - filled)
+        elapsed = time.perf_counter() - self.start
+        end = "\n" if done >= total or not self.live else ""
+        print(f"\ranalysing [{bar}] {done}/{total} turns  {elapsed:4.0f} s", end=end,
+              file=sys.stderr, flush=True)
+
+
+def report(analysis: GameAnalysis) -> list[str]:
+    """The analysis in lines for the terminal."""
+    names = analysis.players
+    lines = [f"{len(analysis.turns)} turns, {analysis.budget} playouts per position,"
+             f" seed {analysis.seed}"]
+    flagged = analysis.flagged()
+    if flagged:
+        lines.append("Flagged turns:")
+    for t in flagged:
+        lines.append(f"  {t.number:>3}. {names[t.mover]}: {t.played}  {t.label}, -{t.loss:.0f}"
+                     f" points ({t.best_chance:.0f}% -> {t.played_chance:.0f}%);"
+                     f" better: {t.best}")
+    points = analysis.turning_points()
+    lines.append("Turning points: " + (", ".join(f"turn {n}" for n in points) or "none"))
+    lines.append("Players:")
+    for s in analysis.summaries():
+        worst = f", biggest mistake turn {s.worst_turn}" if s.worst_turn else ""
+        lines.append(f"  {s.name}: accuracy {s.accuracy:.0f}%, {s.inaccuracies} inaccuracies,"
+                     f" {s.mistakes} mistakes, {s.blunders} blunders{worst}")
+    return lines
+
+
+def _read_file(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    name = game_name(text)
+    if name is not None and name != "Splendor":
+        raise CommandError(f"{path}: analysis is for Splendor games; this is {name}")
+    try:
+        record = read_record(text)
+        record.states()
+    except (RecordError, RulesError) as exc:
+        raise CommandError(f"{path}: {exc}") from None
+    return record
+
+
+def _analyse(record: Record, args: argparse.Namespace) -> GameAnalysis:
+    playouts, seconds = parse_budget(args.budget)
+    if not record.turns:
+        raise CommandError("the game has no turns to analyse")
+    if seconds is not None:
+        playouts = playouts_for(record, seconds)
+        print(f"{seconds:g} s per position is {playouts} playouts on this machine"
+              f" (use --budget {playouts} to reproduce)", file=sys.stderr)
+    assert playouts is not None
+    if args.jobs is not None and args.jobs < 1:
+        raise CommandError(f"--jobs must be 1 or more, not {args.jobs}")
+    return analyse_record(record, playouts, args.seed, args.jobs, ProgressBar())
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.game is None) == (args.record is None):
+        raise CommandError("name a logged game (an id or 'last') or give --record FILE")
+    if args.record is not None:
+        analysis = _analyse(_read_file(args.record), args)
+    else:
+        with open_log(args.db) as log:
+            gid = game_id(log, args.game)
+            if log.game(gid).game_type != "Splendor":
+                raise CommandError(f"game {gid} is {log.game(gid).game_type}: analysis is for"
+                                   " Splendor games (Duel is not analysed yet)")
+            stored = None if args.force else load_analysis(log, gid)
+            if stored is not None:
+                analysis = GameAnalysis.from_json(stored.data)
+                print(f"game {gid} was analysed on {stored.created_at} (use --force to"
+                      " analyse again)", file=sys.stderr)
+            else:
+                analysis = _analyse(log.record(gid), args)
+                save_analysis(log, gid, analysis.to_json(), analysis.budget, analysis.seed)
+                print(f"stored the analysis of game {gid} in {log.path}", file=sys.stderr)
+    if args.json is not None:
+        try:
+            args.json.write_text(analysis.to_json() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+    print("\n".join(report(analysis)))
+    return 0

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
 from companion.analysis.game import verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
+from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
 from companion.rules.record import Record, RecordError, read_record
@@ -159,13 +162,30 @@ def _analyse(record: Record, args: argparse.Namespace) -> GameAnalysis:
     return analyse_record(record, playouts, args.seed, args.jobs, ProgressBar())
 
 
+@contextmanager
+def _writable_log(db: Path | None) -> Iterator[GameLog]:
+    """The (sound) log opened for writing: the analysis is stored in it."""
+    try:
+        log = GameLog.open(db if db is not None else default_db_path())
+    except LogError as exc:
+        raise CommandError(str(exc)) from None
+    try:
+        yield log
+    except LogError as exc:  # no such game, a damaged row: one line
+        raise CommandError(str(exc)) from None
+    finally:
+        log.close()
+
+
 def run(args: argparse.Namespace) -> int:
     if (args.game is None) == (args.record is None):
         raise CommandError("name a logged game (an id or 'last') or give --record FILE")
     if args.record is not None:
         analysis = _analyse(_read_file(args.record), args)
     else:
-        with open_log(args.db) as log:
+        with open_log(args.db):
+            pass  # a missing, damaged or foreign log: one line, and the file left as it is
+        with _writable_log(args.db) as log:
             gid = game_id(log, args.game)
             if log.game(gid).game_type != "Splendor":
                 raise CommandError(f"game {gid} is {log.game(gid).game_type}: analysis is for"

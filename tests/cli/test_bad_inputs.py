@@ -169,6 +169,19 @@ LOG_READERS = [
     C("export 1 --db {d}/good.db --out {d}/nofolder/g.txt", "nofolder"),
     C("export 1 --db {d}/good.db --out {d}", "{d}"),
     C("export last --db {d}/emptylog.db", "no games"),
+    C("analyse --db {d}/good.db", "game"),
+    C("analyse x --db {d}/good.db", "'x'"),
+    C("analyse 7 --db {d}/good.db", "7"),
+    C("analyse 1 --db {d}/missing.db", "missing.db"),
+    C("analyse 1 --db {d}/corrupt.db", "corrupt.db"),
+    C("analyse 1 --db {d}/foreign.db", "foreign.db"),
+    C("analyse 2 --db {d}/headers.db", "game 2"),
+    C("analyse last --db {d}/emptylog.db", "no games"),
+    C("analyse 1 --db {d}/good.db --budget -5", "--budget"),
+    C("analyse 1 --db {d}/good.db --budget lots", "--budget"),
+    C("analyse 1 --db {d}/good.db --jobs 0", "--jobs"),
+    C("analyse --record {d}/missing.txt", "missing.txt"),
+    C("analyse 1 --record {d}/missing.txt --db {d}/good.db", "--record"),
 ]
 
 CONFIGS = {

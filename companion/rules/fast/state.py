@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import random
 
+from companion.rules.deck import Deck
 from companion.rules.fast.tables import (
     BUY,
     CARD_BONUS,
     CARD_COST,
+    CARD_INDEX,
     CARD_LEVEL,
     CARD_POINTS,
     HOLD_CAP,
     NOBLE_CAP,
+    NOBLE_INDEX,
     NOBLE_MASK,
     NOBLE_POINTS,
     PASS,
@@ -121,9 +124,6 @@ class FastState:
     def seeded(cls, players: int, seed: int | str) -> FastState:
         """A new game dealt by :class:`~companion.rules.deck.Deck` ``seed``: the same
         market, nobles and deck order as the readable simulator's game ``seed``."""
-        from companion.rules.deck import Deck
-        from companion.rules.fast.tables import CARD_INDEX, NOBLE_INDEX
-
         deck = Deck(seed)
         nobles = [NOBLE_INDEX[n.id] for n in deck.nobles[: players + 1]]
         market = []

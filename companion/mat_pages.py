@@ -186,7 +186,7 @@ def _cut(ax: Any, a: tuple[float, float], b: tuple[float, float], vertical: bool
 
 def _glue(ax: Any, x: float, y: float, w: float, h: float, over: str, vertical: bool) -> None:
     ax.add_patch(_rect(x, y, w, h, lw=0.5, hatch="////", colour=GLUE))
-    label = f"glue: {over} goes here"
+    label = f"glue: {over} {'go' if ',' in over else 'goes'} here"
     if vertical:
         ax.text(x + w / 2, y + h / 2, label, rotation=90, fontsize=CAPTION_PT, color=FURNITURE,
                 ha="center", va="center", zorder=4,
@@ -239,18 +239,28 @@ def assembly_figure(layout: Layout, plans: dict[str, SheetPlan], paper: str) -> 
                           "alpha": 0.8})
         outline = [at(p) for p in mat.corners()]
         ax.add_patch(Polygon(outline, closed=True, fill=False, edgecolor="#303030", lw=1.0))
-        # the title of each mat, on its edge nearest the centre
+        # each mat's title outside its outer edge (the central mat's inside it)
         cx = sum(c[0] for c in outline) / 4
         cy = sum(c[1] for c in outline) / 4
-        label = mat_title(mat) + (f" (sits {_seat(mat)})" if mat.player else "")
-        ax.text(cx, cy + (mat.size[1] if mat.angle in (0, 180) else mat.size[0]) * scale / 2
-                + 2.5, label, fontsize=6.5, color=FURNITURE, ha="center", va="top")
+        if mat.player is None:
+            ax.text(cx, cy + mat.size[1] * scale / 2 - 2, mat_title(mat), fontsize=6.5,
+                    color="#303030", ha="center", va="bottom",
+                    bbox={"boxstyle": "square,pad=0.2", "fc": "white", "ec": "none"})
+            continue
+        dx, dy = mat.center
+        norm = max(abs(dx), abs(dy)) or 1.0
+        ux, uy = round(dx / norm), round(dy / norm)
+        half = (mat.size[1] / 2) * scale + 1.5
+        ax.text(cx + ux * half, cy + uy * half, f"{mat_title(mat)} (sits {_seat(mat)})",
+                fontsize=6.5, color="#303030", rotation=90 if ux else 0, ha="center",
+                va="center" if ux else ("bottom" if uy < 0 else "top"))
     _text(ax, m, m + 3, f"splendor-companion mats: {layout.players} players, {total} sheets"
           f" of {paper.upper()}", size=11, weight="bold")
     steps = ("1. Print every page at actual size (100 %, not 'fit to page'):"
              " the ruler below must measure 100 mm.\n"
              "2. Trim each sheet on its dashed cut line (the edges that lie on a neighbour).\n"
-             "3. Glue it over the neighbour's hatched strip, the printed content matching.\n"
+             "3. Glue it over the neighbour's hatched strip, the printed content matching"
+             " (where a cut crosses a marker, line its edges up exactly).\n"
              "4. Lay the mats as shown, about 30 mm apart: the camera finds each by its markers.")
     ax.text(m, m + 7.5, steps, fontsize=6.5, color=FURNITURE, va="top", linespacing=1.5)
     _ruler(ax, m, ph - m - 6)

@@ -114,12 +114,17 @@ CONSTRAINTS=$(grep -o 'systemd/pi-constraints[-a-z0-9]*\.txt' "$SRC/systemd/inst
 [[ $SUITE == trixie && -f $SRC/systemd/pi-constraints-trixie.txt ]] &&
     CONSTRAINTS=systemd/pi-constraints-trixie.txt
 step "venv $PREFIX --system-site-packages; pip install --constraint $CONSTRAINTS"
-rm -rf "${ROOT:?}$PREFIX"
-inside /usr/bin/python3 -m venv --system-site-packages "$PREFIX"
+rm -rf "${ROOT:?}$PREFIX" "$ROOT/root/.local"
+# --copies: under proot + qemu the venv's python, a symlink, is started by its resolved
+# path (/usr/bin/python3.11), so it does not find pyvenv.cfg and pip falls back to a
+# --user install; a copied interpreter is the venv install-pi.sh makes on a real Pi.
+inside /usr/bin/python3 -m venv --copies --system-site-packages "$PREFIX"
+inside "$PREFIX/bin/python" -c 'import sys; assert sys.prefix != sys.base_prefix, "not a venv"' ||
+    die "the venv's python does not see its venv under emulation"
 # The [pi] extra is picamera2 and lgpio, which the Pi takes from Raspberry Pi OS's apt
 # (not in Debian); pytest and hypothesis are for step 3 only.
 inside "$PREFIX/bin/pip" install --report /tmp/pip-report.json --constraint "/opt/src/$CONSTRAINTS" \
-    /opt/src pytest hypothesis 2>&1 | tee "$ROOT.pip.log" | grep -E '^(Collecting|Building|Successfully)' || true
+    /opt/src pytest hypothesis 2>&1 | tee "$ROOT.pip.log" | grep --line-buffered -E '^(Collecting|Building|Successfully)' || true
 [[ -x $ROOT$PREFIX/bin/splendor-companion ]] || die "pip install failed; see $ROOT.pip.log"
 mark "venv + pip install" "$t"
 

@@ -213,9 +213,10 @@ def mat_labels(layout: Layout, mat: Mat) -> list[Label]:
     """The words printed on a mat: its title and what goes in each group of slots.
 
     Every label sits in the margin band between markers or in a gap between slots,
-    at least ``vision.locate.LOCATE_MARGIN_MM`` (6 mm) from any card slot: the card
-    locator compares a slot with the ring round it, and a label in that ring made a
-    pale card look empty (tests/vision/test_readers.py, the pale card)."""
+    at least ``vision.locate.LOCATE_MARGIN_MM`` (6 mm) from any card, deck, noble or
+    reserved slot: the card locator compares a slot with the ring round it, and a
+    label in that ring made a pale card look empty (tests/vision/test_readers.py, the
+    pale card).  Tableau columns are read from inside: 5 mm suffices there."""
     slots = [s for s in layout.slots if s.mat == mat.name]
     boxes = {s.id: _local_box(mat, s) for s in slots}
     out: list[Label] = []
@@ -250,21 +251,22 @@ def mat_labels(layout: Layout, mat: Mat) -> list[Label]:
     for s in columns:
         x0, _, _, y1 = boxes[s.id]
         letter = s.colour or "?"
-        out.append(Label(x0, y1 + 9.5, f"{COLOUR_NAMES.get(letter, letter)} {letter.upper()}"))
-    tokens = [boxes[s.id] for s in slots if s.kind == "token"]
+        # 5 mm under the column (read from inside it), 6.5 mm above the reserved slots
+        out.append(Label(x0, y1 + 8.5, f"{COLOUR_NAMES.get(letter, letter)} {letter.upper()}"))
+    token_boxes = [boxes[s.id] for s in slots if s.kind == "token"]
     piles = [s for s in slots if s.kind == "pile"]
-    if tokens:
-        out.append(Label(min(b[0] for b in tokens), max(b[3] for b in tokens) + 9.5,
+    if token_boxes:
+        out.append(Label(min(b[0] for b in token_boxes) + 4, max(b[3] for b in token_boxes) + 10.5,
                          "your tokens: 10 at most"))
     if piles:
         bottom = max(boxes[s.id][3] for s in piles)
         names = [f"{COLOUR_NAMES.get(s.colour or '', '?')} {(s.colour or '?').upper()}"
                  for s in piles]
-        out.append(Label(min(boxes[s.id][0] for s in piles), bottom + 9.5,
+        out.append(Label(min(boxes[s.id][0] for s in piles) + 4, bottom + 10.5,
                          f"token piles: {', '.join(names[:3])} / {', '.join(names[3:])}"))
     reserved = [boxes[s.id] for s in slots if s.kind == "reserved"]
     if reserved:
-        out.append(Label(min(b[0] for b in reserved) + 2, max(b[3] for b in reserved) + 9.5,
+        out.append(Label(min(b[0] for b in reserved) + 10, max(b[3] for b in reserved) + 10.5,
                          "reserved cards: 3 at most"))
     return out
 

@@ -6,11 +6,15 @@ Every line of a fenced ``sh`` block is a command.  Each is, by a written rule:
   ``still.jpg`` and ``frame.jpg``, are rendered tables of the mats' own layout);
 * **parsed** when it needs the Pi's pins or camera, a webcam, or a person at the
   table (``sudo``, ``/opt/splendor-companion``, ``buttons-test``, ``camera-test``,
-  ``run``): the real argument parser must accept it, so no option is misnamed;
-* **matched** for ``make demo`` (2-4 minutes here): its Makefile recipe must be the
-  ``splendor-companion demo`` that ``tests/referee/test_demo.py`` plays end to end;
+  ``run``), or is long (``vision world --count 6``: over 8 minutes here, run with
+  ``--count 1`` by tests/vision/test_world_eval.py): the real argument parser must
+  accept it, so no option is misnamed;
+* **matched** for ``make demo`` and ``splendor-companion demo`` (2-4 minutes here):
+  the Makefile recipe must be the ``splendor-companion demo`` that
+  ``tests/referee/test_demo.py`` plays end to end on the committed recording;
 * **left** when it is not ours to run: ``make test`` (this suite), ``git clone``,
-  ``apt``, ``systemctl``; each with its reason in :func:`classify`.
+  ``apt``, ``systemctl``, ``systemd/arm64-check.sh`` (most of an hour; its
+  options are checked below); each with its reason in :func:`classify`.
 
 A command the rules do not know fails the test, so a new command in the docs
 must be placed by a rule.
@@ -62,10 +66,14 @@ def classify(command: str) -> tuple[str, str]:
     words = shlex.split(command)
     if words[:2] == ["make", "test"]:
         return "leave", "make test is this very suite"
-    if words[:2] == ["make", "demo"]:
+    if words[:2] == ["make", "demo"] or _program(words)[1:] == ["demo"]:
         return "match", "2-4 minutes here; tests/referee/test_demo.py plays the same command"
+    if words[:3] == ["sudo", "make", "install-pi"]:
+        return "leave", "changes the machine; `make install-pi ARGS=--dry-run` is run"
     if words[0] == "git" or words[:2] in (["sudo", "apt"], ["sudo", "apt-get"]):
         return "leave", "installs the machine: not ours to run"
+    if any(w.endswith("arm64-check.sh") for w in words):
+        return "leave", "the arm64 check takes most of an hour: by hand, not in CI"
     if "systemctl" in words or "journalctl" in words or words[0] == "rpicam-hello":
         return "leave", "the Pi's own tools"
     if words[0] == "sudo" or any(w.startswith("/opt/splendor-companion") for w in words):
@@ -73,6 +81,9 @@ def classify(command: str) -> tuple[str, str]:
     program = _program(words)
     if program and program[1:2] and program[1] in ("buttons-test", "camera-test", "run"):
         return "parse", "needs the Pi's pins or camera, a webcam, or a person at the table"
+    if program[1:3] == ["vision", "world"] and "--count" in program:
+        return "parse", ("renders and reads a dozen tables (over 8 minutes on two shared"
+                         " cores); tests/vision/test_world_eval.py runs it with --count 1")
     if words[0] == "make" or program:
         return "run", "runs anywhere"
     return "unknown", ""
@@ -192,3 +203,15 @@ def test_hardware_md_calibrate_is_the_command_that_prints_px_per_mm(
     line = next(ln for ln in result.stdout.splitlines() if ln.startswith("scale:"))
     centre = float(re.search(r"([\d.]+) px/mm at the central mat's centre", line).group(1))
     assert abs(centre - 3.2) < 0.15  # the still was rendered at 3.2 px/mm
+
+
+def test_the_arm64_check_explains_itself_and_refuses_bad_options() -> None:
+    script = ROOT / "systemd" / "arm64-check.sh"
+    assert subprocess.run(["bash", "-n", str(script)]).returncode == 0
+    shown = subprocess.run(["bash", str(script), "--help"], capture_output=True, text=True)
+    assert shown.returncode == 0 and "proot -q qemu-aarch64-static" in shown.stdout
+    bad = subprocess.run(["bash", str(script), "--suite", "buster"], capture_output=True,
+                         text=True)
+    assert bad.returncode == 1
+    assert bad.stderr.strip().splitlines() == [
+        "arm64-check: --suite must be bookworm or trixie, not buster"]

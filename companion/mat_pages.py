@@ -119,7 +119,7 @@ def sheet_figure(mat: Mat, plan: SheetPlan, sheet: Sheet, image: np.ndarray,
                  round(x0 * px_per_mm):round(x1 * px_per_mm)]
     m = MARGIN_MM
     ax.imshow(cv2.cvtColor(tile, cv2.COLOR_BGR2RGB), extent=(m, m + x1 - x0, m + y1 - y0, m),
-              interpolation="nearest", zorder=0)
+              interpolation="none", zorder=0)
     ax.add_patch(_rect(m, m, x1 - x0, y1 - y0, lw=0.3, ls=(0, (1, 2))))
 
     sid = sheet_id(mat, sheet)

@@ -9,7 +9,8 @@ reader's white reference is the white square around each marker), and the
 token slots are filled mid-grey so that an empty slot is far from both the
 white and the black token.  The print itself leaves the paper white
 (:data:`PRINT_PAPER`: no page-filling ink); white paper is within the reader's
-paper distance of :data:`PAPER` (Lab 15 < 22, ``tests/vision/test_mats.py``).
+paper distance of :data:`PAPER` (Lab 15 < 22; a table of white mats reads right:
+``tests/docs/test_mat_pages.py``).
 
 Labels (slot names a player understands) are light ink and lie only outside the
 slots and the markers' quiet squares, so the reader never samples them.

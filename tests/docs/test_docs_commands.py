@@ -141,7 +141,15 @@ def _env(work: Path) -> dict[str, str]:
     return env
 
 
-RUN = [(d, c) for d, c in COMMANDS if classify(c)[0] == "run"]
+def _unique(commands: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each command once (``mats/`` and ``mats`` are the same folder)."""
+    seen: dict[tuple[str, ...], tuple[str, str]] = {}
+    for doc, c in commands:
+        seen.setdefault(tuple(w.rstrip("/") for w in shlex.split(c)), (doc, c))
+    return list(seen.values())
+
+
+RUN = _unique([(d, c) for d, c in COMMANDS if classify(c)[0] == "run"])
 
 
 @pytest.mark.slow

@@ -123,9 +123,14 @@ inside "$PREFIX/bin/python" -c 'import sys; assert sys.prefix != sys.base_prefix
     die "the venv's python does not see its venv under emulation"
 # The [pi] extra is picamera2 and lgpio, which the Pi takes from Raspberry Pi OS's apt
 # (not in Debian); pytest and hypothesis are for step 3 only.
-inside "$PREFIX/bin/pip" install --report /tmp/pip-report.json --constraint "/opt/src/$CONSTRAINTS" \
+# `python -m pip`, not bin/pip: a script's #! line is followed by proot to the resolved
+# interpreter, which again misses the venv.  PIP_USER=0: under proot access(2) calls the
+# venv (made inside the root) unwritable though writes succeed, and pip would fall back
+# to a --user install.
+inside /usr/bin/env PIP_USER=0 "$PREFIX/bin/python" -m pip install --report /tmp/pip-report.json --constraint "/opt/src/$CONSTRAINTS" \
     /opt/src pytest hypothesis 2>&1 | tee "$ROOT.pip.log" | grep --line-buffered -E '^(Collecting|Building|Successfully)' || true
-[[ -x $ROOT$PREFIX/bin/splendor-companion ]] || die "pip install failed; see $ROOT.pip.log"
+[[ -x $ROOT$PREFIX/bin/splendor-companion && ! -e $ROOT/root/.local ]] ||
+    die "pip install failed (or went to --user); see $ROOT.pip.log"
 mark "venv + pip install" "$t"
 
 echo "==> what pip fetched (w = a wheel, S = a source archive it had to build)"
@@ -146,9 +151,9 @@ PY
 # -- 3. the tests ---------------------------------------------------------------------------
 t=$(date +%s)
 step "smoke: the CLI runs"
-inside "$PREFIX/bin/splendor-companion" --help >/dev/null
+inside "$PREFIX/bin/python" -m companion --help >/dev/null
 inside "$PREFIX/bin/python" -c 'import cv2, numpy, pygame, matplotlib; print("  cv2", cv2.__version__, "numpy", numpy.__version__, "pygame", pygame.version.ver, "matplotlib", matplotlib.__version__)'
-inside "$PREFIX/bin/splendor-companion" mats --players 2 --out /tmp/mats-arm64 >/dev/null
+inside "$PREFIX/bin/python" -m companion mats --players 2 --out /tmp/mats-arm64 --dpi 100 >/dev/null
 mark "CLI smoke (--help, imports, mats)" "$t"
 
 t=$(date +%s)

@@ -428,6 +428,7 @@ def _cbreak(stream: Any) -> Callable[[], None] | None:
 
 
 _WAIT = re.compile(r"^wait\s+(\S+)$")
+_FRAME = re.compile(r"^frame\s+\d+$")
 _GESTURE = re.compile(r"^(press|hold)\s+(\S+)$")
 _SCRIPT_HELP = "expected confirm, next, back, undo, hold BUTTON or wait SECONDS"
 
@@ -447,7 +448,10 @@ def parse_script(text: str, source: str = "<script>") -> list[ScriptStep]:
     Commands: ``confirm``, ``next``, ``back`` (a press; ``press confirm`` too, so
     every ``str(ButtonEvent)`` is a valid line), ``undo`` (BACK held),
     ``hold confirm|next|back``, and ``wait SECONDS`` (a pause before the next
-    event).  Case and surrounding spaces do not matter.
+    event).  Case and surrounding spaces do not matter.  ``frame N`` lines (a
+    demo recording's ``buttons.txt`` marks where picture N is seen) are
+    skipped: with ``run --camera recorded:DIR`` the next picture is shown when
+    the referee waits for the table, which keeps the presses in step.
     """
     steps: list[ScriptStep] = []
     delay = 0.0
@@ -456,6 +460,8 @@ def parse_script(text: str, source: str = "<script>") -> list[ScriptStep]:
         if not line:
             continue
         where = f"{source}:{number}"
+        if _FRAME.match(line):
+            continue  # a recording's marker: the recorded camera shows its pictures itself
         if wait := _WAIT.match(line):
             try:
                 seconds = float(wait.group(1))
@@ -514,7 +520,11 @@ class ScriptedPanel(ButtonPanel):
     def from_file(cls, path: str | Path, **kwargs: Any) -> ScriptedPanel:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ScriptError(f"button script {path} is not UTF-8 text") from None
+        except IsADirectoryError:
+            raise ScriptError(f"button script {path} is a folder, not a file") from None
         except OSError as exc:
             raise ScriptError(f"cannot read button script {path}: {exc.strerror}") from None
         return cls.from_text(text, str(path), **kwargs)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import time
 from abc import ABC, abstractmethod
@@ -166,6 +167,26 @@ def _quiet_opencv() -> Iterator[None]:
         cv2.utils.logging.setLogLevel(level)
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to /dev/null for a moment: FFmpeg writes its own
+    lines ("moov atom not found") straight to it, past OpenCV's log level.
+    Only around opening a capture, where our own error says it in one line."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no stderr to silence
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 def _natural_key(path: Path) -> list[Any]:
     return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", path.name)]
 
@@ -247,36 +268,63 @@ class OpenCVSource(FrameSource):
         )
         self._capture: Any = None
         self._count = 0
+        self._first: Any = None
 
     @property
     def is_file(self) -> bool:
         return not isinstance(self.target, int)
 
     def _open(self) -> None:
+        """Open the capture and read its first frame (kept for the first ``read``).
+
+        A source that cannot deliver a frame at start is an error now, in one
+        line, not a silent end or an endless retry later: a picture given as
+        a video (OpenCV would play it as a one-frame "video"), a file FFmpeg
+        cannot decode, a webcam that opens but sends nothing.  FFmpeg's own
+        complaints on stderr are hidden while trying (:func:`_quiet_stderr`).
+        """
         import cv2
 
-        if isinstance(self.target, Path) and not self.target.is_file():
-            raise CameraError(f"video file {self.target} does not exist")
+        if isinstance(self.target, Path):
+            if not self.target.is_file():
+                raise CameraError(f"video file {self.target} does not exist")
+            if cv2.haveImageReader(str(self.target)):
+                raise CameraError(
+                    f"{self.target} is a picture, not a video (use recorded:DIR for a folder"
+                    " of pictures)"
+                )
         target = self.target if isinstance(self.target, int) else str(self.target)
-        with _quiet_opencv():
+        with _quiet_opencv(), _quiet_stderr():
             capture = cv2.VideoCapture(target)
-        if not capture.isOpened():
+            opened = capture.isOpened()
+            ok, image = capture.read() if opened else (False, None)
+        if not opened:
             capture.release()
             if self.is_file:
                 raise CameraError(f"cannot decode video file {self.target}")
             raise CameraUnavailable(
                 f"cannot open USB camera {self.target}: is it plugged in? (ls /dev/video*)"
             )
+        if not ok or image is None:
+            capture.release()
+            if self.is_file:
+                raise CameraError(f"video file {self.target} holds no frame that can be decoded")
+            raise CameraUnavailable(f"USB camera {self.target} opened but gives no frames")
         if self.size is not None and not self.is_file:
             capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
             capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+            image = None  # the first frame was of the old size
         self._capture = capture
         self._count = 0
+        self._first = image
 
     def _read(self) -> Frame:
         import cv2
 
-        ok, image = self._capture.read()
+        if self._first is not None:
+            ok, image, self._first = True, self._first, None
+        else:
+            ok, image = self._capture.read()
         if not ok and self.is_file and self.loop and self._count > 0:
             self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
             ok, image = self._capture.read()

@@ -113,6 +113,22 @@ class ScreenConfig:
     width: int = 800
     height: int = 480
     fullscreen: bool = False
+    #: Language of the screen, the speech and the review ("en", "fr");
+    #: "" = the system locale's (``LANG``), English when it has no catalog.
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class SpeechConfig:
+    """Speech for players who do not see the screen (``--speech`` turns it on too)."""
+
+    enabled: bool = False
+    #: "espeak-ng" (the default, ``apt install espeak-ng``) or "piper:/path/model.onnx".
+    voice: str = "espeak-ng"
+    #: Words per minute (espeak-ng's default is 175).
+    rate: int = 175
+    #: Loudness in percent of espeak-ng's default (0-200).
+    volume: int = 100
 
 
 @dataclass(frozen=True)
@@ -134,6 +150,7 @@ class Config:
     table: TableConfig = field(default_factory=TableConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
     storage: StorageConfig = field(default_factory=StorageConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
     #: The file the values came from, or None for the built-in defaults.
     path: Path | None = None
 
@@ -179,6 +196,7 @@ _SECTIONS: dict[str, type] = {
     "table": TableConfig,
     "screen": ScreenConfig,
     "storage": StorageConfig,
+    "speech": SpeechConfig,
 }
 
 
@@ -293,16 +311,34 @@ def load(path: str | Path | None = None, environ: Mapping[str, str] | None = Non
     if chosen is None:
         return Config()
     try:
-        text = chosen.read_text(encoding="utf-8")
+        raw = chosen.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"config file {chosen} does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {chosen} is a folder, not a file") from None
     except OSError as exc:
         raise ConfigError(f"cannot read config file {chosen}: {exc.strerror}") from None
+    text = decode_utf8(raw, chosen)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{chosen}: not valid TOML: {exc}") from None
     return from_mapping(data, where=str(chosen), path=chosen)
+
+
+def decode_utf8(raw: bytes, where: str | Path) -> str:
+    """``raw`` as text: UTF-8, with or without a byte-order mark (Windows editors
+    add one).  Anything else is a :class:`ConfigError` naming the file, the line
+    and the byte: TOML is UTF-8 by definition, and guessing Latin-1 would turn
+    a name into mojibake without a word."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"{where}: line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x});"
+            " save the file as UTF-8"
+        ) from None
 
 
 def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:

@@ -33,6 +33,8 @@ APT_PACKAGES=(
     rpicam-apps-lite           # rpicam-hello, to check the camera by hand
     fonts-dejavu-core          # the screen's font
     libsdl2-2.0-0              # SDL with the KMS/DRM video driver
+    espeak-ng                  # speech (--speech): offline, French and English
+    fonts-wqy-zenhei           # players' names in Chinese, Japanese, Korean on the screen
 )
 # Overridable for the tests only (they point these at fake files).
 MODEL_FILE=${SPLENDOR_MODEL_FILE:-/proc/device-tree/model}

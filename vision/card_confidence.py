@@ -1,4 +1,4 @@
-"""Stage 5 of reading a card: the decode's evidence as a probability of being right.
+"""Stage 6 of reading a card: the decode's evidence as a probability of being right.
 
 A logistic model of "the named card is right" on the decode's evidence (its
 lead over the runner-up, its colour fit, its weakest piece of evidence, how
@@ -22,7 +22,9 @@ which prints ``CONFIDENCE_WEIGHTS`` to paste below, and the reliability table
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+from companion.rules.catalogue import Card
 from vision.card_decode import COLOUR_MARGIN, Decoded
 
 #: Logistic weights on :func:`features` (bias first), from the command above.
@@ -48,3 +50,53 @@ def probability(dec: Decoded, glare: float) -> float:
                  dec.digit_lead)
     z = sum(w * v for w, v in zip(CONFIDENCE_WEIGHTS, x, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """One rectified face read through stages 3-6."""
+
+    #: the card named, or None (abstained)
+    card: Card | None
+    #: calibrated probability that the leading card is right (0 when not seen)
+    confidence: float
+    #: 1 - the leading card's colour fit (1.0 when not seen)
+    distance: float
+    #: the runner-up's id (the leading card's when abstained)
+    other: str | None
+    #: the weakest piece of evidence for the leading card (0..1)
+    weakest: float
+    #: the decode, None when the face was not seen
+    decoded: Decoded | None = None
+    #: why the face was not seen ("" when it was)
+    unseen: str = ""
+    #: share of the face clipped to white
+    glare: float = 0.0
+
+    @property
+    def margin_confidence(self) -> float:
+        """The decode's lead through an exponential: the measure the choice between
+        places (``GOOD_CONFIDENCE``) was tuned on."""
+        if self.decoded is None:
+            return 0.0
+        return float(1 - math.exp(-max(0.0, self.decoded.margin) / 0.25))
+
+    @property
+    def evidence(self) -> tuple[float, ...]:
+        d = self.decoded
+        if d is None:
+            return (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return (d.margin, d.distance, d.weakest, d.numeral_fit, self.glare, d.numeral_lead,
+                d.bonus_lead, d.points_lead, d.cost_lead, d.digit_lead)
+
+
+def state(dec: Decoded, glare: float) -> FaceReading:
+    """A decoded face as a reading: named or not, with its calibrated confidence."""
+    p = probability(dec, glare)
+    other = dec.runner_up.id if dec.card is not None else dec.best.id
+    return FaceReading(dec.card, p, dec.distance, other, dec.weakest, dec, glare=glare)
+
+
+def unseen(why: str, glare: float) -> FaceReading:
+    """The reading of a face not seen where it is read (stage 3 said so)."""
+    return FaceReading(None, 0.0, 1.0, None, 0.0, unseen=why, glare=glare)

@@ -1,4 +1,4 @@
-"""Stage 4 of reading a card: the measured features decoded against the catalogue.
+"""Stage 5 of reading a card: the measured features decoded against the catalogue.
 
 Every catalogue card of the slot's level predicts a *colour pattern* (bonus
 colour, the colours of its circles, points or none):
@@ -27,18 +27,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import cv2
+import numpy as np
+
 from companion.rules import catalogue
 from companion.rules.catalogue import Card
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
+from vision import digits
 from vision.card_features import (
+    BLANK_POINTS,
     BONUS_WEIGHT,
     NONE_DIGIT,
     POINTS_WEIGHT,
-    FaceEvidence,
-    Pattern,
-    pattern,
+    FaceFeatures,
 )
+from vision.locate import FACE_PX_PER_MM
 
 #: The best colour pattern must beat the best other pattern by this much.
 #: Measured on the recorded scenes and the official-face scenes (first fits):
@@ -102,7 +106,97 @@ def points_tell(level: int) -> bool:
     return len({c.points > 0 for c in catalogue.cards_of_level(level)}) > 1
 
 
-def _by_numerals(ev: FaceEvidence, cands: list[Card]
+Pattern = tuple[str, tuple[str, ...], bool]
+
+
+def pattern(card: Card) -> Pattern:
+    """What the colour stage can see of a card: bonus, cost colours, points or not."""
+    return card.bonus.letter, tuple(g.letter for g in COLOURS if card.cost[g]), card.points > 0
+
+
+# -- scoring a face's features against a card -------------------------------------------
+class FaceScores:
+    """A face's features scored against catalogue cards; its numerals are matched
+    against the template banks (:mod:`vision.digits`) when a card first needs them,
+    and remembered (most cards are named by colour alone)."""
+
+    def __init__(self, features: FaceFeatures) -> None:
+        self.f = features
+        self.bonus_sim = features.bonus_sim
+        self._digit: dict[tuple[int, str, int, bool], float] = {}
+        self._points: dict[tuple[int, bool], float] = {}
+
+    @staticmethod
+    def _fit(crop: np.ndarray, templates: list[np.ndarray]) -> float:
+        """Highest normalised correlation of any template anywhere in ``crop``
+        (``digits.best_match``, here so that decoding a face stays in this module)."""
+        fits = [cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED).max() for t in templates
+                if t.shape[0] <= crop.shape[0] and t.shape[1] <= crop.shape[1]]
+        return float(max(fits, default=-1.0))
+
+    def digit(self, pos: int, colour: str, value: int, serif: bool = False) -> float:
+        """Match of numeral ``value`` in circle ``pos``: our print's templates, or
+        with ``serif`` the publisher's (a bold italic serif)."""
+        key = (pos, colour, value, serif)
+        if key not in self._digit:
+            crop = self.f.circle_crops[pos]
+            bank = digits.serif_cost_templates if serif else digits.cost_templates
+            self._digit[key] = self._fit(crop, bank(colour, FACE_PX_PER_MM)[value])
+        return self._digit[key]
+
+    def points(self, value: int, serif: bool = False) -> float:
+        key = (value, serif)
+        if key not in self._points:
+            crop = self.f.points_crops[serif]
+            bank = digits.serif_points_templates if serif else digits.points_templates
+            self._points[key] = self._fit(crop, bank(FACE_PX_PER_MM)[value])
+        return self._points[key]
+
+    def colour_score(self, pat: Pattern, points: bool = True) -> float:
+        """How well the face shows colour pattern ``pat`` (at most
+        :func:`max_colour_score`); with ``points`` False the points box is not judged."""
+        bonus, costs, has_points = pat
+        total = BONUS_WEIGHT * self.f.bonus_sim.get(bonus, 0.0)
+        for pos in range(cf.MAX_CIRCLES):
+            if pos < len(costs):
+                total += self.f.circle_sim[pos].get(costs[len(costs) - 1 - pos], 0.0)
+            else:
+                total += 1 - self.f.presence[pos]
+        if not points:
+            return total
+        p = self.f.points_printed
+        return total + POINTS_WEIGHT * (p if has_points else 1 - p)
+
+    def cost_score(self, pat: Pattern, points: bool = True) -> float:
+        """:meth:`colour_score` without the bonus gem: what the cost circles and the
+        points box alone say of ``pat``."""
+        return self.colour_score(pat, points) - BONUS_WEIGHT * self.f.bonus_sim.get(pat[0], 0.0)
+
+    def weakest(self, pat: Pattern, points: bool = True) -> float:
+        """The least convincing single piece of evidence for ``pat`` (0..1)."""
+        bonus, costs, has_points = pat
+        parts = [self.f.bonus_sim.get(bonus, 0.0)]
+        if points:
+            parts.append(self.f.points_printed if has_points else 1 - self.f.points_printed)
+        for pos in range(cf.MAX_CIRCLES):
+            parts.append(self.f.circle_sim[pos].get(costs[len(costs) - 1 - pos], 0.0)
+                         if pos < len(costs) else 1 - self.f.presence[pos])
+        return min(parts)
+
+    def numeral_score(self, card: Card, serif: bool = False) -> float:
+        """How well the numerals fit ``card`` (compared only among cards of one pattern)."""
+        costs = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
+        total = sum(self.digit(pos, letter, n, serif)
+                    for pos, (letter, n) in enumerate(reversed(costs)))
+        return total + (self.points(card.points, serif) if card.points else BLANK_POINTS)
+
+    def score(self, card: Card, numerals: bool = True, points: bool = True) -> float:
+        """Colour fit of ``card``, plus its numerals' fit with ``numerals``."""
+        total = self.colour_score(pattern(card), points)
+        return total + self.numeral_score(card) if numerals else total
+
+
+def _by_numerals(ev: FaceScores, cands: list[Card]
                  ) -> tuple[list[Card], float, float, float]:
     """Cards of one colour pattern ranked by their numerals, the lead of the first,
     and the lead it needs.  Both template banks are tried: our print's numerals
@@ -123,7 +217,7 @@ def _by_numerals(ev: FaceEvidence, cands: list[Card]
     return ours, lead, POOR_NUMERAL_MARGIN, fit
 
 
-def _numeral_rescue(ev: FaceEvidence, contenders: list[Card], points: bool
+def _numeral_rescue(ev: FaceScores, contenders: list[Card], points: bool
                     ) -> tuple[Card, Card, float, float] | None:
     """(best, runner-up, margin) of ``contenders`` by colours and numerals together
     (a numeral where the card has none scores ``NONE_DIGIT``), or None when the best
@@ -188,12 +282,14 @@ class Decoded:
     reason: str = ""
 
 
-def decode(ev: FaceEvidence, level: int, max_distance: float = MAX_CARD_DISTANCE) -> Decoded:
+def decode(features: FaceFeatures, level: int, max_distance: float = MAX_CARD_DISTANCE
+           ) -> Decoded:
     """The card of ``level`` that ``ev`` shows, or an abstention with its evidence.
 
     ``max_distance``: how poor a fit may still be named (the caller asks for a
     closer fit on a glaring face, and passes a negative value on a face it does
     not see)."""
+    ev = FaceScores(features)
     groups = _groups(level)
     points = points_tell(level)
     top = max_colour_score(points)
@@ -232,14 +328,14 @@ def decode(ev: FaceEvidence, level: int, max_distance: float = MAX_CARD_DISTANCE
                    reason)
 
 
-def _bonus_lead(ev: FaceEvidence, card: Card) -> float:
+def _bonus_lead(ev: FaceScores, card: Card) -> float:
     """How much the bonus gem's colour favours ``card``'s bonus over the next colour."""
     own = ev.bonus_sim.get(card.bonus.letter, 0.0)
     return own - max((v for k, v in ev.bonus_sim.items() if k != card.bonus.letter),
                      default=0.0)
 
 
-def _cost_lead(ev: FaceEvidence, card: Card, level: int, points: bool) -> float:
+def _cost_lead(ev: FaceScores, card: Card, level: int, points: bool) -> float:
     """How much the cost circles and the points box alone favour ``card``'s cost
     pattern over the best cost pattern of ``level`` that differs from it (patterns
     that differ only in the bonus are not rivals here: numerals and the bonus
@@ -253,7 +349,7 @@ def _cost_lead(ev: FaceEvidence, card: Card, level: int, points: bool) -> float:
     return ev.cost_score(own, points) - max(rivals, default=0.0)
 
 
-def _digit_lead(ev: FaceEvidence, card: Card) -> float:
+def _digit_lead(ev: FaceScores, card: Card) -> float:
     """The weakest cost numeral of ``card``: the fit of its printed value less the
     best fit of any other value 1-7, in the bank (ours or the serif) that fits the
     card better.  WHY: the numerals are printed on every printing; a card named on
@@ -267,7 +363,7 @@ def _digit_lead(ev: FaceEvidence, card: Card) -> float:
     return min(leads, default=0.0)
 
 
-def _points_lead(ev: FaceEvidence, card: Card) -> float:
+def _points_lead(ev: FaceScores, card: Card) -> float:
     """How much the points numeral favours ``card``'s value over any other, in the
     bank that fits it better (0 for a card without points).  WHY: levels 2 and 3
     cards that a missed circle or a swapped colour confuse mostly differ in points
@@ -279,7 +375,7 @@ def _points_lead(ev: FaceEvidence, card: Card) -> float:
     return own - max(ev.points(v, serif) for v in range(1, 6) if v != card.points)
 
 
-def _numeral_lead(ev: FaceEvidence, best: Card, other: Card) -> float:
+def _numeral_lead(ev: FaceScores, best: Card, other: Card) -> float:
     """Per numeral, how much better ``best``'s numerals fit than ``other``'s (a place
     where a card has no circle scores ``NONE_DIGIT``), in the bank (our print's or
     the serif) that fits ``best`` better.  WHY: a second, independent look at a

@@ -151,8 +151,12 @@ class ColourModel:
                        classes("bonus") if "bonus" in d else default.bonus,
                        classes("backs"), d.get("source", "file"),
                        classes("chip_gems") if "chip_gems" in d else default.chip_gems)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise VisionError(f"malformed colour file: {exc!r}") from None
+        except KeyError as exc:
+            raise VisionError(f"malformed: it has no {exc.args[0]} classes") from None
+        except ValueError:
+            raise VisionError("not valid JSON (write it again with `calibrate`)") from None
+        except (TypeError, AttributeError, IndexError):
+            raise VisionError("malformed: the classes are not lists of colours") from None
 
 
 def distances(lab: np.ndarray, classes: Classes) -> dict[str, float]:
@@ -181,9 +185,15 @@ def load_colours(path: str | Path | None = None) -> ColourModel:
             raise VisionError(f"colour file {p} not found")
         return ColourModel()
     try:
-        return ColourModel.from_json(p.read_text(encoding="utf-8"))
+        text = p.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise VisionError(f"colour file {p} is not UTF-8 text") from None
     except OSError as exc:
         raise VisionError(f"cannot read colour file {p}: {exc.strerror}") from None
+    try:
+        return ColourModel.from_json(text)
+    except VisionError as exc:
+        raise VisionError(f"colour file {p}: {exc}") from None
 
 
 def save_colours(model: ColourModel, path: str | Path | None = None) -> Path:

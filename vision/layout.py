@@ -211,49 +211,193 @@ class Layout:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Layout:
-        if data.get("schema") != SCHEMA:
-            raise VisionError(f"not a layout file (schema is {data.get('schema')!r})")
-        try:
-            mats = tuple(
-                Mat(m["name"], _pair(m["center"]), _pair(m["size"]), float(m.get("angle", 0)),
-                    m.get("player"))
-                for m in data["mats"]
+        """The layout ``data`` describes; ``VisionError`` with one line naming the
+        first wrong entry (``slots[12] "market.1.2" size ...``) and what it needs.
+
+        ``version`` is checked: a file from a newer program may mean something
+        this one would read wrongly, so it is refused rather than half read.
+        """
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+            found = data.get("schema") if isinstance(data, dict) else None
+            raise VisionError(f"not a layout file (schema is {_short(found)})")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise _Malformed(f"version must be a whole number from 1, not {_short(version)}")
+        if version > VERSION:
+            raise VisionError(
+                f"layout version {version} is newer than this program reads (up to {VERSION});"
+                " update splendor-companion or write the layout again with `mats`"
             )
-            markers = tuple(
-                Marker(int(k["id"]), k["mat"], tuple(_pair(c) for c in k["corners"]))
-                for k in data["markers"]
+        players = data.get("players")
+        if isinstance(players, bool) or players not in (2, 3, 4):
+            raise _Malformed(f"players must be 2, 3 or 4, not {_short(players)}")
+        dictionary = data.get("aruco_dictionary", ARUCO_DICTIONARY)
+        if not isinstance(dictionary, str) or not _known_dictionary(dictionary):
+            raise _Malformed(
+                f"aruco_dictionary {_short(dictionary)} is not an OpenCV ArUco dictionary"
+                f" (the mats use {ARUCO_DICTIONARY})"
             )
-            slots = tuple(
-                Slot(
-                    id=s["id"], kind=s["kind"], zone=s["zone"], mat=s["mat"],
-                    center=_pair(s["center"]), size=_pair(s["size"]),
-                    angle=float(s.get("angle", 0)), level=s.get("level"),
-                    colour=s.get("colour"), player=s.get("player"), index=int(s.get("index", 0)),
-                )
-                for s in data["slots"]
-            )
-            return cls(int(data["players"]), mats, markers, slots,
-                       data.get("aruco_dictionary", ARUCO_DICTIONARY))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise VisionError(f"malformed layout: {exc!r}") from None
+        mats = tuple(_mat(m, f"mats[{i}]") for i, m in enumerate(_entries(data, "mats")))
+        names = {m.name for m in mats}
+        markers = tuple(_marker(k, f"markers[{i}]", names)
+                        for i, k in enumerate(_entries(data, "markers")))
+        slots = tuple(_slot(v, f"slots[{i}]", names)
+                      for i, v in enumerate(_entries(data, "slots")))
+        for what, ids in (("marker", [k.id for k in markers]), ("slot", [v.id for v in slots])):
+            seen: set[Any] = set()
+            for i in ids:
+                if i in seen:
+                    raise _Malformed(f"{what} id {_short(i)} is used twice")
+                seen.add(i)
+        return cls(int(players), mats, markers, slots, dictionary)
+
+
+class _Malformed(VisionError):
+    """A layout entry that is missing or of the wrong shape (the file is a layout)."""
+
+
+#: What a slot's ``kind`` may be (see :class:`Slot`).
+SLOT_KINDS = ("noble", "deck", "card", "token", "reserved", "tableau", "pile")
+
+
+def _short(value: Any) -> str:
+    """A value for a message: JSON-like and at most 40 characters (no Python repr)."""
+    if isinstance(value, str | int | float | bool) or value is None:
+        text = json.dumps(value)
+    elif isinstance(value, list):
+        text = f"a list of {len(value)}" if value else "an empty list"
+    else:
+        text = "an object"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _known_dictionary(name: str) -> bool:
+    import cv2
+
+    return name.startswith("DICT_") and isinstance(getattr(cv2.aruco, name, None), int)
+
+
+def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    if key not in data:
+        raise _Malformed(f"the layout has no {key} list")
+    items = data[key]
+    if not isinstance(items, list) or not items:
+        raise _Malformed(f"{key} must be a non-empty list, not {_short(items)}")
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise _Malformed(f"{key}[{i}] must be an object, not {_short(item)}")
+    return items
+
+
+def _field(entry: dict[str, Any], key: str, where: str) -> Any:
+    if key not in entry:
+        raise _Malformed(f"{where} has no {key}")
+    return entry[key]
+
+
+def _number(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise _Malformed(f"{what} must be a number, not {_short(value)}")
+    return float(value)
+
+
+def _point(value: Any, what: str, positive: bool = False) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _Malformed(f"{what} must be two numbers [x, y], not {_short(value)}")
+    a, b = (_number(v, what) for v in value)
+    if positive and (a <= 0 or b <= 0):
+        raise _Malformed(f"{what} must be two positive numbers, not [{a:g}, {b:g}]")
+    return a, b
+
+
+def _optional_int(value: Any, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Malformed(f"{what} must be a whole number or null, not {_short(value)}")
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _Malformed(f"{what} must be a non-empty string, not {_short(value)}")
+    return value
+
+
+def _mat(m: dict[str, Any], where: str) -> Mat:
+    name = _text(_field(m, "name", where), f"{where} name")
+    where = f"{where} {_short(name)}"
+    return Mat(name, _point(_field(m, "center", where), f"{where} center"),
+               _point(_field(m, "size", where), f"{where} size", positive=True),
+               _number(m.get("angle", 0), f"{where} angle"),
+               _optional_int(m.get("player"), f"{where} player"))
+
+
+def _marker(k: dict[str, Any], where: str, mats: set[str]) -> Marker:
+    mid = _field(k, "id", where)
+    if isinstance(mid, bool) or not isinstance(mid, int) or not 0 <= mid < 1000:
+        raise _Malformed(f"{where} id must be a marker number 0-999, not {_short(mid)}")
+    where = f"{where} (id {mid})"
+    mat = _text(_field(k, "mat", where), f"{where} mat")
+    if mat not in mats:
+        raise _Malformed(f"{where} is on mat {_short(mat)}, which the layout does not have")
+    corners = _field(k, "corners", where)
+    if not isinstance(corners, list) or len(corners) != 4:
+        raise _Malformed(f"{where} corners must be 4 points, not {_short(corners)}")
+    return Marker(mid, mat, tuple(_point(c, f"{where} corner") for c in corners))
+
+
+def _slot(v: dict[str, Any], where: str, mats: set[str]) -> Slot:
+    sid = _text(_field(v, "id", where), f"{where} id")
+    where = f"{where} {_short(sid)}"
+    kind = _field(v, "kind", where)
+    if kind not in SLOT_KINDS:
+        raise _Malformed(f"{where} kind {_short(kind)} is not one of {', '.join(SLOT_KINDS)}")
+    mat = _text(_field(v, "mat", where), f"{where} mat")
+    if mat not in mats:
+        raise _Malformed(f"{where} is on mat {_short(mat)}, which the layout does not have")
+    colour = v.get("colour")
+    if colour is not None and colour not in ("w", "u", "g", "r", "k", "y"):
+        raise _Malformed(f"{where} colour {_short(colour)} is not one of w, u, g, r, k, y")
+    return Slot(
+        id=sid, kind=kind, zone=_text(_field(v, "zone", where), f"{where} zone"), mat=mat,
+        center=_point(_field(v, "center", where), f"{where} center"),
+        size=_point(_field(v, "size", where), f"{where} size", positive=True),
+        angle=_number(v.get("angle", 0), f"{where} angle"),
+        level=_optional_int(v.get("level"), f"{where} level"),
+        colour=colour, player=_optional_int(v.get("player"), f"{where} player"),
+        index=_optional_int(v.get("index", 0), f"{where} index") or 0,
+    )
 
 
 def load_layout(path: str | Path) -> Layout:
-    """Read ``layout.json``; ``VisionError`` with one line if it cannot be used."""
+    """Read ``layout.json``; ``VisionError`` with one line naming the file if it cannot
+    be used (UTF-8 with or without a byte-order mark)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise VisionError(f"layout file {path} not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VisionError(f"cannot read layout {path}: {exc}") from None
+    except IsADirectoryError:
+        raise VisionError(f"layout {path} is a folder, not a file") from None
+    except OSError as exc:
+        raise VisionError(f"cannot read layout {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise VisionError(f"cannot read layout {path}: not UTF-8 text") from None
+    except RecursionError:
+        raise VisionError(f"layout {path} is nested too deeply to be a layout") from None
+    except ValueError as exc:
+        line = getattr(exc, "lineno", 1)
+        raise VisionError(f"cannot read layout {path}: not valid JSON (line {line})") from None
     if not isinstance(data, dict):
         raise VisionError(f"{path} is not a layout file")
-    return Layout.from_dict(data)
-
-
-def _pair(v: Any) -> tuple[float, float]:
-    a, b = v
-    return float(a), float(b)
+    try:
+        return Layout.from_dict(data)
+    except _Malformed as exc:
+        raise VisionError(f"malformed layout {path}: {exc}") from None
+    except VisionError as exc:
+        raise VisionError(f"layout {path}: {exc}") from None
 
 
 def _place(

@@ -1,7 +1,9 @@
-"""Finding a card or a noble tile in its slot, and cutting out its face.
+"""Stage 1 of reading a card or a noble tile: finding it in its slot.
 
-Only the slot is rectified (at ``LOCATE_PX_PER_MM``), then the face is cut
-out again at ``FACE_PX_PER_MM`` where the card was found.
+Only the slot is rectified (at ``LOCATE_PX_PER_MM``) and searched for the
+rectangle of the card's size that holds the most "not paper"; the face is then
+cut out again at ``FACE_PX_PER_MM`` where the card was found, by
+:mod:`vision.face_cut` (stage 2).
 """
 
 from __future__ import annotations
@@ -196,44 +198,3 @@ def _texture_ratio(patch: np.ndarray, inset: int, band: int) -> float:
     if not inner.size or not ring.size:
         return 1.0
     return float(inner.mean() / (np.median(ring) + 2.0))
-
-
-#: The brightest the face's own whites may be brought by the markers' gain: a face
-#: whose 99th-percentile unclipped pixel (``FACE_WHITE_PERCENTILE``, its white band
-#: and white circles) would exceed this is brought down to it.  WHY: the gain
-#: makes the markers' white squares white, but a card's white is brighter than
-#: theirs under some lamps (a glossy card, a lamp nearer the market than the
-#: markers): on the design world frames (``vision world --split design --seed
-#: 1000``, centre, wide) the gain put the faces' whites at a median 372, p95 499,
-#: so half a face clipped to 255 and a red or green gem read as white (3r1 read
-#: 3w3 at 0.98).  The committed scenes' faces peak at median 245, p75 249.
-FACE_WHITE_PEAK = 250.0
-FACE_WHITE_PERCENTILE = 99.0
-#: A pixel at least this in every channel as captured is clipped by the camera
-#: (glare) and stays clipped whatever the gain (the card reader judges glare by it).
-CAPTURE_CLIPPED = 250
-
-
-def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    """The markers' ``gain`` (B, G, R), lowered as a whole so that the face's own
-    whites (``FACE_WHITE_PERCENTILE`` of its pixels the camera did not clip) stay
-    at or below ``FACE_WHITE_PEAK``: the card's white is a local white reference."""
-    px = face.reshape(-1, 3)[::3]
-    unclipped = px[px.min(axis=1) < CAPTURE_CLIPPED]
-    if len(unclipped) < 100:
-        return gain
-    white = np.percentile(unclipped, FACE_WHITE_PERCENTILE, axis=0)
-    peak = float(np.max(white * gain))
-    return gain * min(1.0, FACE_WHITE_PEAK / max(peak, 1.0))
-
-
-def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               size_mm: tuple[float, float], where: Located) -> np.ndarray:
-    """The face at ``where``, upright at ``FACE_PX_PER_MM``, white-balanced by the
-    markers' gain but no brighter than its own whites allow (``face_gain``)."""
-    k = where.scale
-    raw = rectify(image, h, slot, FACE_PX_PER_MM / k, size_mm=(size_mm[0] * k, size_mm[1] * k),
-                  center=where.center, angle=slot.angle + where.angle)
-    out = normalise(raw, face_gain(raw, gain))
-    out[np.all(raw >= CAPTURE_CLIPPED, axis=2)] = 255
-    return out

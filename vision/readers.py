@@ -67,6 +67,15 @@ CHIP_MARGIN_MM = 1.0
 #: scaled to 40 mm show 39 mm), and how far off the slot's centre the chip may lie (mm;
 #: a 40 mm chip in a 44 mm slot, and a slot mapped 1-2 mm off).
 CHIP_EDGE_MM = (19.0, 19.2, 19.4, 19.6, 19.8, 20.0, 20.2)
+#: The chip's edge is the circle of strong gradient with the slot just outside it
+#: (``EDGE_OUTSIDE_MM`` beyond): its gradient counts in full where the slot's fill,
+#: ring or paper lies all round outside, ``EDGE_OUTSIDE_FLOOR`` of it where none does.
+#: WHY: a black or blue chip's rim is a thin dark ring; the cream sticker to dark rim
+#: step inside it is sharper than the rim to grey fill step, so the inner edge was
+#: taken and the "rim" sampled inside it was sticker (design chips: black 21 of 45
+#: abstained; ``.venv/bin/python tests/bench/bench_chips.py --quick --sets design``).
+EDGE_OUTSIDE_MM = 0.8
+EDGE_OUTSIDE_FLOOR = 0.25
 #: Radius of the disc a chip's place is found with, mm.
 CHIP_DISC_MM = 19.5
 CHIP_SHIFT_MM = 3.5
@@ -216,12 +225,19 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                      np.abs(cv2.Sobel(ch, cv2.CV_32F, 0, 1))) / 8
     fine = tuple(float(v) for v in np.arange(-0.75, 0.76, 0.25))
     xs, ys, cand = _circle_maps(n, s, fine, CHIP_EDGE_MM)
-    score = cv2.remap(grad, xs + np.float32(bx * s), ys + np.float32(by * s),
-                      cv2.INTER_LINEAR).mean(1)
+    gradient = cv2.remap(grad, xs + np.float32(bx * s), ys + np.float32(by * s),
+                         cv2.INTER_LINEAR).mean(1)
+    # the chip's edge has the slot (fill, ring or paper) just outside it; the inner
+    # edge of a dark rim (cream sticker to black) is sharper but has the rim outside
+    oxs, oys, _ = _circle_maps(n, s, fine, tuple(r + EDGE_OUTSIDE_MM for r in CHIP_EDGE_MM))
+    slot_like = (back | (r_slot > 21.5)).astype(np.float32)
+    outside = cv2.remap(slot_like, oxs + np.float32(bx * s), oys + np.float32(by * s),
+                        cv2.INTER_LINEAR).mean(1)
+    score = gradient * (EDGE_OUTSIDE_FLOOR + (1 - EDGE_OUTSIDE_FLOOR) * outside)
     k = int(score.argmax())
     ox, oy = float(bx + cand[k][0]), float(by + cand[k][1])
     radius = float(cand[k][2])
-    edge = float(score[k])
+    edge = float(gradient[k])
     r = np.hypot(gx - ox, gy - oy)
     rim_px = lab[(r >= radius - RIM_IN_MM[0]) & (r <= radius - RIM_IN_MM[1])]
     rim = np.median(rim_px, axis=0)

@@ -416,6 +416,17 @@ def _free_arena() -> None:
 atexit.register(_free_arena)
 
 
+def shutdown() -> None:
+    """Stop the worker processes and free the shared arena now (``run`` calls it
+    when stopped by a signal, so no worker outlives it); the next read starts a
+    new pool."""
+    global _pool, _pool_size
+    pool, _pool, _pool_size = _pool, None, 0
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+    _free_arena()
+
+
 def _hand_over(pool: Executor, jobs: list[SlotJob], shared: list[int],
                colours: ColourModel, workers: int, round_id: int) -> list[Future] | None:
     """Copy the crops of the ``shared`` jobs into the arena, open round ``round_id``

@@ -70,16 +70,29 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument(
         "--quiet", action="store_true", help="print only the summary, not every turn"
     )
+    from companion.speech.options import add_options
+
+    add_options(parser)
     parser.set_defaults(func=run)
 
 
+#: The largest --screen side: an 8K display (7680x4320) fits; 100000x100000 would ask
+#: pygame for 40 GB and die with a traceback instead of a message.
+MAX_SCREEN_SIDE = 8192
+
+
 def parse_size(text: str) -> tuple[int, int]:
+    shown = text if len(text) <= 40 else text[:40] + "..."
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--screen {text!r} is not WxH, e.g. 800x480") from None
+        raise CommandError(f"--screen '{shown}' is not WxH, e.g. 800x480") from None
     if w < 160 or h < 96:
-        raise CommandError(f"--screen {text}: the screen needs at least 160x96 pixels")
+        raise CommandError(f"--screen {shown}: the screen needs at least 160x96 pixels")
+    if w > MAX_SCREEN_SIDE or h > MAX_SCREEN_SIDE:
+        raise CommandError(
+            f"--screen {shown}: at most {MAX_SCREEN_SIDE} pixels a side (8K is 7680x4320)"
+        )
     return w, h
 
 
@@ -124,10 +137,15 @@ def _prepare(folder: Path, turns: int | None) -> object:
 
 def run(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
+    if args.turns is not None and args.turns < 0:
+        raise CommandError("--turns must be 0 or more")
     out: Path = args.out
     from companion.referee.driver import tame_memory
 
     tame_memory()
+    from companion.speech.options import apply_language
+
+    apply_language(args)
     folder: Path = args.recording or out / "recording"
     if args.recording is not None and not (folder / "game.txt").exists():
         raise CommandError(f"{folder} is not a recording: it has no game.txt")
@@ -138,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
             folder, out, size=size, record=args.record, headless=args.headless,
             turns=args.turns, echo=(lambda s: None) if args.quiet else print,
             script_to=None if args.recording is None else out, cache=args.frames,
+            speech=args if args.speech else None,
         )
     except OSError as exc:
         where = exc.filename or out
@@ -165,6 +184,8 @@ class DemoResult:
         self.silent_wrong = 0
         #: the button script stopped fitting the reads (the operator played it again)
         self.script_stale = False
+        #: one WAV per confirmed turn, then the standings (``--speech``)
+        self.speech_files: list[Path] = []
 
     @property
     def matches(self) -> bool:
@@ -182,6 +203,7 @@ def play_recording(
     echo: object = print,
     script_to: Path | None = None,
     cache: Path | None = None,
+    speech: argparse.Namespace | None = None,
 ) -> DemoResult:
     """Play a recording folder; return what happened (used by the tests and the bench).
 
@@ -195,6 +217,8 @@ def play_recording(
     confirmations of the replay are kept in the result.
 
     ``cache``: where a recording with a render.txt keeps its rendered frames.
+    ``speech``: the ``--speech`` options; each confirmed turn and the standings
+    are then spoken into ``out/speech/NNNN-turn.wav`` (and ``spoken.txt``).
     """
     from companion.referee.demo import Frames, load_recording, save_script
 
@@ -202,6 +226,8 @@ def play_recording(
     started = time.perf_counter()
     try:
         game, steps = load_recording(folder)
+    except UnicodeDecodeError:
+        raise CommandError(f"cannot read the recording in {folder}: not UTF-8 text") from None
     except (OSError, ValueError) as exc:
         raise CommandError(f"cannot read the recording in {folder}: {exc}") from None
     if turns is not None:
@@ -219,7 +245,7 @@ def play_recording(
             file=sys.stderr,
         )
     try:
-        result = _attempt(game, states, frames, steps, out, size, headless, say, folder)
+        result = _attempt(game, states, frames, steps, out, size, headless, say, folder, speech)
         if steps is not None and not result.matches:
             print(
                 "The reader reads the frames differently from when the button script was"
@@ -228,7 +254,9 @@ def play_recording(
             )
             steps = None
             silent = result.silent_wrong
-            result = _attempt(game, states, frames, None, out, size, headless, say, folder)
+            result = _attempt(
+                game, states, frames, None, out, size, headless, say, folder, speech
+            )
             result.silent_wrong += silent
             result.script_stale = True
         if steps is None:
@@ -247,6 +275,7 @@ def play_recording(
 def _attempt(
     game: Any, states: list[Any], frames: Any, steps: Any, out: Path,
     size: tuple[int, int], headless: bool, say: Any, folder: Path,
+    speech_options: argparse.Namespace | None = None,
 ) -> DemoResult:
     from companion.record import GameLog, LogError
     from companion.referee.demo import Operator, play
@@ -289,9 +318,17 @@ def _attempt(
 
     screen = Screen(size)
     window = None if headless else open_window(size)
+    speech = None
+    if speech_options is not None:
+        from companion.speech.options import open_from_options
+
+        spoken = out / "speech"
+        shutil.rmtree(spoken, ignore_errors=True)
+        speech = open_from_options(speech_options, out_dir=spoken, log=spoken / "spoken.txt",
+                                   kinds=frozenset({"turn", "standings"}))
     loop = TableLoop(
         Referee(names), reader=reader, screen=screen, window=window, log=log, shots=shots,
-        echo=say, headers={"Event": "splendor-companion demo"},
+        echo=say, headers={"Event": "splendor-companion demo"}, speech=speech,
     )
     operator = Operator(states[0], game.turns) if steps is None else None
 
@@ -312,6 +349,10 @@ def _attempt(
     finally:
         if window is not None:
             window.close()
+        if speech is not None:
+            speech.speaker.wait(timeout=120)
+            speech.speaker.close()
+            result.speech_files = list(speech.speaker.files)
     result.manual = loop.via.count("buttons")
     result.first_guess = loop.via.count("first guess")
     result.later_guess = loop.via.count("later guess")
@@ -392,10 +433,15 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
     print_ = say if callable(say) else print
     outcome = result.outcome
     if outcome is not None:
-        print("Final standings:")
+        from companion.i18n import _, words
+
+        print(_("Final standings:"))
         for s in outcome.standings:  # type: ignore[attr-defined]
-            print(f"  {s.rank}. {s.name:<8} {s.points:2} points, {s.cards} cards")
-        print(f"  {outcome.reason}")  # type: ignore[attr-defined]
+            print(f"  {words.ordinal(s.rank):>4} {s.name:<8} {words.short_points(s.points)},"
+                  f" {words.cards(s.cards)}")
+        print(f"  {words.outcome_reason(outcome)}")  # type: ignore[arg-type]
+        for note in words.place_notes(outcome):  # type: ignore[arg-type]
+            print(f"  {note}")
     else:
         print(f"Stopped after {len(result.confirmed)} turns (the game is not over).")
     if result.matches:
@@ -418,6 +464,9 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
             print("Not at the first guess: " + "; ".join(others[:8]) + more)
     stale = " (while the stale button script was replayed)" if result.script_stale else ""
     print(f"Silent wrong confirmations: {result.silent_wrong}{stale}.")
+    if result.speech_files:
+        print(f"Speech: {len(result.speech_files)} WAV files in {out / 'speech'}"
+              f" (spoken.txt lists what was said).")
     print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"
           f" ({len(result.screenshots)} files); took {result.seconds:.0f} s.")
     del print_

@@ -35,16 +35,13 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
 
 @contextmanager
 def open_log(db: Path | None) -> Iterator[GameLog]:
-    """Open an existing log for reading commands; a missing log is an error, not created."""
+    """Open an existing log read-only for the reading commands: nothing is
+    created, renamed or written; a missing, damaged or foreign file is an error."""
     path = db if db is not None else default_db_path()
-    if not path.exists():
-        raise CommandError(f"no game log at {path}: no game has been played yet (or use --db)")
     try:
-        log = GameLog.open(path)
+        log = GameLog.open_readonly(path)
     except LogError as exc:
         raise CommandError(str(exc)) from None
-    if log.notice:
-        print(f"splendor-companion: {log.notice}", file=sys.stderr)
     try:
         yield log
     except LogError as exc:
@@ -54,18 +51,26 @@ def open_log(db: Path | None) -> Iterator[GameLog]:
 
 
 def game_id(log: GameLog, text: str) -> int:
-    """The id named by a GAME argument: a number, or ``last`` for the newest game."""
+    """The id named by a GAME argument: a number, or ``last`` for the newest game.
+
+    ``last`` is the newest row even when it is damaged: then the command
+    says so rather than quietly showing an older game.
+    """
     if text.strip().lower() == "last":
-        games = log.games()
-        if not games:
+        newest = log.last_id()
+        if newest is None:
             raise CommandError(f"the game log {log.path} holds no games yet")
-        return games[-1].id
+        log.game(newest)  # raises DamagedGame for a damaged row
+        return newest
+    shown = text if len(text) <= 40 else text[:40] + "..."
     try:
         number = int(text)
     except ValueError:
         raise CommandError(
-            f"'{text}' is not a game id (a number from 'games', or 'last')"
+            f"'{shown}' is not a game id (a number from 'games', or 'last')"
         ) from None
+    if not 1 <= number < 2**63:
+        raise CommandError(f"game id {shown} is out of range (ids start at 1)")
     log.game(number)  # raises "there is no game N"
     return number
 
@@ -126,11 +131,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    """List the sound games; each damaged one is one line on stderr, and then exit 1."""
     with open_log(args.db) as log:
         games = log.games()
-        if not games:
+        damaged = log.damaged()
+        if not games and not damaged:
             print(f"No games in {log.path} yet.")
             return 0
-        for line in table(games):
-            print(line)
-    return 0
+        if games:
+            for line in table(games):
+                print(line)
+        for bad in damaged:
+            print(f"splendor-companion: {log.path}: {bad}; skipped", file=sys.stderr)
+    return 1 if damaged else 0

@@ -75,6 +75,10 @@ def run_buttons(args: argparse.Namespace) -> int:
     from firmware.buttons import Button, Gesture, KeyboardPanel, panel_from_spec
     from firmware.indicators import GpioIndicators, Indicators, Light, NullIndicators, Sound
 
+    if args.seconds is not None and not 0 < args.seconds < float("inf"):
+        raise CommandError(f"--seconds {args.seconds:g}: give a number of seconds above 0")
+    if args.count is not None and args.count < 1:
+        raise CommandError(f"--count {args.count}: give 1 or more events")
     config = _load_config(args.config)
     spec = args.panel or ("gpio" if fw_config.is_raspberry_pi() else "keyboard")
     answers = {
@@ -126,6 +130,8 @@ def run_camera(args: argparse.Namespace) -> int:
     spec = args.camera or config.camera_spec()
     if args.frames < 1:
         raise CommandError("--frames must be at least 1")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise CommandError(f"--out {args.out}: this is a file, not a folder")
     print(f"Opening {spec} ...", flush=True)
     try:
         with open_source(
@@ -154,7 +160,10 @@ def run_camera(args: argparse.Namespace) -> int:
     if args.out is not None:
         import cv2
 
-        args.out.mkdir(parents=True, exist_ok=True)
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"--out {args.out}: cannot create it: {exc.strerror}") from None
         for name, frame in (("frame.png", frames[0]), ("still.png", still)):
             if not cv2.imwrite(str(args.out / name), frame.image):
                 raise CommandError(f"cannot write {args.out / name}")

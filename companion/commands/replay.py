@@ -29,16 +29,29 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def read_text(path: Path) -> str:
-    if str(path) == "-":
+    """The record's text: UTF-8 with or without a byte-order mark; anything else
+    (Latin-1, UTF-16, a picture) is refused naming the file, line and byte."""
+    if str(path) == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream (tests)
         return sys.stdin.read()
     try:
-        return path.read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not a text file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: a folder, not a record file") from None
     except OSError as exc:
         raise CommandError(f"{path}: {exc.strerror}") from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise CommandError(f"{path}: UTF-16 text; save the record as UTF-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        what = "binary data, not text" if b"\0" in raw[:4096] else "not UTF-8 text"
+        raise CommandError(
+            f"{path}: line {line} is {what} (byte 0x{raw[exc.start]:02x});"
+            " records are UTF-8 (Latin-1 and other encodings are not read)"
+        ) from None
 
 
 def game_of(text: str) -> str:

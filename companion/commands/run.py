@@ -12,7 +12,9 @@ end with one line and exit status 1.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import signal
 import sys
 import time
 from pathlib import Path
@@ -60,6 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--screenshots", type=Path, default=None,
         help="save a screenshot at each proposal, error and the end into this folder",
     )
+    from companion.speech.options import add_options
+
+    add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -75,7 +80,28 @@ def _names(args: argparse.Namespace) -> list[str]:
         )
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CommandError("--names: every player needs a different, non-empty name")
+    for name in names:
+        if any(ch in name for ch in '"[]\n') or len(name) > 40:
+            shown = name if len(name) <= 40 else name[:40] + "..."
+            raise CommandError(
+                f"--names: {shown!s} cannot be recorded (at most 40 characters, no quotes or"
+                " brackets)"
+            )
     return names
+
+
+def _check_screenshots(folder: Path | None) -> None:
+    """Make the screenshot folder now: a bad one is found before the game starts."""
+    if folder is None:
+        return
+    if folder.exists() and not folder.is_dir():
+        raise CommandError(f"--screenshots {folder}: this is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"--screenshots {folder}: cannot create it: {exc.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise CommandError(f"--screenshots {folder}: the folder is not writable")
 
 
 def _config() -> Any:
@@ -106,12 +132,18 @@ def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
         if spec.startswith(("recorded:", "video:")):
             return open_source(spec)
 
+        started = False
+
         def changed(available: bool, message: str) -> None:
-            print(f"camera: {message}", file=sys.stderr)
-            notifier.status(f"camera: {message}")
+            if started:  # at start a missing camera is the one error line below
+                print(f"camera: {message}", file=sys.stderr)
+                notifier.status(f"camera: {message}")
 
         camera = ResilientSource(lambda: parse_source(spec), on_change=changed)
         camera.open()
+        if not camera.available:  # a camera that is not there at start is an error
+            raise CameraError(camera.message)
+        started = True
         return camera
     except CameraError as exc:
         raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
@@ -136,8 +168,8 @@ def _layout(args: argparse.Namespace, players: int, config: Any) -> Any:
         return build_layout(players)
     try:
         layout = load_layout(path)
-    except (OSError, VisionError, ValueError) as exc:
-        raise CommandError(f"layout {path}: {exc}") from None
+    except VisionError as exc:  # its message names the file
+        raise CommandError(str(exc)) from None
     if layout.players != players:
         raise CommandError(f"layout {path} is for {layout.players} players, not {players}")
     return layout
@@ -158,8 +190,9 @@ def _indicators(config: Any) -> Any:
 
 
 def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: Any, window: Any,
-                panel: Any) -> Any:
+                panel: Any, speech: Any = None) -> Any:
     """The unfinished game to resume, or None for a new game."""
+    from companion.i18n import _
     from companion.screen.view import ScreenView
 
     waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
@@ -169,11 +202,15 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
         return None
     game = waiting[0]
     if args.resume == "ask":
-        label = f"Resume: {', '.join(game.players)} ({game.turns} turns)"
-        items = [label, "Start a new game"]
+        label = _("Resume: {players} ({n} turns)").format(
+            players=", ".join(game.players), n=game.turns
+        )
+        items = [label, _("Start a new game")]
         selected = 0
         while True:
-            view = ScreenView.choice(None, "An unfinished game is in the log", items, selected)
+            view = ScreenView.choice(None, _("An unfinished game is in the log"), items, selected)
+            if speech is not None:
+                speech.view(view)
             surface = screen.draw(view)
             if window is not None:
                 window.show(surface)
@@ -196,7 +233,45 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
     return game
 
 
+class Terminated(Exception):
+    """SIGTERM arrived (``systemctl stop``, ``kill``): unwind like Ctrl-C does."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    # a second SIGTERM must not cut the clean-up short (systemd's SIGKILL still can)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise Terminated
+
+
 def run(args: argparse.Namespace) -> int:
+    """Referee one game.  SIGTERM and Ctrl-C unwind through the ``finally``
+    blocks (log closed, camera released) and the vision workers are stopped,
+    so a stopped ``run`` leaves no process behind and says so in one line."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _run(args)
+    except Terminated:
+        print("splendor-companion: stopped (SIGTERM); every confirmed turn is in the log",
+              file=sys.stderr)
+        return 128 + signal.SIGTERM
+    except KeyboardInterrupt:
+        print("splendor-companion: stopped (Ctrl-C); every confirmed turn is in the log",
+              file=sys.stderr)
+        return 128 + signal.SIGINT
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        _stop_vision_workers()
+
+
+def _stop_vision_workers() -> None:
+    """Stop the slot-reading processes now (not at interpreter exit, which a
+    second signal could cut short), if any were started."""
+    jobs = sys.modules.get("vision.slot_jobs")
+    if jobs is not None:
+        jobs.shutdown()
+
+
+def _run(args: argparse.Namespace) -> int:
     from companion.record import GameLog, LogError
     from companion.referee.driver import TableLoop, tame_memory
     from companion.screen.draw import Screen
@@ -205,28 +280,37 @@ def run(args: argparse.Namespace) -> int:
 
     names = _names(args)
     size = parse_size(args.screen)
+    _check_screenshots(args.screenshots)
     tame_memory()
     config = _config()
+    from companion.speech.options import apply_language, open_from_options
+
+    apply_language(args, config)
     notifier = Notifier()
     layout = _layout(args, len(names), config)
     camera = _camera(args, config, notifier)
+    lens = _stored_lens(config) if camera is not None else None  # a bad one stops us here
     panel = _panel(args.buttons, config)
     db = args.db or (Path(config.storage.database) if config.storage.database else None)
     try:
-        log = GameLog.open(db)
+        log = GameLog.open(db, lock=True)
+        damaged = log.damaged()
     except LogError as exc:
         raise CommandError(str(exc)) from None
     if log.notice:
         print(log.notice, file=sys.stderr)
+    for bad in damaged:
+        print(f"{log.path}: {bad}; it is not offered for resuming", file=sys.stderr)
     screen = Screen(size)
     window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
     if window is not None and window.size != size:
         screen = Screen(window.size)
     if args.buttons == "keyboard" and window is None:
         panel.start_terminal()
+    speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:
-        game = _ask_resume(args, log, names, screen, window, panel)
+        game = _ask_resume(args, log, names, screen, window, panel, speech)
         referee, game_id = _referee(log, game, names, camera is not None)
         reader = None
         if camera is not None:
@@ -238,7 +322,6 @@ def run(args: argparse.Namespace) -> int:
             # the camera is fixed: slots that look as before keep their last reading
             cache = ReadCache()
             colours = _stored_colours()
-            lens = _stored_lens(config)
             at_setup = game is None  # a new game: its first frame is the laid-out table
 
             def reader(image: Any) -> Any:
@@ -254,7 +337,7 @@ def run(args: argparse.Namespace) -> int:
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
-            indicators=_indicators(config), shots=args.screenshots,
+            indicators=_indicators(config), shots=args.screenshots, speech=speech,
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
@@ -269,8 +352,13 @@ def run(args: argparse.Namespace) -> int:
         if window is not None:
             window.close()
         log.close()
+        if speech is not None:
+            speech.speaker.wait(timeout=30)  # let the standings finish
+            speech.speaker.close()
     if loop.outcome is not None:
-        print(loop.outcome.reason)
+        from companion.i18n.words import outcome_reason
+
+        print(outcome_reason(loop.outcome))
     return 0
 
 

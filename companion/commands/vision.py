@@ -164,6 +164,14 @@ def run_eval(args: argparse.Namespace) -> int:
     from vision.read import load_image, read_frame
 
     folder: Path = args.folder
+    if args.limit is not None and args.limit < 1:
+        raise CommandError(f"--limit {args.limit}: read at least 1 frame")
+    if args.min_accuracy is not None and not 0 <= args.min_accuracy <= 100:
+        raise CommandError(
+            f"--min-accuracy {args.min_accuracy:g}: give a fraction 0-1 or a percent 0-100"
+        )
+    if args.official_faces is not None and args.count < 1:
+        raise CommandError("--count must be 1 or more")
     if not folder.is_dir():
         raise CommandError(f"{folder} is not a folder")
     try:

@@ -4,7 +4,7 @@ How the companion uses it (the referee's turn loop)::
 
     from companion.record import GameLog, setup_headers, make_thumbnail
 
-    log = GameLog.open(args.db)              # None: $XDG_DATA_HOME/splendor-companion/games.db
+    log = GameLog.open(args.db, lock=True)   # None: $XDG_DATA_HOME/...; lock: one writer
     if log.notice:                           # a damaged/foreign file was set aside
         show(log.notice)
     waiting = log.unfinished()               # offer the most recent for resuming
@@ -44,8 +44,10 @@ from companion.record.kinds import (
     kind_of_state,
     setup_headers,
 )
+from companion.record.lock import WriterLock, lock_path
 from companion.record.log import (
     ABANDONED,
+    DamagedGame,
     GameLog,
     GameSummary,
     LogError,
@@ -60,6 +62,7 @@ __all__ = [
     "ABANDONED",
     "DUEL",
     "SPLENDOR",
+    "DamagedGame",
     "GameKind",
     "GameLog",
     "GameSummary",
@@ -67,9 +70,11 @@ __all__ = [
     "ResumeError",
     "TurnRow",
     "UnknownGameType",
+    "WriterLock",
     "default_db_path",
     "kind",
     "kind_of_state",
+    "lock_path",
     "make_thumbnail",
     "set_aside",
     "setup_headers",

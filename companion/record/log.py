@@ -17,6 +17,16 @@ One SQLite file (standard library, no server).  Why these choices:
   rescue it.  Only SQLite's "corrupt"/"not a database" answers, a foreign
   ``application_id`` or a schema newer than this code count; a locked or
   unreadable file is an error reported to the user and left where it is.
+  Only the writer (``run``) sets a file aside: :meth:`GameLog.open_readonly`
+  (``games``, ``review``, ``export``) reports the problem and changes nothing.
+* **One writer**: ``GameLog.open(..., lock=True)`` holds the writer lock of
+  :mod:`companion.record.lock`, so a second ``run`` on the log refuses to
+  start and names the first.
+* **A damaged row is reported, not fatal**: a game whose stored JSON or
+  times do not decode is listed by :meth:`GameLog.damaged` (id and what is
+  wrong) and left out of :meth:`GameLog.games` and
+  :meth:`GameLog.unfinished`, so the sound games stay usable and ``run``
+  still starts.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ from typing import Any, TypeVar
 
 from companion.record import schema
 from companion.record.kinds import UnknownGameType, kind
+from companion.record.lock import LogInUse, WriterLock
 
 APP_DIR = "splendor-companion"
 DB_NAME = "games.db"
@@ -43,6 +54,15 @@ ABANDONED = "abandoned"
 
 class LogError(Exception):
     """A game-log failure the user can act on; the message is one line."""
+
+
+class DamagedGame(LogError):
+    """A game row whose stored values do not decode; ``problem`` says what is wrong."""
+
+    def __init__(self, game_id: int, problem: str) -> None:
+        super().__init__(f"game {game_id} is damaged in the log: {problem}")
+        self.game_id = game_id
+        self.problem = problem
 
 
 class ResumeError(LogError):
@@ -123,6 +143,21 @@ def _is_damage(exc: sqlite3.DatabaseError) -> bool:
     )
 
 
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change ``path`` nor create anything beside it.
+
+    ``mode=ro`` alone still creates the ``-wal`` and ``-shm`` files of a WAL
+    log and leaves them behind; so when there is no ``-wal`` file (no writer
+    has the log open: a writer keeps it until it closes) the file is opened
+    ``immutable``, which reads it without locks or side files.  While a
+    writer runs its side files exist and ``mode=ro`` shares them.
+    """
+    uri = path.resolve().as_uri()
+    wal = path.with_name(path.name + "-wal")
+    flags = "?mode=ro" if wal.exists() else "?mode=ro&immutable=1"
+    return sqlite3.connect(uri + flags, uri=True, isolation_level=None)
+
+
 def _problem(path: Path) -> str | None:
     """Why the file at ``path`` cannot be our log (None when it can).
 
@@ -135,8 +170,7 @@ def _problem(path: Path) -> str | None:
     if not path.exists() or path.stat().st_size == 0:
         return None
     try:
-        uri = path.resolve().as_uri() + "?mode=ro"
-        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        db = _connect_readonly(path)
     except sqlite3.DatabaseError as exc:
         if _is_damage(exc):
             return f"not a readable SQLite database ({exc})"
@@ -214,6 +248,7 @@ class GameLog:
         notice: str | None = None,
         set_aside_as: Path | None = None,
         clock: Callable[[], datetime] = now_utc,
+        writer_lock: WriterLock | None = None,
     ) -> None:
         self._db = db
         self.path = path
@@ -222,6 +257,7 @@ class GameLog:
         #: Where a damaged or foreign file was moved, if it was.
         self.set_aside_as = set_aside_as
         self._clock = clock
+        self._lock = writer_lock
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
@@ -230,19 +266,44 @@ class GameLog:
         path: str | os.PathLike[str] | None = None,
         *,
         clock: Callable[[], datetime] = now_utc,
+        lock: bool = False,
     ) -> GameLog:
         """Open (creating or migrating) the log at ``path`` or :func:`default_db_path`.
 
         A damaged or foreign file is moved aside and a fresh log started; the
-        returned log's :attr:`notice` then says so in one line.
+        returned log's :attr:`notice` then says so in one line.  With ``lock``
+        the log's writer lock is taken first (and held until :meth:`close`):
+        a log another process writes raises :class:`LogError` naming it,
+        before anything is checked, moved or written.
         """
         where = Path(path) if path is not None else default_db_path()
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LogError(f"cannot create the folder for the game log {where}: {exc}") from None
+            raise LogError(
+                f"cannot create the folder for the game log {where}: {exc.strerror}"
+            ) from None
         if where.is_dir():
             raise LogError(f"the game log {where} is a folder, not a file")
+        writer = WriterLock(where) if lock else None
+        if writer is not None:
+            try:
+                writer.acquire()
+            except LogInUse as exc:
+                raise LogError(str(exc)) from None
+            except OSError as exc:
+                raise LogError(f"cannot lock the game log {where}: {exc.strerror}") from None
+        try:
+            return cls._open_locked(where, clock, writer)
+        except BaseException:
+            if writer is not None:
+                writer.release()
+            raise
+
+    @classmethod
+    def _open_locked(
+        cls, where: Path, clock: Callable[[], datetime], writer: WriterLock | None
+    ) -> GameLog:
         notice = None
         aside = None
         problem = _problem(where)
@@ -262,10 +323,40 @@ class GameLog:
             schema.migrate(db)
         except sqlite3.DatabaseError as exc:
             raise LogError(f"cannot open the game log {where}: {exc}") from None
-        return cls(db, where, notice, aside, clock)
+        return cls(db, where, notice, aside, clock, writer)
+
+    @classmethod
+    def open_readonly(cls, path: str | os.PathLike[str] | None = None) -> GameLog:
+        """Open an existing log for reading only (``games``, ``review``, ``export``).
+
+        Nothing is created, renamed or written, not even SQLite's side files
+        (see :func:`_connect_readonly`): a missing, damaged or foreign file is
+        a :class:`LogError` with one line, and the file stays as it was.
+        """
+        where = Path(path) if path is not None else default_db_path()
+        if not where.exists():
+            raise LogError(f"no game log at {where}: no game has been played yet (or use --db)")
+        if where.is_dir():
+            raise LogError(f"the game log {where} is a folder, not a file")
+        if where.stat().st_size == 0:
+            raise LogError(f"the game log {where} is empty: no game has been logged in it")
+        problem = _problem(where)
+        if problem:
+            raise LogError(f"{where} is {problem}; left as it is (`run` would set it aside)")
+        try:
+            db = _connect_readonly(where)
+            if schema.version(db) < schema.LATEST:
+                raise LogError(
+                    f"the game log {where} is of an older version; `run` brings it up to date"
+                )
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"cannot read the game log {where}: {exc}") from None
+        return cls(db, where)
 
     def close(self) -> None:
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
 
     def __enter__(self) -> GameLog:
         return self
@@ -441,7 +532,7 @@ class GameLog:
             raise LogError(f"there is no game {game_id} in {self.path}")
         return row  # type: ignore[no-any-return]
 
-    def _summaries(self, where: str = "", params: tuple[Any, ...] = ()) -> list[GameSummary]:
+    def _rows(self, where: str = "", params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         cur = self._db.execute(
             "SELECT g.*,"
             " (SELECT count(*) FROM turns t WHERE t.game_id = g.id"
@@ -452,38 +543,53 @@ class GameLog:
             params,
         )
         cur.row_factory = sqlite3.Row
-        return [
-            GameSummary(
-                id=r["id"],
-                game_type=r["game_type"],
-                players=tuple(json.loads(r["players"])),
-                started_at=r["started_at"],
-                finished_at=r["finished_at"],
-                turns=r["live"],
-                taken_back=r["back"],
-                result=r["result"],
-                winners=tuple(json.loads(r["winners"])) if r["winners"] else (),
-                reason=r["reason"],
-                headers=json.loads(r["headers"]),
-            )
-            for r in cur.fetchall()
-        ]
+        return cur.fetchall()
+
+    def _summaries(self, where: str = "", params: tuple[Any, ...] = ()) -> list[GameSummary]:
+        """The sound games among the rows selected; damaged ones are left out
+        (:meth:`damaged` lists them)."""
+        found = []
+        for r in self._rows(where, params):
+            try:
+                found.append(_summary(r))
+            except DamagedGame:
+                continue
+        return found
+
+    @_sqlite_errors
+    def damaged(self) -> list[DamagedGame]:
+        """Every game whose row does not decode, oldest first: one error each,
+        naming the game and what is wrong.  They are left out of :meth:`games`."""
+        out = []
+        for r in self._rows():
+            try:
+                _summary(r)
+            except DamagedGame as exc:
+                out.append(exc)
+        return out
 
     @_sqlite_errors
     def games(self) -> list[GameSummary]:
-        """Every logged game, oldest first."""
+        """Every sound logged game, oldest first (see :meth:`damaged` for the others)."""
         return self._summaries()
 
     @_sqlite_errors
+    def last_id(self) -> int | None:
+        """The newest game's id, sound or damaged (None for an empty log)."""
+        row = self._db.execute("SELECT max(id) FROM games").fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    @_sqlite_errors
     def game(self, game_id: int) -> GameSummary:
-        found = self._summaries("WHERE g.id = ?", (game_id,))
+        """One game; :class:`DamagedGame` when its row does not decode."""
+        found = self._rows("WHERE g.id = ?", (game_id,))
         if not found:
             raise LogError(f"there is no game {game_id} in {self.path}")
-        return found[0]
+        return _summary(found[0])
 
     @_sqlite_errors
     def unfinished(self) -> list[GameSummary]:
-        """Games neither finished nor abandoned, most recent first: offered for resuming."""
+        """Sound games neither finished nor abandoned, most recent first: offered for resuming."""
         return list(reversed(self._summaries("WHERE g.finished_at IS NULL")))
 
     @_sqlite_errors
@@ -500,6 +606,10 @@ class GameLog:
         for seq, notation, digest, conf, at, back, thumb in cur.fetchall():
             if back is None:
                 number += 1
+            if not isinstance(notation, str) or not isinstance(digest, str):
+                raise DamagedGame(game_id, f"turn {seq} has no notation or state hash")
+            if conf is not None and not isinstance(conf, int | float):
+                raise DamagedGame(game_id, f"turn {seq} has a confidence that is not a number")
             rows.append(
                 TurnRow(seq, number if back is None else 0, notation, digest, conf, at, back,
                         bool(thumb))
@@ -517,13 +627,11 @@ class GameLog:
     @_sqlite_errors
     def headers(self, game_id: int) -> dict[str, str]:
         """The game's record headers, with ``Result`` and ``Winner`` from its result."""
-        info = self._game_row(game_id)
-        headers: dict[str, str] = json.loads(info["headers"])
-        headers["Result"] = info["result"] or "*"
-        if info["winners"]:
-            winners = json.loads(info["winners"])
-            if winners:
-                headers["Winner"] = ", ".join(winners)
+        summary = self.game(game_id)
+        headers = dict(summary.headers)
+        headers["Result"] = summary.result or "*"
+        if summary.winners:
+            headers["Winner"] = ", ".join(summary.winners)
         return headers
 
     @_sqlite_errors
@@ -572,6 +680,70 @@ class GameLog:
                     f" {row.state_hash}: the log and the rules disagree",
                 )
         return game.make_record(headers, [r.notation for r in rows]), state
+
+
+def _json(game_id: int, column: str, text: Any) -> Any:
+    if not isinstance(text, str | bytes):
+        raise DamagedGame(game_id, f"{column} is not text")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise DamagedGame(game_id, f"{column} is not valid JSON ({exc})") from None
+
+
+def _strings(game_id: int, column: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise DamagedGame(game_id, f"{column} is not a list of names")
+    return tuple(value)
+
+
+def _time(game_id: int, column: str, value: Any, required: bool) -> str | None:
+    if value is None and not required:
+        return None
+    try:
+        datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        raise DamagedGame(game_id, f"{column} is not a time ({str(value)[:40]!r})") from None
+    return str(value)
+
+
+def _summary(r: sqlite3.Row) -> GameSummary:
+    """One game row decoded and checked; :class:`DamagedGame` says what does not decode.
+
+    Every value a reader later relies on is checked here, once, so that a
+    row edited by hand or a page gone bad is reported by id instead of
+    crashing ``games`` or keeping ``run`` from starting.
+    """
+    gid = int(r["id"])
+    try:
+        kind(str(r["game_type"]))
+    except UnknownGameType as exc:
+        raise DamagedGame(gid, str(exc)) from None
+    players = _strings(gid, "players", _json(gid, "players", r["players"]))
+    if not players:
+        raise DamagedGame(gid, "players is an empty list")
+    headers = _json(gid, "headers", r["headers"])
+    if not isinstance(headers, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
+    ):
+        raise DamagedGame(gid, "headers is not a set of names and values")
+    winners = _strings(gid, "winners", _json(gid, "winners", r["winners"])) if r["winners"] else ()
+    for column in ("result", "reason"):
+        if r[column] is not None and not isinstance(r[column], str):
+            raise DamagedGame(gid, f"{column} is not text")
+    return GameSummary(
+        id=gid,
+        game_type=str(r["game_type"]),
+        players=players,
+        started_at=_time(gid, "started_at", r["started_at"], True) or "",
+        finished_at=_time(gid, "finished_at", r["finished_at"], False),
+        turns=r["live"],
+        taken_back=r["back"],
+        result=r["result"],
+        winners=winners,
+        reason=r["reason"],
+        headers=headers,
+    )
 
 
 def _kind(game_type: str) -> Any:

@@ -120,7 +120,9 @@ class TableLoop:
     ``screen`` has ``draw(view) -> surface`` and ``save(path)``; ``window``
     has ``show(surface)``; ``log`` is a :class:`companion.record.GameLog`;
     ``indicators`` a :class:`firmware.indicators.Indicators`; ``echo`` gets
-    one line per confirmed turn, undo and result.
+    one line per confirmed turn, undo and result; ``speech`` (a
+    :class:`companion.speech.Announcer`) hears every button event first and
+    every effect and view after, and says what it must.
     """
 
     def __init__(
@@ -136,6 +138,7 @@ class TableLoop:
         shots: Path | None = None,
         echo: Callable[[str], None] = print,
         headers: dict[str, str] | None = None,
+        speech: Any = None,
     ) -> None:
         self.referee = referee
         self.reader = reader
@@ -147,6 +150,7 @@ class TableLoop:
         self.shots = shots
         self.echo = echo
         self.headers = headers or {}
+        self.speech = speech
         self.detector = _detector()
         self.timings = Timings()
         self.confirmed: list[str] = []
@@ -161,6 +165,8 @@ class TableLoop:
         self._last_thumb: bytes | None = None
         self._shot_count = 0
         self.redraw()
+        if speech is not None:
+            speech.view(referee.view())
 
     # --------------------------------------------------------------- inputs
     def feed_frame(
@@ -220,6 +226,10 @@ class TableLoop:
 
     def press(self, event: Any) -> list[Effect]:
         """A button event from a panel (or a name: confirm, next, back, undo)."""
+        if self.speech is not None and self.speech.on_button(event):
+            # a speech gesture, not the referee's; at set-up the table read so far is heard
+            self.speech.on_hold(event, self.referee.state or self.referee.setup_state)
+            return []
         mapped = button_event(event)
         return self.dispatch(mapped) if mapped is not None else []
 
@@ -228,6 +238,8 @@ class TableLoop:
         for effect in effects:
             self._carry_out(effect)
         self.redraw()
+        if self.speech is not None:
+            self.speech.after(self.referee.view(), effects)
         for effect in effects:
             if isinstance(effect, Screenshot):
                 self.screenshot(effect.label)

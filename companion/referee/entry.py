@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from companion.i18n import N_, _
+from companion.i18n.words import describe_noble, describe_tokens, gem_name, list_tokens
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card
-from companion.rules.describe import describe_tokens
 from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
 from companion.rules.state import MARKET_WIDTH, GameState, Hidden, needs_reveal
 
@@ -53,8 +54,9 @@ class Question:
 
 
 def card_label(card: Card) -> str:
-    pts = f"{card.points} pt · " if card.points else ""
-    return f"{card.id} · {card.bonus.label} · {pts}costs {card.cost.describe()}"
+    pts = _("{n} pt · ").format(n=card.points) if card.points else ""
+    cost = list_tokens(card.cost)
+    return f"{card.id} · {gem_name(card.bonus)} · {pts}" + _("costs {cost}").format(cost=cost)
 
 
 def _pick_card(
@@ -72,16 +74,22 @@ def _pick_card(
     offered = [c for c in offered if c in allowed_ids]
     if offered and key not in answers:
         options = [Option(card_label(catalogue.card(c)), c) for c in offered]
-        options.append(Option("Another card…", OTHER))
-        return Question(key, title, tuple(options), "The camera is not sure of this card.")
+        options.append(Option(_("Another card…"), OTHER))
+        return Question(key, title, tuple(options), _("The camera is not sure of this card."))
     colour = answers.get(key + "/colour")
     if not isinstance(colour, Gem):
         colours = [g for g in COLOURS if any(c.bonus is g for c in allowed)]
         return Question(
             key + "/colour",
             title,
-            tuple(Option(f"{g.label.capitalize()} card ({g.letter.upper()})", g) for g in colours),
-            "First the card's colour (its bonus gem, top right).",
+            tuple(
+                Option(
+                    _("{Gem} card ({L})").format(Gem=gem_name(g).capitalize(), L=g.letter.upper()),
+                    g,
+                )
+                for g in colours
+            ),
+            _("First the card's colour (its bonus gem, top right)."),
         )
     cards = sorted((c for c in allowed if c.bonus is colour), key=lambda c: c.id)
     return Question(key + "/card", title, tuple(Option(card_label(c), c.id) for c in cards))
@@ -97,12 +105,12 @@ def _card_answer(answers: Mapping[str, object], key: str) -> str | None:
 
 # ------------------------------------------------------------------- turns
 _KINDS = (
-    ("take3", "Take different gems"),
-    ("take2", "Take 2 of one colour"),
-    ("buy", "Buy a card"),
-    ("reserve", "Reserve a face-up card"),
-    ("deck", "Reserve from a deck"),
-    ("pass", "Pass (no action possible)"),
+    ("take3", N_("Take different gems")),
+    ("take2", N_("Take 2 of one colour")),
+    ("buy", N_("Buy a card")),
+    ("reserve", N_("Reserve a face-up card")),
+    ("deck", N_("Reserve from a deck")),
+    ("pass", N_("Pass (no action possible)")),
 )
 
 
@@ -122,10 +130,12 @@ def _action_label(state: GameState, action: Action) -> str:
     if isinstance(action, Take):
         return f"{describe_tokens(action.gems)} ({action.gems})"
     if isinstance(action, ReserveDeck):
-        return f"Level {action.level} deck ({state.decks[action.level - 1]} cards)"
+        return _("Level {level} deck ({n} cards)").format(
+            level=action.level, n=state.decks[action.level - 1]
+        )
     if isinstance(action, ReserveCard | Buy):
         return card_label(catalogue.card(action.card))
-    return "Pass"
+    return _("Pass")
 
 
 def _row_of(state: GameState, card_id: str) -> int:
@@ -151,8 +161,8 @@ def next_turn_step(
         if kind not in kinds:
             return Question(
                 "kind",
-                f"What did {name} do?",
-                tuple(Option(label, k) for k, label in _KINDS if k in kinds),
+                _("What did {name} do?").format(name=name),
+                tuple(Option(_(label), k) for k, label in _KINDS if k in kinds),
             )
         if kind == "pass":
             action = Pass()
@@ -160,7 +170,7 @@ def next_turn_step(
             matching = [a for a in legal if _kind_of(a) == kind]
             return Question(
                 "action",
-                "Which gems?" if kind != "deck" else "Which deck?",
+                _("Which gems?") if kind != "deck" else _("Which deck?"),
                 tuple(Option(_action_label(state, a), a) for a in matching),
             )
         else:
@@ -172,9 +182,14 @@ def next_turn_step(
             if row not in rows:
                 return Question(
                     "row",
-                    "Which card? First its row",
+                    _("Which card? First its row"),
                     tuple(
-                        Option(f"Level {r + 1} market" if r < len(LEVELS) else "Reserved", r)
+                        Option(
+                            _("Level {level} market").format(level=r + 1)
+                            if r < len(LEVELS)
+                            else _("Reserved"),
+                            r,
+                        )
                         for r in rows
                     ),
                 )
@@ -185,9 +200,12 @@ def next_turn_step(
             ]
             if row == len(LEVELS) and kind == "buy":
                 options += [
-                    Option(f"The level {lv} card reserved blind", ("blind", lv)) for lv in blind
+                    Option(
+                        _("The level {level} card reserved blind").format(level=lv), ("blind", lv)
+                    )
+                    for lv in blind
                 ]
-            return Question("action", "Which card?", tuple(options))
+            return Question("action", _("Which card?"), tuple(options))
     return _after_main(state, action, answers, reveal_hints)
 
 
@@ -199,7 +217,10 @@ def _blind_step(
     level: int = blind[1]
     affordable = [c for c in state.unseen(level) if state.payments(c)]
     card_id = _pick_card(
-        answers, "blindcard", f"Which level {level} card was reserved blind?", affordable
+        answers,
+        "blindcard",
+        _("Which level {level} card was reserved blind?").format(level=level),
+        affordable,
     )
     if isinstance(card_id, Question):
         return card_id
@@ -217,8 +238,8 @@ def _after_main(
         elif len(payments) > 1:
             return Question(
                 "payment",
-                "How was it paid?",
-                tuple(Option(f"{p.describe()} ({p})", p) for p in payments),
+                _("How was it paid?"),
+                tuple(Option(f"{list_tokens(p)} ({p})", p) for p in payments),
             )
     reveal: str | None = None
     level = needs_reveal(state, action)
@@ -226,7 +247,7 @@ def _after_main(
         picked = _pick_card(
             answers,
             "reveal",
-            f"Which card now fills the level {level} slot?",
+            _("Which card now fills the level {level} slot?").format(level=level),
             sorted(state.unseen(level), key=lambda c: c.id),
             reveal_hints,
         )
@@ -244,13 +265,22 @@ def _after_main(
                 left = mid.player.tokens - Tokens.of(*back)
                 return Question(
                     f"return{i + 1}",
-                    f"{mid.player.name} holds {mid.player.tokens.total()}: return {need}",
+                    _("{name} holds {n}: return {need}").format(
+                        name=mid.player.name, n=mid.player.tokens.total(), need=need
+                    ),
                     tuple(
-                        Option(f"{g.label.capitalize()} ({g.letter.upper()}), {left[g]} held", g)
+                        Option(
+                            _("{Gem} ({L}), {n} held").format(
+                                Gem=gem_name(g).capitalize(), L=g.letter.upper(), n=left[g]
+                            ),
+                            g,
+                        )
                         for g in TOKENS
                         if left[g]
                     ),
-                    f"Token {i + 1} of {need} to put back in the supply.",
+                    _("Token {i} of {need} to put back in the supply.").format(
+                        i=i + 1, need=need
+                    ),
                 )
             back.append(gem)
         returned = Tokens.of(*back)
@@ -268,9 +298,9 @@ def _after_main(
     elif qualifying and noble not in {n.id for n in qualifying}:
         return Question(
             "noble",
-            f"Which noble visits {mid.player.name}?",
-            tuple(Option(n.describe(), n.id) for n in qualifying),
-            "Two nobles qualify; the player chooses one.",
+            _("Which noble visits {name}?").format(name=mid.player.name),
+            tuple(Option(describe_noble(n), n.id) for n in qualifying),
+            _("Two nobles qualify; the player chooses one."),
         )
     elif not qualifying:
         noble = None
@@ -312,7 +342,11 @@ def next_setup_step(
             if card is None:
                 allowed = [c for c in catalogue.cards_of_level(level) if c.id not in taken]
                 picked = _pick_card(
-                    answers, key, f"Level {level} market, slot {s + 1}", allowed, hints.get(key, ())
+                    answers,
+                    key,
+                    _("Level {level} market, slot {slot}").format(level=level, slot=s + 1),
+                    allowed,
+                    hints.get(key, ()),
                 )
                 if isinstance(picked, Question):
                     return picked
@@ -325,8 +359,10 @@ def next_setup_step(
         value = answers.get(key)
         if not isinstance(value, str):
             options = [
-                Option(n.describe(), n.id) for n in catalogue.nobles() if n.id not in nobles
+                Option(describe_noble(n), n.id) for n in catalogue.nobles() if n.id not in nobles
             ]
-            return Question(key, f"Noble {i + 1} of {players + 1}", tuple(options))
+            return Question(
+                key, _("Noble {i} of {n}").format(i=i + 1, n=players + 1), tuple(options)
+            )
         nobles.append(value)
     return Setup(tuple(market), tuple(nobles))

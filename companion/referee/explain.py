@@ -106,23 +106,34 @@ def _reveal_options(
         return legal[0], legal, False
     if legal:
         return legal[0], legal, True
+    if read.hint in unseen:
+        # unread, but the reader leaned to a card that may be there: guessed, asked
+        return read.hint, (read.hint,), True
     # Unread, empty or showing an impossible card: any unseen card may be there.
     return min(unseen), (), True
 
 
+def _agrees(supply: Tokens, seen_supply: Sequence[int | None]) -> bool:
+    """Whether ``supply`` shows the count of every colour that was read."""
+    return all(n is None or n == have
+               for n, have in zip(seen_supply, supply.counts, strict=True))
+
+
 def _fits(state: GameState, pay: Tokens, seen_tokens: Tokens | None,
-          seen_supply: Tokens | None) -> bool | None:
+          seen_supply: Sequence[int | None] | None) -> bool | None:
     """Whether a payment agrees with the table: the mover's tokens when read, else the
-    supply (a purchase's payment goes back to it); None when neither was read."""
+    supply's colours that were read (a purchase's payment goes back to it); None
+    when neither was read."""
     if seen_tokens is not None:
         return state.player.tokens - pay == seen_tokens
     if seen_supply is not None:
-        return state.supply + pay == seen_supply
+        return _agrees(state.supply + pay, seen_supply)
     return None
 
 
 def _main_actions(
-    state: GameState, seen_tokens: Tokens | None, seen_supply: Tokens | None = None
+    state: GameState, seen_tokens: Tokens | None,
+    seen_supply: Sequence[int | None] | None = None,
 ) -> Iterator[Action]:
     """Legal main actions, purchases with the payments the token delta allows."""
     mover = state.player
@@ -152,12 +163,14 @@ def _with_tokens(state: GameState, tokens: Tokens, supply: Tokens) -> GameState:
 
 
 def _returns(
-    state: GameState, mid: GameState, seen: Tokens | None, seen_supply: Tokens | None = None
+    state: GameState, mid: GameState, seen: Tokens | None,
+    seen_supply: Sequence[int | None] | None = None,
 ) -> tuple[Tokens | None, list[Tokens]]:
     """(the pinned return or None to ask, the options).
 
     The mover's tokens pin the return when read; otherwise the supply does
-    (what came back to it since the action)."""
+    (what came back to it since the action), when only one option agrees with
+    every colour of it that was read."""
     options = state.return_options(mid)
     if options == [Tokens()]:
         return Tokens(), options
@@ -167,10 +180,10 @@ def _returns(
             back = held - seen
             if back in options:
                 return back, options
-    elif seen_supply is not None and seen_supply.covers(mid.supply):
-        back = seen_supply - mid.supply
-        if back in options:
-            return back, options
+    elif seen_supply is not None:
+        agreeing = [o for o in options if _agrees(mid.supply + o, seen_supply)]
+        if len(agreeing) == 1:
+            return agreeing[0], options
     return None, options
 
 
@@ -188,7 +201,7 @@ def _candidate(
     except IllegalAction:
         return None
     ask: list[str] = ["reveal"] if ask_reveal else []
-    back, _ = _returns(state, mid, mover.tokens, reading.supply)
+    back, _ = _returns(state, mid, mover.tokens, reading.supply_seen())
     compare_state: GameState | None = None
     if back is None:
         # Still above 10 on the table (or unreadable): judge the action on the
@@ -229,7 +242,7 @@ def candidates(
     names = [p.name for p in state.players]
     seen_tokens = reading.player(state.current).tokens
     found: list[Candidate] = []
-    for action in _main_actions(state, seen_tokens, reading.supply):
+    for action in _main_actions(state, seen_tokens, reading.supply_seen()):
         cand = _candidate(state, action, reading, names, quirks)
         if cand is not None:
             found.append(cand)

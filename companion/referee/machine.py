@@ -51,6 +51,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from companion.i18n import _
+from companion.i18n.reasons import translate_reason
+from companion.i18n.words import join_words
 from companion.referee.entry import (
     OTHER,
     Question,
@@ -272,7 +275,7 @@ class Referee:
         if reading.abstained:
             self._abstains += 1
             if self._abstains >= self.abstain_limit and self.phase in (Phase.SETUP, Phase.WATCH):
-                self.note = "The camera cannot read the table: NEXT to enter by hand"
+                self.note = _("The camera cannot read the table: NEXT to enter by hand")
                 return [SetLight(Light.ATTENTION)]
             return []
         self._abstains = 0
@@ -296,11 +299,13 @@ class Referee:
         if self.restore is not None:
             if off == 0:
                 self.restore = None
-                self.note = "The table matches again"
+                self.note = _("The table matches again")
                 self._to_watch()
                 return [SetLight(Light.TURN)]
             self.phase = Phase.WATCH
-            self.note = f"Put the table back as it was: {describe_differences(now)}"
+            self.note = _("Put the table back as it was: {what}").format(
+                what=describe_differences(now)
+            )
             return [SetLight(Light.ATTENTION)]
         if off == 0:
             self._to_watch()
@@ -314,9 +319,13 @@ class Referee:
             return [SetLight(Light.ATTENTION), Screenshot("proposal")]
         if off <= TOLERANCE:
             self._to_watch()
-            self.note = f"The table differs slightly: {describe_differences(now)}"
+            self.note = _("The table differs slightly: {what}").format(
+                what=describe_differences(now)
+            )
             return []
-        self.problem = unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
+        self.problem = translate_reason(
+            unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
+        )
         self.phase = Phase.PROBLEM
         self.asking = None
         return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]
@@ -396,7 +405,7 @@ class Referee:
                 return []
             if key is Key.BACK:
                 self._to_watch()
-                self.note = "Cancelled: change the table, or NEXT to enter the turn by hand"
+                self.note = _("Cancelled: change the table, or NEXT to enter the turn by hand")
                 return [SetLight(Light.TURN)]
             return self._confirm_candidate(self.candidates[self.index])
         if phase is Phase.WATCH:
@@ -409,7 +418,7 @@ class Referee:
             if key is Key.BACK:
                 self._to_watch()
                 self._settled_key = None  # the next settled table is read afresh
-                self.note = "Waiting for the table to be put right"
+                self.note = _("Waiting for the table to be put right")
                 return [SetLight(Light.TURN)]
             return []
         if phase is Phase.OVER and key is Key.CONFIRM:
@@ -459,7 +468,7 @@ class Referee:
         try:
             step = next_turn_step(state, asking.mapping(), asking.reveal_hints)
         except IllegalAction as exc:
-            self.problem = str(exc)
+            self.problem = translate_reason(str(exc))
             self.phase = Phase.PROBLEM
             self.asking = None
             return [Buzz("error"), SetLight(Light.ERROR)]
@@ -516,7 +525,7 @@ class Referee:
         try:
             after = before.apply(turn)
         except IllegalAction as exc:
-            self.problem = f"{before.player.name}: {exc}"
+            self.problem = f"{before.player.name}: {translate_reason(str(exc))}"
             self.phase = Phase.PROBLEM
             self.asking = None
             return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]
@@ -533,9 +542,12 @@ class Referee:
         ]
         if after.end_triggered and not before.end_triggered:
             mover = after.players[before.current]
-            self.note = (
-                f"Final round! {mover.name} reached {mover.points} points"
-                f" ({WINNING_POINTS} needed): play until {after.players[-1].name} has played"
+            self.note = _(
+                "Final round! {name} reached {points} points ({needed} needed):"
+                " play until {last} has played"
+            ).format(
+                name=mover.name, points=mover.points, needed=WINNING_POINTS,
+                last=after.players[-1].name,
             )
             effects.append(Buzz("attention"))
         outcome = after.outcome()
@@ -555,14 +567,14 @@ class Referee:
         if self.phase is Phase.SETUP or (self.phase is Phase.ASK and self.state is None):
             return []
         if not self.history:
-            self.note = "Nothing to undo"
+            self.note = _("Nothing to undo")
             return []
         before, turn = self.history.pop()
         self.state = before
         self._to_watch()
         self.restore = str(turn)
         self._settled_key = None
-        self.note = f"Undone: {turn}. Put the table back as it was before it"
+        self.note = _("Undone: {turn}. Put the table back as it was before it").format(turn=turn)
         return [TurnUndone(turn, before), Buzz("attention"), SetLight(Light.ATTENTION)]
 
     # ---------------------------------------------------------------- view
@@ -576,7 +588,9 @@ class Referee:
             shown = state if state is not None else self.setup_state
             text = question.text
             if self.asking.purpose == "turn" and state is not None:
-                text = text or f"{state.player.name}'s turn, entered with the buttons."
+                text = text or _("{name}'s turn, entered with the buttons.").format(
+                    name=state.player.name
+                )
             return ScreenView.choice(
                 shown, question.title, question.labels(), self.asking.selected, text
             )
@@ -587,16 +601,18 @@ class Referee:
             return ScreenView(
                 None,
                 Mode.SETUP,
-                "New game: lay out the nobles and the market",
+                _("New game: lay out the nobles and the market"),
                 self.problem
                 or self.note
                 or (
-                    "Waiting for the camera to read the table. CONFIRM: enter it by hand."
+                    _("Waiting for the camera to read the table. CONFIRM: enter it by hand.")
                     if self.camera
-                    else "No camera: press CONFIRM to enter the market and nobles with the"
-                    " buttons."
+                    else _(
+                        "No camera: press CONFIRM to enter the market and nobles with the"
+                        " buttons."
+                    )
                 ),
-                hints=ButtonHints(confirm="Enter by hand", back="Enter by hand"),
+                hints=ButtonHints(confirm=_("Enter by hand"), back=_("Enter by hand")),
             )
         assert state is not None
         if phase is Phase.OVER:
@@ -606,9 +622,10 @@ class Referee:
             view = ScreenView.proposal(state, cand.turn, self.index + 1, len(self.candidates))
             notes = [str(cand.turn)]
             if cand.differences:
-                notes.append("but " + describe_differences(cand.differences, 1))
+                notes.append(_("but {what}").format(what=describe_differences(cand.differences, 1)))
             if cand.ask:
-                notes.append("CONFIRM, then say the " + " and ".join(cand.ask))
+                asked = [_ask_word(a) for a in cand.ask]
+                notes.append(_("CONFIRM, then say the {what}").format(what=join_words(asked)))
             return _with_note(view, " · ".join(notes))
         if phase is Phase.PROBLEM:
             return ScreenView.error(state, self.problem)
@@ -616,8 +633,8 @@ class Referee:
             return _with_note(
                 ScreenView.waiting(
                     state,
-                    self.note or "Put the table back as it was",
-                    title=f"Undone: {self.restore}",
+                    self.note or _("Put the table back as it was"),
+                    title=_("Undone: {turn}").format(turn=self.restore),
                 ),
                 "",
             )
@@ -625,12 +642,19 @@ class Referee:
             return _with_note(
                 ScreenView.waiting(
                     state,
-                    f"{state.player.name}, play your turn, then press NEXT to enter it.",
-                    title=f"{state.player.name} to play",
+                    _("{name}, play your turn, then press NEXT to enter it.").format(
+                        name=state.player.name
+                    ),
+                    title=_("{name} to play").format(name=state.player.name),
                 ),
                 self.note,
             )
         return _with_note(ScreenView.waiting(state), self.note)
+
+
+def _ask_word(part: str) -> str:
+    """The name of a part of a turn still to be said ("reveal", "return", "noble")."""
+    return {"reveal": _("reveal"), "return": _("return"), "noble": _("noble")}.get(part, part)
 
 
 def _with_note(view: ScreenView, note: str) -> ScreenView:

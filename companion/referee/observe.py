@@ -3,7 +3,15 @@
 The adapter is where the referee decides how much to trust each zone:
 
 * a token zone counts only when vision says it is ``exact`` (no unknown or
-  unseen slot); otherwise the zone is unread, never guessed;
+  unseen slot); otherwise the zone is unread, never guessed; the supply is also
+  read colour by colour (``TableReading.supply_part``): a colour counts when every
+  slot of its printed row reads surely and every chip of that colour elsewhere
+  does.  WHY: a supply of 40 slots almost always has one slot under a hand, a
+  glint or a dark chip the reader will not name; one unsure slot used to leave
+  all six colours unread, and with them the payment and the returns the supply
+  pins.  The mat prints each row's colour by name and letter, and players put a
+  chip back in its row; an unsure slot is taken to hold its row's colour or
+  nothing, so it makes only its own row's count unknown;
 * a player who keeps tokens in piles gives estimated counts
   (``token_estimate``): which colours have a pile counts, a count only when far
   off, so the rules pin the exact count among the legal turns;
@@ -54,8 +62,11 @@ def _tokens(counts: dict[str, int]) -> Tokens:
 
 def _card(obs: Any, slot: str) -> CardRead:
     reading = obs.card_at(slot)
-    if reading is None or reading.state == "unknown":
+    if reading is None:
         return CardRead()
+    if reading.state == "unknown":
+        # the decode's best guess, kept as a hint (see reading.HINT_WEIGHT)
+        return CardRead(hint=reading.runner_up or None)
     sure = is_sure("market cards", reading.confidence)
     if reading.state == "empty":
         return CardRead(empty=True) if sure else CardRead()
@@ -76,6 +87,31 @@ def _zone_sure(obs: Any, zone: Any) -> bool:
     return all(is_sure("token slots", t.confidence,
                        (t.colour or "empty") if t.state == "token" else "empty")
                for t in getattr(obs, "token_slots", ()) if t.zone == zone.zone)
+
+
+def _supply_part(obs: Any, zone: Any) -> tuple[int | None, ...] | None:
+    """Per colour (``TOKENS`` order): the supply's count where it is read surely,
+    else None; None when no colour is (see the module's docstring)."""
+    if zone is None:
+        return None
+    slots = [t for t in getattr(obs, "token_slots", ()) if t.zone == zone.zone]
+    cut = {s.split(".")[1] for s in getattr(obs, "unseen", ())
+           if s.startswith(f"{zone.zone}.") and s.count(".") == 2}
+    unsure_rows = set(cut)
+    counts: dict[str, int] = {}
+    for t in slots:
+        row = t.slot.split(".")[1] if t.slot.count(".") == 2 else ""
+        answer = (t.colour or "empty") if t.state == "token" else "empty"
+        if t.state == "unknown" or not is_sure("token slots", t.confidence, answer):
+            unsure_rows.add(row)
+            if t.state == "token" and t.colour:
+                unsure_rows.add(t.colour)
+            continue
+        if t.state == "token" and t.colour:
+            counts[t.colour] = counts.get(t.colour, 0) + 1
+    part = tuple(None if g.letter in unsure_rows or "" in unsure_rows else counts.get(g.letter, 0)
+                 for g in TOKENS)
+    return part if any(n is not None for n in part) else None
 
 
 def _pile_estimate(obs: Any, zone: str) -> Tokens | None:
@@ -107,6 +143,7 @@ def from_observation(obs: Any, players: int) -> TableReading:
         nobles = tuple(n.noble.id for n in obs.nobles if n.state == "noble" and n.noble)
     supply_zone = obs.zone_tokens("supply")
     supply = _tokens(supply_zone.counts) if _zone_sure(obs, supply_zone) else None
+    part = supply.counts if supply is not None else _supply_part(obs, supply_zone)
     seats = []
     for p in range(1, players + 1):
         zone = obs.zone_tokens(f"player{p}.tokens")
@@ -128,5 +165,6 @@ def from_observation(obs: Any, players: int) -> TableReading:
         seats.append(PlayerReading(tokens=tokens, reserved=reserved, bonuses=bonuses,
                                    token_estimate=estimate))
     return TableReading(
-        supply=supply, market=market, nobles=nobles, players=tuple(seats), calibrated=True
+        supply=supply, market=market, nobles=nobles, players=tuple(seats), calibrated=True,
+        supply_part=part,
     )

@@ -15,7 +15,11 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from companion.i18n import _, language
+from companion.i18n.words import describe_noble, outcome_reason, place_notes
 from companion.review.story import GameStory, TurnEntry, honours_of
+from companion.rules.catalogue import Noble
+from companion.rules.outcome import Outcome
 
 #: Background and text colour of each token letter (both games share the letters).
 GEM_COLOURS = {
@@ -94,6 +98,16 @@ def _rows(cells: Iterable[Iterable[str]]) -> str:
     return "\n".join("<tr>" + "".join(c for c in row) + "</tr>" for row in cells)
 
 
+def _honours(kind: str) -> str:
+    """The heading of the honours: "Nobles" (Splendor) or "Royal cards" (Duel), translated."""
+    return {"Nobles": _("Nobles"), "Royal cards": _("Royal cards")}.get(kind, kind)
+
+
+def _honour(tile: Any) -> str:
+    """A noble in the player's language; a Duel royal as it describes itself."""
+    return describe_noble(tile) if isinstance(tile, Noble) else str(tile.describe())
+
+
 def _standings(story: GameStory) -> str:
     outcome = story.outcome
     summary = story.summary
@@ -114,15 +128,20 @@ def _standings(story: GameStory) -> str:
         else:
             rows = [row("-", p) for p in ordered]
     if outcome is not None:
-        head = "<h2>Final standings</h2>"
-        reason = f'<p class="reason">{escape(outcome.reason)}</p>'
+        head = f"<h2>{_('Final standings')}</h2>"
+        why = outcome.reason
+        if isinstance(outcome, Outcome):  # Splendor: every place the points leave open
+            why = " ".join([outcome_reason(outcome), *place_notes(outcome)])
+        reason = f'<p class="reason">{escape(why)}</p>'
     else:
-        status = "abandoned" if summary.abandoned else "not finished"
-        head = f"<h2>Standings after {story.live_turns} turns (game {status})</h2>"
+        status = _("abandoned") if summary.abandoned else _("not finished")
+        head = "<h2>" + _("Standings after {n} turns (game {status})").format(
+            n=story.live_turns, status=status) + "</h2>"
         reason = ""
     table = (
-        "<table><tr><th>Rank</th><th>Player</th><th>Points</th><th>Cards bought</th>"
-        f"<th>{story.honours}</th></tr>\n{_rows(rows)}</table>"
+        f"<table><tr><th>{_('Rank')}</th><th>{_('Player')}</th><th>{_('Points')}</th>"
+        f"<th>{_('Cards bought')}</th>"
+        f"<th>{_honours(story.honours)}</th></tr>\n{_rows(rows)}</table>"
     )
     return head + table + reason
 
@@ -134,11 +153,11 @@ def _chart(story: GameStory) -> str:
 
     png = points_chart_png(
         story.rounds, story.points, story.kind.winning_points,
-        "final round" if story.honours == "Nobles" else "victory",
+        _("final round") if story.honours == "Nobles" else _("victory"),
     )
     return (
-        "<h2>Points by round</h2>"
-        f'<img class="chart" id="points-chart" alt="Points of every player by round"'
+        f"<h2>{_('Points by round')}</h2>"
+        f'<img class="chart" id="points-chart" alt="{_("Points of every player by round")}"'
         f' src="{_data_uri("image/png", png)}">'
     )
 
@@ -146,39 +165,42 @@ def _chart(story: GameStory) -> str:
 def _nobles(story: GameStory) -> str:
     rows = [
         [f'<td class="num">{v.number}</td>', f"<td>{escape(v.player)}</td>",
-         f"<td>{escape(v.noble.describe())}</td>", f'<td class="num">{v.noble.points}</td>']
+         f"<td>{escape(_honour(v.noble))}</td>", f'<td class="num">{v.noble.points}</td>']
         for v in story.visits
     ]
-    taken = "Visited" if story.honours == "Nobles" else "Taken by"
-    left = ", ".join(escape(n.describe()) for n in honours_of(story.final)) or "none"
+    nobles = story.honours == "Nobles"
+    taken = _("Visited") if nobles else _("Taken by")
+    left = ", ".join(escape(_honour(n)) for n in honours_of(story.final)) or _("none")
     table = (
-        f"<table><tr><th>Turn</th><th>{taken}</th><th>Card</th><th>Points</th></tr>\n"
-        f"{_rows(rows)}</table>"
+        f"<table><tr><th>{_('Turn')}</th><th>{taken}</th><th>{_('Card')}</th>"
+        f"<th>{_('Points')}</th></tr>\n{_rows(rows)}</table>"
         if rows
-        else f"<p>No one has {'been visited' if taken == 'Visited' else 'taken one'}.</p>"
+        else "<p>" + (_("No one has been visited.") if nobles else _("No one has taken one."))
+        + "</p>"
     )
-    start = ", ".join(escape(n.describe()) for n in honours_of(story.start))
+    start = ", ".join(escape(_honour(n)) for n in honours_of(story.start))
     return (
-        f"<h2>{story.honours}</h2><p>On the table at the start: {start}.</p>{table}"
-        f"<p>Still on the table at the end: {left}.</p>"
+        f"<h2>{_honours(story.honours)}</h2><p>"
+        + _("On the table at the start: {what}.").format(what=start) + f"</p>{table}<p>"
+        + _("Still on the table at the end: {what}.").format(what=left) + "</p>"
     )
 
 
 def _purchases(story: GameStory) -> str:
-    parts = ["<h2>Who bought what</h2>",
-             "<table><tr><th>Player</th><th>Bonuses</th><th>Cards bought (turn)</th>"
-             "<th>Reserved at the end</th></tr>"]
+    parts = [f"<h2>{_('Who bought what')}</h2>",
+             f"<table><tr><th>{_('Player')}</th><th>{_('Bonuses')}</th>"
+             f"<th>{_('Cards bought (turn)')}</th><th>{_('Reserved at the end')}</th></tr>"]
     for p in story.final.players:
         bought = [x for x in story.purchases if x.player == p.name]
         cards = " ".join(
             f"{_card(x.card, x.colour)}"
-            f"<small>({x.number}{', reserved' if x.from_reserve else ''})</small>"
+            f"<small>({x.number}{_(', reserved') if x.from_reserve else ''})</small>"
             for x in bought
         ) or "-"
         bonuses = " ".join(_gem(letter, f"{letter}{n}") for letter, n in _bonuses(p)) or "-"
         reserved = " ".join(
             _card(c, _colour_of(c)) if hasattr(c, "id")
-            else escape(f"a level {c.level} card, unseen")
+            else escape(_("a level {level} card, unseen").format(level=c.level))
             for c in p.reserved
         ) or "-"
         parts.append(
@@ -195,15 +217,16 @@ def _colour_of(card: Any) -> str | None:
 
 
 def _turn_row(entry: TurnEntry) -> str:
+    alt = _("the table at turn {n}").format(n=entry.number or _("taken back"))
     thumb = (
-        f'<img class="thumb" alt="the table at turn {entry.number or "taken back"}"'
+        f'<img class="thumb" alt="{alt}"'
         f' src="{_data_uri("image/jpeg", entry.thumbnail)}">'
         if entry.thumbnail
         else ""
     )
-    confidence = "buttons" if entry.confidence is None else f"{entry.confidence:.0%}"
+    confidence = _("buttons") if entry.confidence is None else f"{entry.confidence:.0%}"
     number = (
-        '<td class="why">taken back</td>' if entry.taken_back
+        f'<td class="why">{_("taken back")}</td>' if entry.taken_back
         else f'<td class="num">{entry.number}</td>'
     )
     points = "" if entry.points_after is None else str(entry.points_after)
@@ -219,9 +242,10 @@ def _turn_row(entry: TurnEntry) -> str:
 def _turns(story: GameStory) -> str:
     rows = "\n".join(_turn_row(e) for e in story.entries)
     return (
-        "<h2>Turns</h2>"
-        '<table id="turns"><tr><th>#</th><th>Round</th><th>Player</th><th>Turn</th>'
-        "<th>Notation</th><th>Points after</th><th>Read</th><th>Table</th></tr>\n"
+        f"<h2>{_('Turns')}</h2>"
+        f'<table id="turns"><tr><th>#</th><th>{_("Round")}</th><th>{_("Player")}</th>'
+        f"<th>{_('Turn')}</th><th>{_('Notation')}</th><th>{_('Points after')}</th>"
+        f"<th>{_('Read')}</th><th>{_('Table')}</th></tr>\n"
         f"{rows}</table>"
     )
 
@@ -234,24 +258,27 @@ def _when(stamp: str) -> str:
 def render_html(story: GameStory) -> str:
     """The whole page for ``story``."""
     s = story.summary
-    title = f"{s.game_type} game {s.id}: {', '.join(s.players)}"
-    ended = f", ended {_when(s.finished_at)}" if s.finished_at else ""
+    title = _("{kind} game {id}: {players}").format(
+        kind=s.game_type, id=s.id, players=", ".join(s.players))
+    ended = _(", ended {when}").format(when=_when(s.finished_at)) if s.finished_at else ""
     problem = (
-        f'<p class="problem">The log could not be replayed to the end: {escape(story.problem)}.'
-        " The report shows the game up to there.</p>"
+        '<p class="problem">'
+        + _("The log could not be replayed to the end: {why}. The report shows the game up"
+            " to there.").format(why=escape(story.problem)) + "</p>"
         if story.problem
         else ""
     )
+    back = _(", {n} taken back").format(n=s.taken_back) if s.taken_back else ""
     meta = (
-        f'<p class="meta">Started {_when(s.started_at)}{ended}; {story.live_turns} turns'
-        f"{f', {s.taken_back} taken back' if s.taken_back else ''}.</p>"
+        '<p class="meta">' + _("Started {when}{ended}; {n} turns{back}.").format(
+            when=_when(s.started_at), ended=ended, n=story.live_turns, back=back) + "</p>"
     )
     body = "\n".join(
         [f"<h1>{escape(title)}</h1>", meta, problem, _standings(story), _chart(story),
          _nobles(story), _purchases(story), _turns(story)]
     )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{CSS}</style></head>\n<body>\n{body}\n"
         "</body></html>\n"

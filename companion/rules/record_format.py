@@ -19,6 +19,14 @@ from companion.rules.errors import NotationError, RulesError
 
 HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
 TURN = re.compile(r"^(\d+)\.\s*(.*)$")
+#: Longest piece of a record line quoted in a message: a 60 MB line (a file that
+#: is not a record at all) must not be echoed whole to the terminal.
+QUOTE_CHARS = 60
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` shortened to ``limit`` characters for a message (``...`` marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class RecordError(RulesError):
@@ -61,6 +69,8 @@ class GameRecord(Generic[TurnT, StateT]):
     turns: list[TurnT] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     comments: dict[int, str] = field(default_factory=dict)
+    #: The line each header was read from (empty for a record built in code).
+    header_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def players(self) -> list[str]:
@@ -81,7 +91,35 @@ class GameRecord(Generic[TurnT, StateT]):
         except KeyError as exc:
             raise RecordError(1, f"the record has no {exc.args[0]} header") from None
         except RulesError as exc:
-            raise RecordError(1, f"bad set-up: {exc}") from None
+            raise RecordError(self.blame(str(exc)), f"bad set-up: {exc}") from None
+
+    def blame(self, message: str) -> int:
+        """The line of the header a set-up error is about (1 when none can be told).
+
+        The rules know nothing of lines, so the header is found from the
+        message: first one whose value holds what the message quotes (a card
+        or noble id: ``'9z9' is not a card id``), then any word of it, else the
+        header whose name the message mentions last ("2 players reveal 3
+        nobles, not 4" is about ``Nobles``).
+        """
+        if not self.header_lines:
+            return 1
+        quoted = set(re.findall(r"'([^']+)'", message.lower()))
+        words = set(re.findall(r"[\w-]+", message.lower()))
+        setup = [(k, n) for k, n in self.header_lines.items() if k not in ("Game", "Result")]
+        for among in (quoted, words):
+            for name, line in setup:
+                values = set(re.findall(r"[\w-]+", self.headers.get(name, "").lower()))
+                if values & among - {name.lower()}:
+                    return line
+        text = message.lower()
+        best, at = 1, -1
+        for name, line in setup:
+            stem = re.sub(r"\d+$", "", name.lower()).rstrip("s")
+            where = text.rfind(stem) if stem else -1
+            if where > at:
+                best, at = line, where
+        return best
 
     def line_numbers(self) -> list[int]:
         """Each turn's line: as read, or as :meth:`text` would write it for a built record."""
@@ -101,7 +139,9 @@ class GameRecord(Generic[TurnT, StateT]):
                 after = state.apply(turn)
             except RulesError as exc:
                 who = state.player.name
-                raise RecordError(line, f"turn {state.turn + 1} ({who}) '{turn}': {exc}") from None
+                raise RecordError(
+                    line, f"turn {state.turn + 1} ({who}) '{clip(str(turn))}': {exc}"
+                ) from None
             yield line, turn, state, after
             state = after
 
@@ -139,15 +179,18 @@ class GameRecord(Generic[TurnT, StateT]):
                 if name == "Game" and value != cls.GAME:
                     raise RecordError(number, f"this is a {value} record, not {cls.GAME}")
                 record.headers[name] = value
+                record.header_lines[name] = number
                 continue
             m = TURN.match(line)
             if not m:
-                raise RecordError(number, f"'{line}' is neither a header nor a numbered turn")
+                raise RecordError(
+                    number, f"'{clip(line)}' is neither a header nor a numbered turn"
+                )
             in_turns = True
             expected = len(record.turns) + 1
             if int(m.group(1)) != expected:
                 raise RecordError(
-                    number, f"turn number {m.group(1)} where {expected} was expected"
+                    number, f"turn number {clip(m.group(1), 12)} where {expected} was expected"
                 )
             try:
                 record.turns.append(parse_turn(m.group(2)))

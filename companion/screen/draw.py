@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.rules.describe import plural
+from companion.i18n import _, ngettext, words
 from companion.rules.gems import COLOURS, Gem
 from companion.rules.outcome import Outcome
 from companion.rules.state import WINNING_POINTS, GameState, Player
@@ -110,19 +110,24 @@ def _top_bar(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
     state = view.state
     inner = top.inflate(-2 * pad, -layout.px(8))
     if state is None:
-        p.text(inner, "Splendor companion", layout.px(32))
+        p.text(inner, _("Splendor companion"), layout.px(32))
         return
     if view.mode is Mode.END:
         rounds = max(state.round - 1, 1) if state.current == 0 else state.round
-        p.text(inner, f"Game over after {rounds} rounds", layout.px(32))
+        p.text(inner, ngettext("Game over after {n} round", "Game over after {n} rounds",
+                               rounds).format(n=rounds), layout.px(32))
         return
     supply_w = min(layout.px(360), inner.width // 2)
     left = pygame.Rect(inner.left, inner.top, inner.width - supply_w - pad, inner.height)
     if view.mode is Mode.SETUP:
-        words = f"New game · {len(state.players)} players"
+        n = len(state.players)
+        p.text(left, ngettext("New game · {n} player", "New game · {n} players", n).format(n=n),
+               layout.px(32), min_size=layout.px(20))
     else:
-        words = f"Round {state.round} · {state.player.name} to play"
-    p.text(left, words, layout.px(32), min_size=layout.px(20))
+        # A long name is shortened, never the words around it ("to play").
+        template = _("Round {round} · {name} to play").replace("{round}", str(state.round))
+        p.text_with_names(left, template, {"name": state.player.name}, layout.px(32),
+                          min_size=layout.px(20))
     supply = pygame.Rect(inner.right - supply_w, inner.top, supply_w, inner.height)
     _supply(p, layout, supply, state)
 
@@ -131,7 +136,7 @@ def _supply(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameState) 
     label_w = layout.px(66)
     p.text(
         pygame.Rect(box.left, box.top, label_w, box.height),
-        "Supply",
+        _("Supply"),
         layout.px(22),
         palette.TEXT_DIM,
     )
@@ -156,12 +161,17 @@ def _banner(p: Painter, layout: lay.Layout, state: GameState) -> None:
     leaders = [pl.name for pl in state.players if pl.points >= WINNING_POINTS]
     n = len(state.players)
     left = (n - state.current) % n
-    who = " and ".join(leaders) if leaders else "A player"
-    verb = "have" if len(leaders) > 1 else "has"
-    turns = f"{left} turn{'s' if left != 1 else ''} left"
-    text = f"FINAL ROUND · {who} {verb} {WINNING_POINTS}+ points · {turns}"
+    turns = ngettext("{n} turn left", "{n} turns left", left).format(n=left)
+    template = ngettext(
+        "FINAL ROUND · {who} has {points}+ points · {turns}",
+        "FINAL ROUND · {who} have {points}+ points · {turns}",
+        max(len(leaders), 1),
+    ).replace("{points}", str(WINNING_POINTS)).replace("{turns}", turns)
+    names = {f"who{i}": name for i, name in enumerate(leaders)}
+    who = words.join_words(["{" + key + "}" for key in names]) if names else _("A player")
     inner = rect.inflate(-layout.px(16), -layout.px(4))
-    p.text(inner, text, layout.px(28), palette.TEXT_DARK, min_size=layout.px(16), align="center")
+    p.text_with_names(inner, template.replace("{who}", who), names, layout.px(28),
+                      palette.TEXT_DARK, min_size=layout.px(16), align="center")
 
 
 # ------------------------------------------------------------------ table
@@ -189,7 +199,7 @@ def _table_header(p: Painter, layout: lay.Layout) -> None:
         pygame.Rect(
             square.right + layout.px(4), legend.top, half - mark - layout.px(8), legend.height
         ),
-        "cards",
+        _("cards"),
         size,
         dim,
     )
@@ -204,18 +214,21 @@ def _table_header(p: Painter, layout: lay.Layout) -> None:
             legend.right - dot.right - layout.px(4),
             legend.height,
         ),
-        "tokens",
+        _("tokens"),
         size,
         dim,
     )
-    p.text(cells[1].inflate(-layout.px(4), -layout.px(4)), "Points", size, dim, align="center")
+    p.text(cells[1].inflate(-layout.px(4), -layout.px(4)), _("Points"), size, dim,
+           align="center")
     chip = layout.header.height - layout.px(4)
     for gem, cell in zip((*COLOURS, Gem.GOLD), cells[2:8], strict=True):
         rect = pygame.Rect(0, 0, chip, chip)
         rect.center = cell.center
         p.gem_chip(rect, gem, None)
-    p.text(cells[8].inflate(-layout.px(4), -layout.px(4)), "Nobles", size, dim, align="center")
-    p.text(cells[9].inflate(-layout.px(4), -layout.px(4)), "Reserved", size, dim, align="center")
+    p.text(cells[8].inflate(-layout.px(4), -layout.px(4)), _("Nobles"), size, dim,
+           align="center")
+    p.text(cells[9].inflate(-layout.px(4), -layout.px(4)), _("Reserved"), size, dim,
+           align="center")
 
 
 def _player_row(
@@ -316,10 +329,10 @@ def _prompt(p: Painter, layout: lay.Layout, view: ScreenView, box: pygame.Rect) 
     title = pygame.Rect(inner.left, inner.top, inner.width, title_h)
     tag = ""
     if view.candidate is not None and view.candidate[1] > 1:
-        tag = f"{view.candidate[0]} of {view.candidate[1]}"
+        tag = _("{i} of {n}").format(i=view.candidate[0], n=view.candidate[1])
     pages = _menu_pages(layout, view, inner, title_h)
     if pages is not None and pages[1] > 1:
-        tag = f"page {pages[0] + 1} of {pages[1]}"
+        tag = _("page {i} of {n}").format(i=pages[0] + 1, n=pages[1])
     if tag:
         tag_box = pygame.Rect(0, title.top + layout.px(3), layout.px(112), title_h - layout.px(6))
         tag_box.right = title.right
@@ -327,7 +340,8 @@ def _prompt(p: Painter, layout: lay.Layout, view: ScreenView, box: pygame.Rect) 
         p.text(tag_box.inflate(-layout.px(10), -layout.px(4)), tag, layout.px(26),
                palette.TEXT_DARK, align="center")
         title.width -= tag_box.width + layout.px(10)
-    p.text(title, view.title, layout.px(36), accent, min_size=layout.px(22))
+    names = {p_.name: p_.name for p_ in view.state.players} if view.state is not None else {}
+    p.text_named(title, view.title, names, layout.px(36), accent, min_size=layout.px(22))
     rest = pygame.Rect(inner.left, title.bottom + layout.px(4), inner.width,
                        inner.bottom - title.bottom - layout.px(4))
     if view.note:
@@ -370,7 +384,7 @@ def _menu_pages(
     if view.text:
         text_h = min(layout.px(30), height // 3)
         height -= text_h + layout.px(4)
-    cols, rows, _ = _menu_grid(layout, view, pygame.Rect(0, 0, inner.width, height))
+    cols, rows, _item_h = _menu_grid(layout, view, pygame.Rect(0, 0, inner.width, height))
     per_page = cols * rows
     pages = -(-len(view.menu) // per_page)
     return view.selected // per_page, pages
@@ -419,6 +433,11 @@ _BUTTONS = (
 )
 
 
+def button_name(name: str) -> str:
+    """The button's printed name in the player's language (CONFIRM, NEXT, BACK)."""
+    return {"CONFIRM": _("CONFIRM"), "NEXT": _("NEXT"), "BACK": _("BACK")}[name]
+
+
 def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
     hints = view.hints
     texts = (hints.confirm, hints.next, hints.back or hints.hold_back)
@@ -437,9 +456,9 @@ def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
         p.mark(f"button {name}", lamp)
         text_left = lamp.right + layout.px(8)
         text_w = box.right - text_left - layout.px(8)
-        label = name
+        label = button_name(name)
         if name == "BACK" and hints.hold_back and hints.back:
-            label = f"BACK · {hints.hold_back}"
+            label = f"{label} · {hints.hold_back}"
         name_h = layout.px(18)
         name_box = pygame.Rect(text_left, box.top + layout.px(4), text_w, name_h)
         p.text(name_box, label, layout.px(20), palette.TEXT_DIM if active else palette.FAINT,
@@ -463,14 +482,19 @@ def _standings(
     crown.centery = title.centery
     p.crown(crown, palette.WINNER)
     p.mark("crown", crown)
-    winners = " and ".join(outcome.winners)
-    verb = "share the victory" if outcome.shared else "wins"
+    names = {f"w{i}": name for i, name in enumerate(outcome.winners)}
+    template = ngettext("{names} wins", "{names} share the victory", len(names)).replace(
+        "{names}", words.join_words(["{" + key + "}" for key in names])
+    )
     head_left = crown.right + layout.px(10)
     head = pygame.Rect(head_left, title.top, title.right - head_left, title.height)
-    p.text(head, f"{winners} {verb}", layout.px(40), palette.WINNER, min_size=layout.px(22))
+    p.text_with_names(head, template, names, layout.px(40), palette.WINNER,
+                      min_size=layout.px(22))
     reason_h = layout.px(84)
     reason = pygame.Rect(inner.left, inner.bottom - reason_h, inner.width, reason_h)
-    p.paragraph(reason, outcome.reason, layout.px(28), palette.TEXT, min_size=layout.px(18))
+    # Every place the points do not explain is explained, not only the first.
+    why = " ".join([words.outcome_reason(outcome), *words.place_notes(outcome)])
+    p.paragraph(reason, why, layout.px(28), palette.TEXT, min_size=layout.px(16))
     top = title.bottom + layout.px(8)
     space = reason.top - layout.px(8) - top
     n = max(len(outcome.standings), 1)
@@ -485,23 +509,18 @@ def _standings(
                   label="standing")
         parts = lay.columns_of(row, (9, 41, 18, 16, 16))
         size = min(layout.px(34), row.height * 0.8)
-        p.text(parts[0].inflate(-layout.px(8), -layout.px(4)), _ordinal(standing.rank), size, ink,
-               align="center")
+        p.text(parts[0].inflate(-layout.px(8), -layout.px(4)), words.ordinal(standing.rank), size,
+               ink, align="center")
         p.text(parts[1].inflate(-layout.px(8), -layout.px(4)), standing.name, size, ink,
                min_size=layout.px(18))
         figures = (
-            (plural(standing.points, "point"), size),
-            (plural(standing.cards, "card"), size * 0.8),
-            (plural(nobles.get(standing.name, 0), "noble"), size * 0.8),
+            (words.short_points(standing.points), size),
+            (words.cards(standing.cards), size * 0.8),
+            (words.nobles(nobles.get(standing.name, 0)), size * 0.8),
         )
-        for part, (words, words_size) in zip(parts[2:], figures, strict=True):
+        for part, (figure, figure_size) in zip(parts[2:], figures, strict=True):
             box_ = part.inflate(-layout.px(8), -layout.px(4))
-            p.text(box_, words, words_size, ink, min_size=layout.px(16), align="right")
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+            p.text(box_, figure, figure_size, ink, min_size=layout.px(16), align="right")
 
 
 

@@ -2,8 +2,8 @@
 
 Shown on the setup screen, where the players compare it with the table and
 confirm.  Each card is drawn the way it looks: a band of its bonus colour
-with its points and its bonus letter, its cost as numbered circles in the
-card order (white, blue, green, red, black) and its id, so a misread card is
+with its points and its bonus letter, its cost as chips that carry count and
+letter ("3W") in the card order (white, blue, green, red, black) and its id, so a misread card is
 easy to spot and to name.  A noble shows its requirement the same way.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion.i18n import _
 from companion.rules.catalogue import Card, Noble
 from companion.rules.gems import Gem
 from companion.rules.state import GameState
@@ -35,21 +36,21 @@ def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameSta
         p.rounded(deck, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(6), width=1,
                   label="deck")
         top, bottom = _halves(deck.inflate(-layout.px(6), -layout.px(4)))
-        p.text(top, f"Level {level}", layout.px(22), palette.TEXT, min_size=layout.px(14),
-               align="center")
-        p.text(bottom, f"{state.decks[level - 1]} left", layout.px(20), palette.TEXT_DIM,
+        p.text(top, _("Level {level}").format(level=level), layout.px(22), palette.TEXT,
                min_size=layout.px(14), align="center")
+        p.text(bottom, _("{n} left").format(n=state.decks[level - 1]), layout.px(20),
+               palette.TEXT_DIM, min_size=layout.px(14), align="center")
         for card, cell in zip(state.market[level - 1], cells[1:], strict=True):
             rect = cell.inflate(-gap, -gap)
             if card is None:
                 p.rounded(rect, palette.BACKGROUND, palette.FAINT, radius=layout.px(6), width=1,
                           label="empty slot")
-                p.text(rect.inflate(-gap, -gap), "empty", layout.px(20), palette.TEXT_DIM,
+                p.text(rect.inflate(-gap, -gap), _("empty"), layout.px(20), palette.TEXT_DIM,
                        align="center")
             else:
                 draw_card(p, layout, rect, card)
     title = pygame.Rect(nobles.left, nobles.top, nobles.width, layout.px(24))
-    p.text(title, "Nobles", layout.px(22), palette.TEXT_DIM, align="center")
+    p.text(title, _("Nobles"), layout.px(22), palette.TEXT_DIM, align="center")
     count = max(len(state.nobles), 1)
     tile_h = min((nobles.bottom - title.bottom) // count, layout.px(60))
     for i, noble in enumerate(state.nobles):
@@ -89,13 +90,16 @@ def draw_card(p: Painter, layout: lay.Layout, rect: pygame.Rect, card: Card) -> 
 def _cost(p: Painter, box: pygame.Rect, cost: list[tuple[Gem, int]]) -> None:
     if not cost:
         return
-    d = min(box.height, box.width // 4 - 3)  # at most 4 colours: one size for all cards
-    if d < 6:
+    # At most 4 colours: one size for all cards.  Each chip says count and
+    # letter ("3W"), so a cost never rests on colour alone.
+    w = box.width // 4 - 3
+    h = min(box.height, round(w * 0.8))
+    if h < 6:
         return
     for i, (gem, n) in enumerate(cost):
-        chip = pygame.Rect(box.left + i * (d + 3), 0, d, d)
+        chip = pygame.Rect(box.left + i * (w + 3), 0, w, h)
         chip.centery = box.centery
-        p.gem_chip(chip, gem, n)
+        p.gem_chip(chip, gem, n, letter=True)
 
 
 def draw_noble(p: Painter, layout: lay.Layout, rect: pygame.Rect, noble: Noble) -> None:
@@ -115,8 +119,9 @@ def draw_noble(p: Painter, layout: lay.Layout, rect: pygame.Rect, noble: Noble) 
     need = [(g, n) for g, n in noble.requirement.items() if n]
     box = pygame.Rect(crown.right + pad, inner.top, inner.right - id_w - pad - crown.right - pad,
                       inner.height)
-    d = min(box.height, box.width // max(len(need), 1) - 3)
+    w = min(box.width // max(len(need), 1) - 3, round(box.height * 1.5))
+    h = min(box.height, w)
     for i, (gem, n) in enumerate(need):
-        chip = pygame.Rect(box.left + i * (d + 3), 0, d, d)
+        chip = pygame.Rect(box.left + i * (w + 3), 0, w, h)
         chip.centery = box.centery
-        p.gem_chip(chip, gem, n, square=True)
+        p.gem_chip(chip, gem, n, square=True, letter=True)

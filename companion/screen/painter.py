@@ -13,6 +13,7 @@ other; a text may sit on a shape only when its box lies inside that shape
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -21,7 +22,7 @@ import pygame.gfxdraw
 from companion.rules.gems import Gem
 from companion.screen import palette
 from companion.screen.palette import Colour
-from companion.screen.text import FontBook, line_pitch, paragraph_height
+from companion.screen.text import ELLIPSIS, FontBook, line_pitch, paragraph_height
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,70 @@ class Painter:
         self.surface.blit(image, rect)
         self.drawn.append(Drawn("text", fit.text, rect, pygame.Rect(box), fit.size))
         return rect
+
+    def text_named(
+        self,
+        box: pygame.Rect,
+        text: str,
+        names: Mapping[str, str] | Sequence[str],
+        size: float,
+        colour: Colour = palette.TEXT,
+        min_size: float | None = None,
+        align: str = "left",
+    ) -> pygame.Rect:
+        """:meth:`text`, but when ``text`` cannot fit whole, its names are shortened first.
+
+        A 46-character name must not push "to play" out of "Round 3 · … to
+        play": the names (values of ``names``) are cut with "…" to the
+        longest length at which the whole line fits at ``min_size``; only if
+        no length does is the line cut at its end as usual.
+        """
+        size_i = max(int(size), 1)
+        min_i = max(int(min_size if min_size is not None else size * 0.6), 1)
+        shown = self.fonts.displayable(text)
+        fit = self.fonts.fit_line(shown, box.width, box.height, size_i, min_i)
+        people = sorted({n for n in (names.values() if isinstance(names, Mapping) else names)
+                         if n and n in text}, key=len, reverse=True)
+        if fit.text == shown or not people:
+            return self.text(box, text, size, colour, min_size, align)
+
+        def shortened(keep: int) -> str:
+            out = text
+            for name in people:
+                if len(name) > keep:
+                    out = out.replace(name, name[:keep].rstrip() + ELLIPSIS)
+            return out
+
+        def fits(candidate: str) -> bool:
+            shown = self.fonts.displayable(candidate)
+            return self.fonts.fit_line(shown, box.width, box.height, size_i, min_i).text == shown
+
+        lo, hi = 1, len(people[0]) - 1  # the longest kept length that fits is in [lo, hi]
+        if not fits(shortened(lo)):
+            return self.text(box, text, size, colour, min_size, align)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fits(shortened(mid)):
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.text(box, shortened(lo), size, colour, min_size, align)
+
+    def text_with_names(
+        self,
+        box: pygame.Rect,
+        template: str,
+        names: Mapping[str, str],
+        size: float,
+        colour: Colour = palette.TEXT,
+        min_size: float | None = None,
+        align: str = "left",
+    ) -> pygame.Rect:
+        """``template`` with ``{key}`` filled from ``names``, drawn by :meth:`text_named`."""
+        text = template
+        for key, name in names.items():
+            text = text.replace("{" + key + "}", name)
+        return self.text_named(box, text, names, size, colour, min_size, align)
 
     def paragraph(
         self,
@@ -223,12 +288,16 @@ class Painter:
         count: int | None,
         square: bool = False,
         faint: bool = False,
+        letter: bool = False,
     ) -> None:
         """A token (circle) or a card bonus (rounded square) of ``gem``.
 
         ``count`` is written inside; ``None`` writes the gem's letter (the
         header), and gold's letter is a drawn star.  ``faint`` draws an empty
-        outline: the player has none (no "0" to read past).
+        outline: the player has none (no "0" to read past).  ``letter``
+        writes the gem's letter after the count ("3W") on a pill-shaped chip
+        as wide as ``rect``: a cost or a noble's requirement is then read
+        without telling colours apart.
         """
         colour, edge = palette.GEM[gem], palette.GEM_EDGE[gem]
         label = f"{'card' if square else 'token'} {gem.letter}"
@@ -243,6 +312,14 @@ class Painter:
                 for r in range(rect.width // 2, rect.width // 2 - max(rect.width // 16, 1), -1):
                     pygame.gfxdraw.aacircle(self.surface, x, y, r, palette.FAINT)
             self.mark(label, rect)
+            return
+        if letter:
+            radius = max(rect.height // 2 if not square else rect.height // 6, 2)
+            self.rounded(rect, colour, edge, radius=radius, label=label)
+            inner = rect.inflate(-max(rect.height // 4, 2), -max(rect.height // 6, 2))
+            text = f"{count}{gem.letter.upper()}" if count is not None else gem.letter.upper()
+            self.text(inner, text, rect.height * 1.05, palette.ink_on(gem), align="center",
+                      min_size=rect.height * 0.5)
             return
         if square:
             self.rounded(rect, colour, edge, radius=max(rect.width // 6, 2), label=label)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.i18n import N_, _, words
+from companion.i18n.reasons import translate_reason
+from companion.i18n.words import describe_noble, describe_tokens, describe_turn
 from companion.rules.actions import Buy, Take, Turn
 from companion.rules.catalogue import Card
-from companion.rules.describe import describe_noble, describe_tokens, describe_turn, plural
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import COLOURS, Tokens
 from companion.rules.simulate import play_game
@@ -28,19 +30,22 @@ SEEDS = {2: 2, 3: 21, 4: 10}
 
 #: What a player can enter by hand; the referee's real menu may differ.
 MANUAL_MENU = (
-    "Take 3 different gems",
-    "Take 2 gems of one colour",
-    "Reserve a market card",
-    "Reserve from a deck",
-    "Buy a card",
-    "Pass (no action possible)",
+    N_("Take 3 different gems"),
+    N_("Take 2 gems of one colour"),
+    N_("Reserve a market card"),
+    N_("Reserve from a deck"),
+    N_("Buy a card"),
+    N_("Pass (no action possible)"),
 )
 
 
 def describe_candidate(card: Card) -> str:
     """A menu line for a card the reader is unsure of: "2g5 · green, 1 point, costs ..."."""
-    points = plural(card.points, "point") if card.points else "no points"
-    return f"{card.id} · {card.bonus.label}, {points}, costs {describe_tokens(card.cost)}"
+    points = words.points(card.points) if card.points else _("no points")
+    return _("{id} · {gem}, {points}, costs {cost}").format(
+        id=card.id, gem=words.gem_name(card.bonus), points=points,
+        cost=describe_tokens(card.cost),
+    )
 
 
 def sample_views(
@@ -57,10 +62,12 @@ def sample_views(
     views["waiting_note"] = ScreenView(
         states[mid + 1],
         views["waiting"].mode,
-        "Waiting for a still table",
-        f"{states[mid + 1].player.name}, play your turn, then take your hands off the table.",
+        _("Waiting for a still table"),
+        _("{name}, play your turn, then take your hands off the table.").format(
+            name=states[mid + 1].player.name
+        ),
         hints=views["waiting"].hints,
-        note=f"Last turn: {describe_turn(states[mid], turns[mid])}",
+        note=_("Last turn: {turn}").format(turn=describe_turn(states[mid], turns[mid])),
     )
     views["proposal"] = ScreenView.proposal(states[mid], turns[mid], 1, 1)
     buy = _first(
@@ -78,10 +85,10 @@ def sample_views(
     views["unsure_card"] = _unsure_menu(states[mid])
     views["manual_entry"] = ScreenView.choice(
         states[mid],
-        f"Enter {states[mid].player.name}'s turn",
-        MANUAL_MENU,
+        _("Enter {name}'s turn").format(name=states[mid].player.name),
+        [_(item) for item in MANUAL_MENU],
         selected=3,
-        text="Choose what was done; the next menus ask for the gems or the card.",
+        text=_("Choose what was done; the next menus ask for the gems or the card."),
     )
     final = _first(states, turns, lambda s, t: s.final_round)
     views["final_round"] = ScreenView.proposal(states[final], turns[final], 1, 2)
@@ -103,24 +110,27 @@ def _illegal_pair_reason(state: GameState) -> str:
     try:
         state.check_action(Take(Tokens.of(gem, gem)))
     except IllegalAction as exc:
-        return f"{state.player.name} took 2 {gem.label}: {exc}. Put them back or enter the turn."
-    return f"{state.player.name}'s change matches no legal turn."
+        return _("{name} took {gems}: {reason}. Put them back or enter the turn.").format(
+            name=state.player.name, gems=words.gem_count(gem, 2),
+            reason=translate_reason(str(exc)),
+        )
+    return _("{name}'s change matches no legal turn.").format(name=state.player.name)
 
 
 def _return_menu(state: GameState, turn: Turn) -> ScreenView:
     after = state.after_action(turn.action, turn.reveal)
     options = state.return_options(after)
     need = state.tokens_to_return(after)
-    items = [f"Return {describe_tokens(o)}" for o in options]
+    items = [_("Return {tokens}").format(tokens=describe_tokens(o)) for o in options]
     selected = options.index(turn.returned) if turn.returned in options else 0
     held = after.player.tokens.total()
     # The scoreboard shows the mid-turn position: the tokens now on the table.
     return ScreenView.choice(
         after,
-        f"{state.player.name}: return {plural(need, 'token')}",
+        _("{name}: return {tokens}").format(name=state.player.name, tokens=words.tokens(need)),
         items,
         selected,
-        text=f"{held} tokens held; 10 is the most at the end of a turn.",
+        text=_("{n} tokens held; 10 is the most at the end of a turn.").format(n=held),
     )
 
 
@@ -128,10 +138,12 @@ def _noble_menu(state: GameState) -> ScreenView:
     nobles = state.nobles[:2]
     return ScreenView.choice(
         state,
-        "Two nobles can visit: which one?",
-        [f"{describe_noble(n)}, 3 points" for n in nobles],
+        _("Two nobles can visit: which one?"),
+        [f"{describe_noble(n)}, {words.points(3)}" for n in nobles],
         1,
-        text=f"{state.player.name} chooses one; the other stays on the table.",
+        text=_("{name} chooses one; the other stays on the table.").format(
+            name=state.player.name
+        ),
     )
 
 
@@ -139,8 +151,10 @@ def _unsure_menu(state: GameState) -> ScreenView:
     cards = sorted(state.unseen(2), key=lambda c: c.id)[:3]
     return ScreenView.choice(
         state,
-        "Which level 2 card was revealed?",
+        _("Which level {level} card was revealed?").format(level=2),
         [describe_candidate(c) for c in cards],
         0,
-        text="The new card in the level 2 row could not be read for sure.",
+        text=_("The new card in the level {level} row could not be read for sure.").format(
+            level=2
+        ),
     )

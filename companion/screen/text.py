@@ -6,10 +6,17 @@ for any name and any screen size: a text never leaves the box it was given.
 
 Design decisions:
 
-* One font: pygame's bundled ``freesansbold.ttf`` (``pygame.font.Font(None,
+* The main font is pygame's bundled ``freesansbold.ttf`` (``pygame.font.Font(None,
   size)``), never a system font, so the golden PNGs are the same on every
-  machine and the Pi needs no font package.  It is bold only, which suits a
-  screen read from a metre away.
+  machine.  It is bold only, which suits a screen read from a metre away.
+  It has Latin, Greek and Cyrillic but no CJK: a text it cannot draw whole
+  is drawn in a *fallback* face with CJK coverage, chosen once at start
+  among the Debian / Raspberry Pi OS font packages (:data:`FALLBACK_FONTS`;
+  ``fonts-wqy-zenhei`` is the one ``install-pi`` and CI install: 17 MB on
+  disk, read by FreeType on demand, so the resident cost stays small --
+  ``tests/bench/bench_fonts.py`` measures it).  A character no face covers
+  (an emoji) becomes a visible placeholder (:data:`PLACEHOLDERS`), never a
+  "?" that reads like a typo nor an empty box.
 * Sizes are pygame font sizes (``Font(None, 40)`` is about 27 px tall); the
   rendered height is checked against the box, never assumed.
 * Shrink before cutting: a long name is first drawn smaller, down to a
@@ -36,6 +43,18 @@ SUBSTITUTES = {
 }
 #: A private-use character no font has: what a missing glyph measures like.
 _NO_GLYPH = "\uffff"
+#: Fonts with CJK coverage, from Debian / Raspberry Pi OS packages, in order of
+#: preference (``SPLENDOR_FALLBACK_FONT`` names another file).  WenQuanYi Zen Hei
+#: first: one 17 MB file covering CJK, Latin and Cyrillic, against 40-100 MB for
+#: each Noto CJK weight.
+FALLBACK_FONTS = (
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+)
+#: What stands for a character no face has: the first one a face can draw.
+PLACEHOLDERS = ("◆", "¤")
 #: Fitted texts kept per FontBook; a frame draws about a hundred.
 CACHE_LIMIT = 4000
 
@@ -43,59 +62,83 @@ CACHE_LIMIT = 4000
 class FontBook:
     """Fonts by size, created once (creating a ``pygame.font.Font`` reads the file)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fallback: str | None = None) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._glyphs: dict[str, bool] = {}
+        #: The fallback face's file (None: none installed); see :func:`find_fallback`.
+        self.fallback = find_fallback() if fallback is None else (fallback or None)
+        self._fonts: dict[tuple[int, int], pygame.font.Font] = {}
+        self._glyphs: dict[tuple[str, int], bool] = {}
         self._lines: dict[tuple[str, int, int, int, int], tuple[int, str]] = {}
         self._paragraphs: dict[tuple[str, int, int, int, int], tuple[int, tuple[str, ...]]] = {}
 
+    @property
+    def placeholder(self) -> str:
+        """The visible stand-in for a character no face covers."""
+        for ch in PLACEHOLDERS:
+            if not self._missing(ch, 0) or (self.fallback and not self._missing(ch, 1)):
+                return ch
+        return PLACEHOLDERS[-1]
+
     def displayable(self, text: str) -> str:
-        """``text`` with the characters the font lacks replaced, instead of boxes.
+        """``text`` with what no face can draw replaced, instead of boxes.
 
         The bundled font covers Latin (accents included), Greek and Cyrillic
         names and the usual punctuation, but no arrows, check marks, stars or
-        CJK: the common symbols get a text stand-in, anything else a "?".
+        CJK.  A character the fallback face has (CJK, arrows) is kept: the
+        text is then drawn in that face (see :meth:`face_for`).  Otherwise the
+        common symbols get a text stand-in and anything else the placeholder.
         """
         if text.isascii():
             return text
         out = []
         for ch in text:
-            if ch.isascii():
+            if ch.isascii() or not self._missing(ch, 0):
                 out.append(ch)
             elif ch in SUBSTITUTES:
                 out.append(SUBSTITUTES[ch])
+            elif self.fallback and not self._missing(ch, 1):
+                out.append(ch)
             else:
-                out.append("?" if self._missing(ch) else ch)
+                out.append(self.placeholder)
         return "".join(out)
 
-    def _missing(self, ch: str) -> bool:
-        known = self._glyphs.get(ch)
+    def face_for(self, text: str) -> int:
+        """0, the bundled face, when it draws all of ``text``; else 1, the fallback."""
+        if text.isascii() or not self.fallback:
+            return 0
+        return 1 if any(self._missing(ch, 0) for ch in text if not ch.isascii()) else 0
+
+    def _missing(self, ch: str, face: int) -> bool:
+        known = self._glyphs.get((ch, face))
         if known is None:
-            probe = self.font(40)
-            known = probe.metrics(ch)[0] == probe.metrics(_NO_GLYPH)[0] and not ch.isspace()
-            self._glyphs[ch] = known
+            probe = self.font(40, face)
+            metrics = probe.metrics(ch)[0]
+            known = not ch.isspace() and (
+                metrics is None or metrics == probe.metrics(_NO_GLYPH)[0]
+            )
+            self._glyphs[(ch, face)] = known
         return known
 
-    def font(self, size: int) -> pygame.font.Font:
+    def font(self, size: int, face: int = 0) -> pygame.font.Font:
         size = max(int(size), 1)
-        font = self._fonts.get(size)
+        font = self._fonts.get((size, face))
         if font is None:
-            font = pygame.font.Font(None, size)
-            self._fonts[size] = font
+            font = pygame.font.Font(self.fallback if face else None, size)
+            self._fonts[(size, face)] = font
         return font
 
     def fit_line(self, text: str, width: int, height: int, size: int, min_size: int) -> FitLine:
         """See :func:`fit_line`; cached."""
         key = (text, width, height, size, min_size)
         hit = self._lines.get(key)
+        face = self.face_for(text)
         if hit is None:
-            hit = _fit_line(self, text, width, height, size, min_size)
+            hit = _fit_line(self, text, width, height, size, min_size, face)
             if len(self._lines) >= CACHE_LIMIT:  # a companion runs for days: stay bounded
                 self._lines.clear()
             self._lines[key] = hit
-        return FitLine(self.font(hit[0]), hit[0], hit[1])
+        return FitLine(self.font(hit[0], face), hit[0], hit[1])
 
     def fit_paragraph(
         self, text: str, width: int, height: int, size: int, min_size: int
@@ -103,12 +146,13 @@ class FontBook:
         """See :func:`fit_paragraph`; cached."""
         key = (text, width, height, size, min_size)
         hit = self._paragraphs.get(key)
+        face = self.face_for(text)
         if hit is None:
-            hit = _fit_paragraph(self, text, width, height, size, min_size)
+            hit = _fit_paragraph(self, text, width, height, size, min_size, face)
             if len(self._paragraphs) >= CACHE_LIMIT:
                 self._paragraphs.clear()
             self._paragraphs[key] = hit
-        return FitParagraph(self.font(hit[0]), hit[0], hit[1])
+        return FitParagraph(self.font(hit[0], face), hit[0], hit[1])
 
 
 @dataclass(frozen=True)
@@ -151,30 +195,30 @@ def _fits(font: pygame.font.Font, text: str, width: int, height: int) -> bool:
 
 
 def _fit_line(
-    book: FontBook, text: str, width: int, height: int, size: int, min_size: int
+    book: FontBook, text: str, width: int, height: int, size: int, min_size: int, face: int = 0
 ) -> tuple[int, str]:
     min_size = min(min_size, size)
     # The largest size whose height fits the box (at least 1).
     # Rendered heights depend on the glyphs ("Hg" is taller than the font's
     # nominal height), so measure the text itself.
     probe = text or " "
-    while size > 1 and book.font(size).size(probe)[1] > height:
+    while size > 1 and book.font(size, face).size(probe)[1] > height:
         size -= 1
-    if book.font(size).size(probe)[1] > height:
+    if book.font(size, face).size(probe)[1] > height:
         return size, ""  # not even the smallest font fits the box
     min_size = min(min_size, size)
-    if _fits(book.font(size), text, width, height):
+    if _fits(book.font(size, face), text, width, height):
         return size, text
     lo, hi = min_size, size  # binary search the largest size in [min_size, size) that fits
-    if _fits(book.font(lo), text, width, height):
+    if _fits(book.font(lo, face), text, width, height):
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if _fits(book.font(mid), text, width, height):
+            if _fits(book.font(mid, face), text, width, height):
                 lo = mid
             else:
                 hi = mid
         return lo, text
-    return min_size, ellipsize(book.font(min_size), text, width)
+    return min_size, ellipsize(book.font(min_size, face), text, width)
 
 
 def fit_line(text: str, width: int, height: int, size: int, min_size: int) -> FitLine:
@@ -246,15 +290,15 @@ def paragraph_height(font: pygame.font.Font, lines: Sequence[str]) -> int:
 
 
 def _fit_paragraph(
-    book: FontBook, text: str, width: int, height: int, size: int, min_size: int
+    book: FontBook, text: str, width: int, height: int, size: int, min_size: int, face: int = 0
 ) -> tuple[int, tuple[str, ...]]:
     min_size = min(min_size, size)
     for s in range(size, min_size - 1, -1):
-        font = book.font(s)
+        font = book.font(s, face)
         lines, cut = wrap_words(font, text, width)
         if not cut and paragraph_height(font, lines) <= height:
             return s, tuple(lines)
-    font = book.font(min_size)
+    font = book.font(min_size, face)
     lines = wrap(font, text, width)
     keep = 0
     while keep < len(lines) and paragraph_height(font, lines[: keep + 1]) <= height:
@@ -275,6 +319,18 @@ def _fit_paragraph(
 def fit_paragraph(text: str, width: int, height: int, size: int, min_size: int) -> FitParagraph:
     """Wrap ``text`` into ``width`` × ``height``: shrink to ``min_size``, then cut with "…"."""
     return _default_book().fit_paragraph(text, width, height, size, min_size)
+
+
+def find_fallback(environ: dict[str, str] | None = None) -> str | None:
+    """The first fallback face installed (``SPLENDOR_FALLBACK_FONT`` first), or None."""
+    import os
+
+    env = os.environ if environ is None else environ
+    chosen = env.get("SPLENDOR_FALLBACK_FONT")
+    for path in ((chosen,) if chosen else ()) + FALLBACK_FONTS:
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 _BOOK: FontBook | None = None

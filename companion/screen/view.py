@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from companion.i18n import _
+from companion.i18n.words import describe_turn, outcome_reason
 from companion.rules.actions import Turn
-from companion.rules.describe import describe_turn
 from companion.rules.outcome import Outcome
 from companion.rules.state import GameState
 
@@ -96,29 +97,37 @@ class ScreenView:
     # -------------------------------------------------------------- situations
     @classmethod
     def setup(
-        cls, state: GameState, text: str = "", title: str = "Check the market and nobles"
+        cls, state: GameState, text: str = "", title: str = ""
     ) -> ScreenView:
         """The table was read for a new game; the players check it and start."""
         names = ", ".join(p.name for p in state.players)
         return cls(
             state,
             Mode.SETUP,
-            title,
-            text or f"{len(state.players)} players: {names}. Does the screen match the table?",
-            hints=ButtonHints(confirm="Start the game", next="Read again", back="Fix by hand"),
+            title or _("Check the market and nobles"),
+            text
+            or _("{n} players: {names}. Does the screen match the table?").format(
+                n=len(state.players), names=names
+            ),
+            hints=ButtonHints(
+                confirm=_("Start the game"), next=_("Read again"), back=_("Fix by hand")
+            ),
         )
 
     @classmethod
     def waiting(
-        cls, state: GameState, text: str = "", title: str = "Waiting for a still table"
+        cls, state: GameState, text: str = "", title: str = ""
     ) -> ScreenView:
         """Between turns: the mover plays, the camera waits for hands to leave."""
         return cls(
             state,
             Mode.WAITING,
-            title,
-            text or f"{state.player.name}, play your turn, then take your hands off the table.",
-            hints=ButtonHints(next="Enter by hand", hold_back="Hold 2 s: undo"),
+            title or _("Waiting for a still table"),
+            text
+            or _("{name}, play your turn, then take your hands off the table.").format(
+                name=state.player.name
+            ),
+            hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
         )
 
     @classmethod
@@ -127,14 +136,14 @@ class ScreenView:
         return cls(
             state,
             Mode.PROPOSAL,
-            "Is this what happened?",
+            _("Is this what happened?"),
             describe_turn(state, turn),
             candidate=(index, count),
             hints=ButtonHints(
-                confirm="Yes, apply",
-                next="Next guess" if count > 1 else "",
-                back="No, cancel",
-                hold_back="Hold 2 s: undo",
+                confirm=_("Yes, apply"),
+                next=_("Next guess") if count > 1 else "",
+                back=_("No, cancel"),
+                hold_back=_("Hold 2 s: undo"),
             ),
         )
 
@@ -155,21 +164,21 @@ class ScreenView:
             text,
             menu=tuple(items),
             selected=selected,
-            hints=ButtonHints(confirm="Choose", next="Next item", back="Back"),
+            hints=ButtonHints(confirm=_("Choose"), next=_("Next item"), back=_("Back")),
         )
 
     @classmethod
     def error(
-        cls, state: GameState, reason: str, title: str = "That does not fit the rules"
+        cls, state: GameState, reason: str, title: str = ""
     ) -> ScreenView:
         """A change no legal turn explains: put the table right or enter the turn."""
         return cls(
             state,
             Mode.ERROR,
-            title,
+            title or _("That does not fit the rules"),
             reason,
             hints=ButtonHints(
-                next="Enter by hand", back="Table is fixed", hold_back="Hold 2 s: undo"
+                next=_("Enter by hand"), back=_("Table is fixed"), hold_back=_("Hold 2 s: undo")
             ),
         )
 
@@ -182,8 +191,8 @@ class ScreenView:
         return cls(
             state,
             Mode.END,
-            "Game over",
-            result.reason,
+            _("Game over"),
+            outcome_reason(result),
             outcome=result,
-            hints=ButtonHints(confirm="New game", hold_back="Hold 2 s: undo"),
+            hints=ButtonHints(confirm=_("New game"), hold_back=_("Hold 2 s: undo")),
         )

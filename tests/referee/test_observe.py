@@ -16,6 +16,7 @@ from vision.observation import (
     Observation,
     ReservedReading,
     TableauReading,
+    TokenSlotReading,
     ZoneTokens,
 )
 
@@ -162,3 +163,117 @@ def test_a_reserved_row_cut_by_the_frame_edge_is_unread_not_counted() -> None:
     reading = from_observation(obs, 3)
     assert reading.players[0].reserved is None
     assert reading.players[1].reserved == ()
+
+
+def _supply_slots(supply: Tokens, unsure: dict[str, str]) -> tuple[TokenSlotReading, ...]:
+    """The supply's printed rows as the reader gives them, slot by slot; ``unsure``
+    maps a slot id to ``"unknown"`` or a colour read below the sure threshold."""
+    out = []
+    for letter, n in zip(LETTERS, supply.counts, strict=True):
+        for i in range(5 if letter == "y" else 7):
+            sid = f"supply.{letter}.{i}"
+            if sid in unsure and unsure[sid] == "unknown":
+                out.append(TokenSlotReading(sid, "supply", "unknown", None, 0.2))
+            elif sid in unsure:
+                out.append(TokenSlotReading(sid, "supply", "token", unsure[sid], 0.1))
+            elif i < n:
+                out.append(TokenSlotReading(sid, "supply", "token", letter, 0.99))
+            else:
+                out.append(TokenSlotReading(sid, "supply", "empty", None, 0.99))
+    return tuple(out)
+
+
+def _centre_only(obs: Observation, unsure: dict[str, str], supply: Tokens) -> Observation:
+    """``obs`` as the camera over the central mat gives it: no player's tokens, the
+    supply slot by slot with ``unsure`` slots, so the zone is not exact."""
+    zones = (ZoneTokens("supply", dict(zip(LETTERS, supply.counts, strict=True)),
+                        sum(v == "unknown" for v in unsure.values()), not unsure),)
+    return replace(obs, tokens=zones, token_slots=_supply_slots(supply, unsure),
+                   tableau=(), reserved=())
+
+
+def test_one_unsure_supply_slot_leaves_only_its_row_unread() -> None:
+    state = new_state()
+    obs = _centre_only(_observation(state), {"supply.r.2": "unknown"}, state.supply)
+    reading = from_observation(obs, 3)
+    assert reading.supply is None  # the zone as a whole is not exact
+    want = list(state.supply.counts)
+    want[3] = None  # red (w u g r k y)
+    assert reading.supply_part == tuple(want)
+
+
+def test_a_chip_named_unsurely_in_another_row_hides_its_own_colour_too() -> None:
+    state = new_state()
+    obs = _centre_only(_observation(state), {"supply.w.6": "k"}, state.supply)
+    part = from_observation(obs, 3).supply_part
+    assert part is not None and part[0] is None and part[4] is None
+    assert part[1:4] == state.supply.counts[1:4]
+
+
+def test_the_supply_colours_read_still_pin_the_take() -> None:
+    """Only the supply tells a take when the players' areas are out of view: with
+    the red row unread, white, blue and green still show which three were taken."""
+    state = new_state()
+    after = state.apply(Turn.parse("take wug"))
+    obs = _centre_only(_observation(after), {"supply.r.0": "unknown"}, after.supply)
+    reading = from_observation(obs, 3)
+    ref = referee_at(state)
+    show(ref, reading)
+    assert str(ref.candidates[0].turn) == "take wug"
+    assert ref.candidates[0].distance < ref.candidates[1].distance
+    # with no supply colour read, nothing on the table shows a take at all
+    blind = referee_at(state)
+    show(blind, replace(reading, supply_part=None))
+    assert not blind.candidates
+
+
+def _world_game_states():  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from companion.rules.record import read_record
+
+    text = (Path(__file__).parents[1] / "data" / "world-game" / "game.txt").read_text()
+    game = read_record(text)
+    states = [game.initial_state()]
+    for turn in game.turns:
+        states.append(states[-1].apply(turn))
+    return game.turns, states
+
+
+def test_a_bonus_only_buy_shows_through_the_readers_hint_for_the_new_card() -> None:
+    """Turn 58 of the world game buys 1r5 with bonuses alone: no token moves, and the
+    camera over the central mat sees only the market slot change.  When the reader
+    abstains on the revealed card but leans to it (its hint), the turn is proposed
+    with that card, asked; without the hint the table shows no change at all."""
+    turns, states = _world_game_states()
+    before, after = states[57], states[58]
+    assert str(turns[57]) == "buy 1r5 reveal 1w1"
+    seen = predict(after)
+    row, slot = after.find_in_market("1w1") or (0, 0)
+    market = [list(r) for r in seen.market or ()]
+    market[row][slot] = replace(market[row][slot], candidates=(), hint="1w1")
+    centre = replace(seen, market=tuple(tuple(r) for r in market),
+                     players=tuple(type(p)() for p in seen.players))
+    ref = referee_at(before)
+    show(ref, centre)
+    assert ref.candidates and str(ref.candidates[0].turn) == "buy 1r5 reveal 1w1"
+    assert "reveal" in ref.candidates[0].ask  # a hint is a guess, never taken as read
+    market[row][slot] = replace(market[row][slot], hint=None)
+    blind = referee_at(before)
+    show(blind, replace(centre, market=tuple(tuple(r) for r in market)))
+    assert not blind.candidates
+
+
+def test_a_stray_hint_on_an_unchanged_table_raises_no_problem() -> None:
+    """A hint that is another card than the slot holds, with nothing else changed,
+    weighs less than a misread: no buzz, the referee goes on watching."""
+    _, states = _world_game_states()
+    state = states[40]
+    seen = predict(state)
+    market = [list(r) for r in seen.market or ()]
+    held = state.market[0][0]
+    stray = next(c.id for c in state.unseen(1) if held is None or c.id != held.id)
+    market[0][0] = replace(market[0][0], candidates=(), hint=stray)
+    ref = referee_at(state)
+    effects = show(ref, replace(seen, market=tuple(tuple(r) for r in market)))
+    assert ref.phase.name == "WATCH" and not any(type(e).__name__ == "Buzz" for e in effects)

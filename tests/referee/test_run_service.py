@@ -65,19 +65,54 @@ def test_a_bad_config_file_is_one_line(tmp_path, monkeypatch, capsys):
     assert len(err) == 1 and "config:" in err[0] and "GPIO5 is used twice" in err[0]
 
 
-def test_a_missing_live_camera_is_reported_once_and_retried(tmp_path, capsys):
-    """usb:9 does not exist here: ``run`` gets a camera that gives no frame
-    (so the loop goes on with the buttons), reports the loss once, and
-    retries in the background instead of ending the game."""
+def test_a_live_camera_missing_at_start_is_one_line(tmp_path, capsys):
+    """usb:9 does not exist here: ``run`` stops at once with one line (issue 14),
+    instead of starting a game that waits for a camera forever."""
+    code = main(["run", "--players", "2", "--camera", "usb:9", "--buttons", "keyboard",
+                 "--db", str(tmp_path / "g.db")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1
+    assert "camera usb:9: cannot open USB camera 9" in err[0]
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_a_live_camera_lost_mid_game_is_reported_once_and_retried(capsys, monkeypatch):
+    """A camera that worked at start and then goes away gives no frame (so the loop
+    goes on with the buttons), is reported once, and is retried in the background
+    instead of ending the game."""
     import argparse
 
+    import numpy as np
+
+    import firmware.camera as cameras
     from companion.commands.run import _camera
     from firmware.config import Config
     from firmware.watchdog import Notifier
 
+    class Flaky(cameras.FrameSource):
+        """Opens (the first time only) and gives one frame, then is unplugged."""
+
+        opened = 0
+
+        def _open(self) -> None:
+            Flaky.opened += 1
+            if Flaky.opened > 1:
+                raise cameras.CameraUnavailable("USB camera 9 is unplugged")
+
+        def _read(self) -> cameras.Frame:
+            if getattr(self, "given", False):
+                raise cameras.CameraUnavailable("USB camera 9 stopped giving frames")
+            self.given = True
+            return cameras.Frame(np.zeros((4, 4, 3), np.uint8), 0.0, "frame 1")
+
+        def _close(self) -> None:
+            pass
+
+    monkeypatch.setattr(cameras, "parse_source", lambda spec, **kw: Flaky())
     args = argparse.Namespace(no_camera=False, camera="usb:9")
     camera = _camera(args, Config(), Notifier(environ={}))
     try:
+        assert camera.read() is not None
         assert camera.read() is None and camera.still() is None
         assert camera.read() is None
     finally:

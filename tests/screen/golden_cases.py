@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pygame
 
+from companion.i18n import language, set_language
 from companion.screen import Screen, ScreenView
-from companion.screen.samples import sample_views
+from companion.screen.samples import LONG_NAMES, sample_views
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
@@ -31,18 +32,42 @@ CASES: dict[str, tuple[int, str, tuple[int, int]]] = {
     "3p_end_three_way_tie": (3, "end", (800, 480)),
     "2p_proposal": (2, "proposal", (800, 480)),
     "4p_final_round_1280x720": (4, "final_round", (1280, 720)),
+    # French (the publisher's words), 4 players with long names: the layout must hold
+    "fr_4p_setup": (4, "setup", (800, 480)),
+    "fr_4p_candidate": (4, "candidate", (800, 480)),
+    "fr_4p_error": (4, "error", (800, 480)),
+    "fr_4p_return_tokens": (4, "return_tokens", (800, 480)),
+    "fr_4p_noble_choice": (4, "noble_choice", (800, 480)),
+    "fr_4p_final_round": (4, "final_round", (800, 480)),
+    "fr_4p_end": (4, "end", (800, 480)),
+    "fr_3p_end_three_way_tie": (3, "end", (800, 480)),
+    # any script's names: Chinese drawn (CJK fallback face), an emoji as the placeholder,
+    # a 46-character name shortened without cutting "to play"
+    "4p_world_names": (4, "final_round", (800, 480)),
 }
+#: Cases drawn in another language than English.
+LANGUAGE = {name: "fr" for name in CASES if name.startswith("fr_")}
+#: Cases drawn with other names than the long Latin ones.
+WORLD_NAMES = ("王小明", "Alexandra-Maximiliane von Hohenzollern-Sigmarn", "Bob 😀", "Zoë")
+NAMES = {"4p_world_names": WORLD_NAMES}
 
 
 @cache
-def _views(players: int) -> dict[str, ScreenView]:
-    return sample_views(players)
+def _views(players: int, lang: str, names: tuple[str, ...]) -> dict[str, ScreenView]:
+    return sample_views(players, names)
 
 
 def render(name: str) -> pygame.Surface:
     """Draw golden ``name`` on a fresh screen (a copy: screens reuse their surface)."""
     players, kind, size = CASES[name]
-    return Screen(size).draw(_views(players)[kind]).copy()
+    lang = LANGUAGE.get(name, "en")
+    before = language()
+    set_language(lang)
+    try:
+        views = _views(players, lang, NAMES.get(name, LONG_NAMES))
+        return Screen(size).draw(views[kind]).copy()
+    finally:
+        set_language(before)
 
 
 def golden_path(name: str) -> Path:

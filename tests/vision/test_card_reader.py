@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.rules import catalogue
-from vision import card_reader, card_seen, digits, face_light
+from vision import card_features, card_places, card_reader, card_seen, digits
 from vision import cardface as cf
 from vision.colours import GEM_BGR, ColourModel
 from vision.synth import faces
@@ -79,7 +79,7 @@ def test_points_are_seen_printed_or_blank_on_our_faces() -> None:
     colours = ColourModel()
     for card_id in ("1w1", "1w8", "2u5", "3k1"):
         card = catalogue.card(card_id)
-        ev = card_reader.FaceEvidence(faces.card_face(card, S), colours)
+        ev = card_features.extract(faces.card_face(card, S), colours)
         assert (ev.points_printed > 0.5) == (card.points > 0), card_id
 
 
@@ -111,15 +111,15 @@ def test_an_unplaced_card_is_named_beyond_its_distance_only_when_its_places_agre
     several places round its slot: most places naming one card, none another, all
     on firm evidence -> the closest; a dissenting place or a weak piece -> None."""
     a, b = catalogue.card("3r1"), catalogue.card("3k1")
-    firm = card_reader.UNPLACED_AGREE_WEAKEST + 0.1
+    firm = card_places.UNPLACED_AGREE_WEAKEST + 0.1
     R = card_reader.FaceReading
     agree = [R(a, 0.9, 0.26, "3k1", firm), R(a, 0.9, 0.25, "3k1", firm),
              R(None, 0.2, 0.38, "3r3", 0.0)]
-    got = card_reader._agreed(agree)
+    got = card_places.agreed_reading(agree)
     assert got is not None and got.card == a and got.distance == 0.25
-    assert card_reader._agreed([*agree, R(b, 0.9, 0.3, "3r1", firm)]) is None
-    assert card_reader._agreed([*agree[:1], R(a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
-    assert card_reader._agreed(agree[:1] + [R(None, 0.1, 0.4, None, 0.0)] * 3) is None
+    assert card_places.agreed_reading([*agree, R(b, 0.9, 0.3, "3r1", firm)]) is None
+    assert card_places.agreed_reading([*agree[:1], R(a, 0.9, 0.27, "3k1", firm - 0.2)]) is None
+    assert card_places.agreed_reading(agree[:1] + [R(None, 0.1, 0.4, None, 0.0)] * 3) is None
 
 
 def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
@@ -131,17 +131,17 @@ def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
     slot = build_layout(2).slot_index["market.3.0"]
     x, y = slot.center
     far = Located(0.8, (x, y + 8.0), 1.5, 1.02)
-    (again,) = card_reader._in_slot(slot, far)
+    (again,) = card_places.in_slot(slot, far)
     assert again.center == slot.center and again.angle == 1.5 and again.scale == 1.02
-    assert card_reader._in_slot(slot, Located(0.8, (x + 1.0, y - 1.5))) == ()
-    assert card_reader._in_slot(slot, Located(0.05)) == ()
+    assert card_places.in_slot(slot, Located(0.8, (x + 1.0, y - 1.5))) == ()
+    assert card_places.in_slot(slot, Located(0.05)) == ()
 
 
 def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     """Additive white light over part of a face is taken off; a face without glare
     (something dark in every window) comes back as it was, and white stays white."""
     face = faces.card_face(catalogue.card("2r1"), S)
-    clean = face_light.lift_glare(face)
+    clean = card_features.lift_glare(face)
     for x, y in (cf.circle_center(0), cf.circle_center(1), cf.GEM_CENTER):
         r = round(0.7 * cf.CIRCLE_R * S)
         y0, x0 = round(y * S), round(x * S)
@@ -153,7 +153,7 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     spot = np.exp(-(((xx - w * 0.25) ** 2 + (yy - h * 0.85) ** 2) / (2 * (12 * S) ** 2)))
     glared = glared + (255 - glared) * 0.45 * spot[:, :, None]
     glared = glared.clip(0, 255).astype(np.uint8)
-    lifted = face_light.lift_glare(glared)
+    lifted = card_features.lift_glare(glared)
     cx, cy = cf.circle_center(0)
     x0, y0 = round((cx + 0.72 * cf.CIRCLE_R) * S), round(cy * S)
     ring = np.s_[y0 - 2:y0 + 3, x0 - 1:x0 + 2]
@@ -162,7 +162,7 @@ def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     assert before > 30
     assert after < 0.6 * before
     white = np.full_like(face, 255)
-    assert (face_light.lift_glare(white) == 255).all()
+    assert (card_features.lift_glare(white) == 255).all()
 
 
 def test_points_printed_or_blank_counts_only_where_it_tells_cards_apart() -> None:
@@ -179,13 +179,13 @@ def test_a_face_mostly_hidden_by_something_flat_is_not_named() -> None:
     card = catalogue.card("3w2")
     face = faces.card_face(card, S)
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    assert face_light.hidden_share(grey) < face_light.MAX_HIDDEN
+    assert card_seen.hidden_share(grey) < card_seen.MAX_HIDDEN
     hidden = face.copy()
     hidden[: face.shape[0] * 2 // 3] = (40, 75, 120)
     assert card_reader.decode_face(face, 3, ColourModel())[0] == card
     assert card_reader.decode_face(hidden, 3, ColourModel())[0] is None
     grey = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    assert face_light.hidden_share(grey) > face_light.MAX_HIDDEN
+    assert card_seen.hidden_share(grey) > card_seen.MAX_HIDDEN
 
 
 def test_a_flat_occluder_over_a_reading_region_is_not_seen() -> None:
@@ -279,18 +279,18 @@ def test_contradicting_evidence_lowers_the_confidence() -> None:
 def test_a_face_brighter_than_the_markers_is_not_clipped_by_their_gain() -> None:
     """The markers' gain is lowered so a card's own whites stay below clipping,
     and what the camera clipped (glare) stays clipped."""
-    from vision import locate
+    from vision import face_cut
 
     face = np.full((80, 60, 3), 120, np.uint8)
     face[:20] = (225, 235, 240)  # the card's white band, brighter than the markers
     face[70:, :10] = 255  # glare
     gain = np.array([1.5, 1.4, 1.3])
-    lowered = locate.face_gain(face, gain)
+    lowered = face_cut.face_gain(face, gain)
     assert np.all(lowered < gain)
     assert np.allclose(lowered / lowered[0], gain / gain[0])  # the cast is kept
-    assert float(np.max(face[:20].reshape(-1, 3) * lowered)) <= locate.FACE_WHITE_PEAK + 1
+    assert float(np.max(face[:20].reshape(-1, 3) * lowered)) <= face_cut.FACE_WHITE_PEAK + 1
     dim = np.full((80, 60, 3), 100, np.uint8)
-    assert np.allclose(locate.face_gain(dim, gain), gain)
+    assert np.allclose(face_cut.face_gain(dim, gain), gain)
 
 
 def test_places_that_disagree_do_not_name_a_card_surely() -> None:
@@ -307,9 +307,9 @@ def test_places_that_disagree_do_not_name_a_card_surely() -> None:
                                        dec)
 
     named = reading(b, b, 0.10)
-    assert card_reader._consistent(named, [named, reading(b, b, 0.2)]) == named
-    assert card_reader._consistent(named, [named, reading(a, a, 0.15)]).card is None
-    far = card_reader._consistent(named, [named, reading(a, a, 0.35)])
-    assert far.card == b and far.confidence <= card_reader.PLACES_DISAGREE_CONFIDENCE
-    unnamed = card_reader._consistent(named, [named, reading(None, a, 0.25)])
-    assert unnamed.card == b and unnamed.confidence <= card_reader.PLACES_DISAGREE_CONFIDENCE
+    assert card_places.consistent(named, [named, reading(b, b, 0.2)]) == named
+    assert card_places.consistent(named, [named, reading(a, a, 0.15)]).card is None
+    far = card_places.consistent(named, [named, reading(a, a, 0.35)])
+    assert far.card == b and far.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
+    unnamed = card_places.consistent(named, [named, reading(None, a, 0.25)])
+    assert unnamed.card == b and unnamed.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE

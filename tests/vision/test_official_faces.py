@@ -16,6 +16,8 @@ import pytest
 from companion.rules import catalogue
 from tests.conftest import SHARED
 from vision import card_reader
+from vision.card_decode import FaceScores
+from vision.card_features import extract
 from vision.colours import ColourModel
 from vision.evaluate import compare
 from vision.read import read_frame
@@ -62,7 +64,7 @@ def test_the_publishers_numerals_match_the_serif_templates(official) -> None:
     points = costs = n_points = n_costs = 0
     for card in catalogue.cards():
         face = cv2.resize(official[card.id], (252, 352), interpolation=cv2.INTER_AREA)
-        ev = card_reader.FaceEvidence(face, ColourModel())
+        ev = FaceScores(extract(face, ColourModel()))
         if card.points:
             n_points += 1
             fits = {v: ev.points(v, serif=True) for v in range(1, 6)}
@@ -127,7 +129,7 @@ def test_the_newer_printings_cost_numerals_are_found_beside_their_gem_icon() -> 
             continue
         card = catalogue.card(cid)
         face = cv2.resize(img[:, :, :3], (252, 352), interpolation=cv2.INTER_AREA)
-        ev = card_reader.FaceEvidence(face, ColourModel())
+        ev = FaceScores(extract(face, ColourModel()))
         letters = [(g.letter, card.cost[g]) for g in COLOURS if card.cost[g]]
         for pos, (letter, n) in enumerate(reversed(letters)):
             fits = {v: ev.digit(pos, letter, v, serif=True) for v in range(1, 8)}

@@ -3,7 +3,8 @@
 Every line of a fenced ``sh`` block is a command.  Each is, by a written rule:
 
 * **run** here, in a scratch folder, and must exit 0 (the pictures the docs name,
-  ``still.jpg`` and ``frame.jpg``, are rendered tables of the mats' own layout);
+  ``still.jpg`` and ``frame.jpg``, are rendered tables of the mats' own layout;
+  a ``run`` of recorded pictures with scripted buttons needs nobody, so it runs);
 * **parsed** when it needs the Pi's pins or camera, a webcam, or a person at the
   table (``sudo``, ``/opt/splendor-companion``, ``buttons-test``, ``camera-test``,
   ``run``), or is long (``vision world --count 6``: over 8 minutes here, run with
@@ -79,6 +80,11 @@ def classify(command: str) -> tuple[str, str]:
     if words[0] == "sudo" or any(w.startswith("/opt/splendor-companion") for w in words):
         return "parse", "needs the Pi (root, the installed service user and venv)"
     program = _program(words)
+    scripted = (any(w.startswith("recorded:") for w in program)
+                and any(w.startswith("script:") for w in program)
+                and not ({"recorded:DIR", "script:FILE"} & set(program)))
+    if program[1:2] == ["run"] and scripted:
+        return "run", "recorded pictures and scripted buttons: no camera, pins or person"
     if program and program[1:2] and program[1] in ("buttons-test", "camera-test", "run"):
         return "parse", "needs the Pi's pins or camera, a webcam, or a person at the table"
     if program[1:3] == ["vision", "world"] and "--count" in program:
@@ -120,7 +126,8 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("docs")
     work = base / "work"
     (work / "tests" / "data").mkdir(parents=True)
-    (work / "tests" / "data" / "scenes").symlink_to(ROOT / "tests" / "data" / "scenes")
+    for data in ("scenes", "demo"):
+        (work / "tests" / "data" / data).symlink_to(ROOT / "tests" / "data" / data)
     if SHARED.exists():
         (base / "shared").symlink_to(SHARED)
     # the README's mats are for 4 players: a still of that table, set up for a new game

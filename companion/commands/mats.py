@@ -23,7 +23,7 @@ from vision.layout import Layout, build_layout
 from vision.mats import render_mat
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("mats", help="write printable mats (PNG + PDF of sheets) and layout.json",
                        description=__doc__.splitlines()[0])
     p.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")

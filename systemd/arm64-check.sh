@@ -11,8 +11,8 @@
 #   4. run the rules tests and a vision smoke subset in it;
 #   5. report the wheels pip found, what it had to build, and the time of each step.
 #
-# Not run in CI: about 20 minutes on two shared cores (8 for step 1).  The root is
-# kept (see --root) so a second run skips step 1.
+# Not run in CI: on two shared cores 20 minutes for bookworm, an hour for trixie,
+# most of it step 1.  The root is kept (see --root) so a second run skips step 1.
 # Usage: systemd/arm64-check.sh [--suite bookworm|trixie] [--root DIR] [--fresh] [--help]
 #   --suite   Debian release (bookworm: Raspberry Pi OS 12, Python 3.11; trixie: 13, Python 3.13)
 #   --root    where the arm64 root lives (default /var/tmp/splendor-arm64-SUITE)

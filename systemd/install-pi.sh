@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Set up a Raspberry Pi OS (Bookworm or later) machine to run splendor-companion
-# at boot on its screen:
+# Set up a Raspberry Pi OS machine (Bookworm: Debian 12, Python 3.11; or the 2025
+# release, Trixie: Debian 13, Python 3.13) to run splendor-companion at boot on
+# its screen:
 #
 #   1. system packages from apt (picamera2 and lgpio only come from there);
 #   2. the user `splendor`, in the groups gpio, video, render, input;
@@ -10,8 +11,12 @@
 #   5. the systemd unit, enabled.
 #
 # Run it again at any time (after `git pull`, say): every step is idempotent.
-# Usage: sudo systemd/install-pi.sh [--dry-run]     (or: sudo make install-pi)
-#   --dry-run   print what would be done and change nothing (root not needed)
+# Usage: sudo systemd/install-pi.sh [--dry-run] [--release bookworm|trixie]
+#        (or: sudo make install-pi; make install-pi ARGS=--dry-run)
+#   --dry-run   print what would be done and change nothing: root not needed, and
+#               on any machine (off a Pi it shows what a Pi would run)
+#   --release   with --dry-run: the plan for that release (default: this machine's,
+#               or bookworm when this is not Raspberry Pi OS)
 set -euo pipefail
 
 PREFIX=/opt/splendor-companion
@@ -36,27 +41,54 @@ MODEL_FILE=${SPLENDOR_MODEL_FILE:-/proc/device-tree/model}
 OS_RELEASE=${SPLENDOR_OS_RELEASE:-/etc/os-release}
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DRY_RUN=0
+RELEASE=
 
 die() { echo "install-pi: $*" >&2; exit 1; }
 
-for arg in "$@"; do
-    case $arg in
+while (($#)); do
+    case $1 in
         --dry-run) DRY_RUN=1 ;;
-        -h | --help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $arg (use --dry-run or --help)" ;;
+        --release) RELEASE=${2:-}; shift ;;
+        -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown option $1 (use --dry-run, --release or --help)" ;;
     esac
+    shift
 done
 
 # -- checks: refuse before touching anything ----------------------------------------------
+# Off a Pi (or off Raspberry Pi OS) a real run refuses; a dry run says so and goes on.
 model=$(tr -d '\0' 2>/dev/null <"$MODEL_FILE" || true)
-[[ $model == "Raspberry Pi"* ]] ||
-    die "this is not a Raspberry Pi with Raspberry Pi OS (no board model in $MODEL_FILE); nothing done"
 os_id=$( (. "$OS_RELEASE" 2>/dev/null && echo "${ID:-}") || true)
-[[ $os_id == debian || $os_id == raspbian ]] ||
-    die "this is not Raspberry Pi OS (ID=${os_id:-unknown} in $OS_RELEASE); nothing done"
+codename=$( (. "$OS_RELEASE" 2>/dev/null && echo "${VERSION_CODENAME:-}") || true)
+on_pi=1
+if [[ $model != "Raspberry Pi"* ]]; then
+    ((DRY_RUN)) ||
+        die "this is not a Raspberry Pi with Raspberry Pi OS (no board model in $MODEL_FILE); nothing done"
+    on_pi=0
+elif [[ $os_id != debian && $os_id != raspbian ]]; then
+    ((DRY_RUN)) || die "this is not Raspberry Pi OS (ID=${os_id:-unknown} in $OS_RELEASE); nothing done"
+    on_pi=0
+fi
+[[ -n $RELEASE ]] && ! ((DRY_RUN)) && die "--release is for --dry-run only (a real run uses this machine's)"
+if [[ -z $RELEASE ]]; then
+    RELEASE=$codename
+    ((on_pi)) || [[ $RELEASE == bookworm || $RELEASE == trixie ]] || RELEASE=bookworm
+fi
+# The venv's numpy must keep the ABI of apt's numpy, which picamera2's compiled parts
+# (simplejpeg ...) were built against: 1.x on Bookworm (apt has 1.24), 2.x on Trixie
+# (apt has 2.2, and numpy 1.x has no wheels for Python 3.13 anyway).
+case $RELEASE in
+    bookworm) CONSTRAINTS=systemd/pi-constraints.txt; PYTHON_EXPECTED=3.11 ;;
+    trixie) CONSTRAINTS=systemd/pi-constraints-trixie.txt; PYTHON_EXPECTED=3.13 ;;
+    *) die "Raspberry Pi OS ${RELEASE:-of unknown release} is not supported: Bookworm or Trixie (2025) is; nothing done" ;;
+esac
 ((DRY_RUN)) || [[ $EUID -eq 0 ]] || die "run it as root: sudo make install-pi"
-[[ -f $SRC/pyproject.toml && -f $SRC/systemd/$UNIT_NAME ]] ||
+[[ -f $SRC/pyproject.toml && -f $SRC/systemd/$UNIT_NAME && -f $SRC/$CONSTRAINTS ]] ||
     die "cannot find the project next to this script ($SRC)"
+if ! ((on_pi)); then
+    echo "install-pi: this is not a Raspberry Pi with Raspberry Pi OS; the plan below is what" \
+        "one with Raspberry Pi OS $RELEASE (Python $PYTHON_EXPECTED) would run" >&2
+fi
 
 step() { echo "==> $*"; }
 run() {
@@ -69,6 +101,7 @@ run() {
     fi
 }
 
+step "Raspberry Pi OS $RELEASE, Python $PYTHON_EXPECTED; constraints $CONSTRAINTS"
 step "system packages"
 run apt-get update
 run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
@@ -87,11 +120,15 @@ for group in "${GROUPS_NEEDED[@]}"; do
 done
 
 step "virtual environment $PREFIX"
+if ! ((DRY_RUN)); then
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+        die "python3 is $(python3 -V 2>&1 | cut -d' ' -f2); splendor-companion needs 3.11 or later"
+fi
 if [[ ! -x $PREFIX/bin/python ]]; then
     run python3 -m venv --system-site-packages "$PREFIX"
 fi
 run "$PREFIX/bin/pip" install --disable-pip-version-check --quiet \
-    --constraint "$SRC/systemd/pi-constraints.txt" "$SRC[pi]"
+    --constraint "$SRC/$CONSTRAINTS" "$SRC[pi]"
 run install -m 0644 "$SRC/hardware.md" "$PREFIX/hardware.md"
 
 step "configuration $CONFIG_DIR/config.toml"
@@ -131,6 +168,7 @@ elif ! "$PREFIX/bin/python" -c 'import picamera2, lgpio, pygame, cv2' 2>/dev/nul
     echo "install-pi: warning: the venv cannot import picamera2/lgpio/pygame/cv2; see hardware.md, Troubleshooting" >&2
 fi
 
+((DRY_RUN)) && echo "(dry run: nothing was changed)"
 cat <<MSG
 Done.  Next: wire and calibrate (hardware.md), then
     sudo systemctl start $UNIT_NAME      (or reboot)

@@ -61,7 +61,43 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot store colours or lens: {exc.strerror}") from None
     print(f"learned {len(model.tokens)} token and {len(model.backs)} deck colours; "
           f"stored in {path}")
+    print(scale_line(image, layout))
     return 0
+
+
+#: The reader's need at the corners of what it reads (hardware.md, camera height).
+MIN_PX_PER_MM = 3.0
+
+
+def scale_line(image: object, layout: object) -> str:
+    """The measured scale over the central mat (px/mm at its centre and its worst
+    corner, from the markers' homography): the check hardware.md asks for after
+    hanging the camera."""
+    import numpy as np
+
+    from vision.calibrate import calibrate
+
+    cal = calibrate(image, layout)  # type: ignore[arg-type]
+    if cal is None:
+        return "scale: no marker visible; cannot measure px/mm"
+    mat = layout.mat("centre")  # type: ignore[attr-defined]
+    h = cal.h_for("centre")
+
+    def px_per_mm(p: tuple[float, float]) -> float:
+        # the homography's local area scale: sqrt of the Jacobian's determinant
+        x, y = p
+        d = 1e-3
+        pts = np.array([[x, y, 1], [x + d, y, 1], [x, y + d, 1]], np.float64) @ h.T
+        pts = pts[:, :2] / pts[:, 2:]
+        jac = np.column_stack([(pts[1] - pts[0]) / d, (pts[2] - pts[0]) / d])
+        return float(np.sqrt(abs(np.linalg.det(jac))))
+
+    centre = px_per_mm(mat.center)
+    corners = min(px_per_mm(c) for c in mat.corners())
+    verdict = ("enough" if corners >= MIN_PX_PER_MM else
+               "too few: lower the camera or use the other lens (hardware.md)")
+    return (f"scale: {centre:.1f} px/mm at the central mat's centre, {corners:.1f} at its"
+            f" worst corner (the reader wants {MIN_PX_PER_MM:.0f} or more: {verdict})")
 
 
 def _lens(args: argparse.Namespace, layout: object) -> None:

@@ -69,8 +69,12 @@ inside() {
         LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
         PYGAME_HIDE_SUPPORT_PROMPT=1 MPLBACKEND=Agg PIP_DISABLE_PIP_VERSION_CHECK=1 \
         ${CERT:+PIP_CERT=/etc/ssl/certs/host-ca.crt SSL_CERT_FILE=/etc/ssl/certs/host-ca.crt} \
-        proot -0 -q qemu-aarch64-static -r "$ROOT" -b /dev -b /proc -b /sys -w / "$@"
+        proot -0 -q qemu-aarch64-static -r "$ROOT" "${DEVICES[@]}" -b /proc -b /sys -w / "$@"
 }
+# Only these device nodes of the host, never its whole /dev: the faked root is the real
+# root here, and debootstrap's second stage recreates /dev/ptmx and unmounts /dev/pts
+# in the /dev it sees (with the host's /dev bound, the host lost its terminals).
+DEVICES=(-b /dev/null -b /dev/zero -b /dev/full -b /dev/random -b /dev/urandom -b /dev/shm)
 # A host that reaches the registries through an intercepting proxy trusts it through
 # PIP_CERT or SSL_CERT_FILE: the root gets the same bundle.
 CERT=${PIP_CERT:-${SSL_CERT_FILE:-}}

@@ -22,7 +22,6 @@ from companion.i18n import _, ngettext, npgettext
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import Card, Noble
-from companion.rules.errors import NotationError
 from companion.rules.gems import Gem, Tokens
 from companion.rules.outcome import Outcome, Standing, Termination
 from companion.rules.state import WINNING_POINTS, GameState, Hidden
@@ -107,20 +106,6 @@ def describe_noble(noble: Noble) -> str:
     return _("noble {id} ({need})").format(id=noble.id, need=describe_cost(noble.requirement))
 
 
-def _card(card_id: str) -> Card | None:
-    try:
-        return catalogue.card(card_id)
-    except NotationError:
-        return None
-
-
-def _noble(noble_id: str) -> Noble | None:
-    try:
-        return catalogue.noble(noble_id)
-    except NotationError:
-        return None
-
-
 def _gold_note(state: GameState) -> str:
     return _(" and takes 1 gold") if state.supply[Gem.GOLD] else _(" (no gold is left)")
 
@@ -131,7 +116,7 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, Take):
         return _("{name} takes {tokens}").format(name=name, tokens=describe_tokens(action.gems))
     if isinstance(action, ReserveCard):
-        card = _card(action.card)
+        card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
         return _("{name} reserves {what}").format(name=name, what=what) + _gold_note(state)
     if isinstance(action, ReserveDeck):
@@ -139,7 +124,7 @@ def describe_action(state: GameState, action: Action) -> str:
             name=name, level=action.level
         ) + _gold_note(state)
     if isinstance(action, Buy):
-        card = _card(action.card)
+        card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
         source = ""
         if card is not None and state.find_in_market(card.id) is None:
@@ -161,7 +146,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
     """The whole turn in one sentence, for the player whose turn it is in ``state``."""
     parts = [describe_action(state, turn.action)]
     if turn.reveal:
-        revealed = _card(turn.reveal)
+        revealed = catalogue.find_card(turn.reveal)
         extra = ""
         if revealed is not None:
             level = _("level {level} {gem}").format(
@@ -171,7 +156,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
         parts.append(_("{card} is revealed").format(card=f"{turn.reveal}{extra}"))
     if turn.returned:
         parts.append(_("returns {tokens}").format(tokens=describe_tokens(turn.returned)))
-    noble = _noble(turn.noble) if turn.noble else None
+    noble = catalogue.find_noble(turn.noble) if turn.noble else None
     if turn.noble:
         if noble is None:
             parts.append(_("noble {id} visits").format(id=turn.noble))
@@ -191,7 +176,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
 def _points_after(state: GameState, turn: Turn, noble: Noble | None) -> int:
     total = state.player.points
     if isinstance(turn.action, Buy):
-        card = _card(turn.action.card)
+        card = catalogue.find_card(turn.action.card)
         total += card.points if card else 0
     if noble is not None:
         total += noble.points

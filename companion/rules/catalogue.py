@@ -127,5 +127,15 @@ def noble(noble_id: str) -> Noble:
         raise NotationError(f"'{noble_id}' is not a noble id (n1 … n10)") from None
 
 
+def find_card(card_id: str) -> Card | None:
+    """The card with this id, or None (words for a turn name what they can)."""
+    return _card_index().get(card_id.strip().lower())
+
+
+def find_noble(noble_id: str) -> Noble | None:
+    """The noble with this id, or None."""
+    return _noble_index().get(noble_id.strip().lower())
+
+
 def cards_of_level(level: int) -> tuple[Card, ...]:
     return tuple(c for c in cards() if c.level == level)

@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import Card, Noble
-from companion.rules.errors import NotationError
 from companion.rules.gems import Gem, Tokens
 from companion.rules.state import WINNING_POINTS, GameState, Hidden
 
@@ -66,27 +65,13 @@ def describe_noble(noble: Noble) -> str:
     return f"noble {noble.id} ({need})"
 
 
-def _card(card_id: str) -> Card | None:
-    try:
-        return catalogue.card(card_id)
-    except NotationError:
-        return None
-
-
-def _noble(noble_id: str) -> Noble | None:
-    try:
-        return catalogue.noble(noble_id)
-    except NotationError:
-        return None
-
-
 def describe_action(state: GameState, action: Action) -> str:
     """The main action alone, with the mover's name: "Ann takes 2 red"."""
     name = state.player.name
     if isinstance(action, Take):
         return f"{name} takes {describe_tokens(action.gems)}"
     if isinstance(action, ReserveCard):
-        card = _card(action.card)
+        card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
         return f"{name} reserves {what}{_gold_note(state)}"
     if isinstance(action, ReserveDeck):
@@ -95,7 +80,7 @@ def describe_action(state: GameState, action: Action) -> str:
             f"{_gold_note(state)}"
         )
     if isinstance(action, Buy):
-        card = _card(action.card)
+        card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
         source = ""
         if card is not None and state.find_in_market(card.id) is None:
@@ -121,7 +106,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
     """The whole turn in one sentence, for the player whose turn it is in ``state``."""
     parts = [describe_action(state, turn.action)]
     if turn.reveal:
-        revealed = _card(turn.reveal)
+        revealed = catalogue.find_card(turn.reveal)
         extra = ""
         if revealed is not None:
             extra = f" (level {revealed.level} {revealed.bonus.label}"
@@ -129,7 +114,7 @@ def describe_turn(state: GameState, turn: Turn) -> str:
         parts.append(f"{turn.reveal}{extra} is revealed")
     if turn.returned:
         parts.append(f"returns {describe_tokens(turn.returned)}")
-    noble = _noble(turn.noble) if turn.noble else None
+    noble = catalogue.find_noble(turn.noble) if turn.noble else None
     if turn.noble:
         if noble is None:
             parts.append(f"noble {turn.noble} visits")
@@ -148,7 +133,7 @@ def _points_after(state: GameState, turn: Turn, noble: Noble | None) -> int:
     """The mover's points after the turn, computed without applying it."""
     points = state.player.points
     if isinstance(turn.action, Buy):
-        card = _card(turn.action.card)
+        card = catalogue.find_card(turn.action.card)
         points += card.points if card else 0
     if noble is not None:
         points += noble.points

@@ -13,13 +13,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.analysis.search import Sampler, best_turn, readable_action
-from companion.rules.actions import Buy, ReserveDeck, Turn
+from companion.rules.actions import Turn
 from companion.rules.catalogue import Card
-from companion.rules.deck import Deck
 from companion.rules.fast.tables import NOBLE_ID
 from companion.rules.gems import Tokens
 from companion.rules.players import POLICIES, choose_turn
-from companion.rules.simulate import MAX_TURNS
+from companion.rules.simulate import deal_and_play
 from companion.rules.state import GameState, needs_reveal, player_names
 
 AGENT = "search"
@@ -45,30 +44,17 @@ def play_match(seed: int, seats: Sequence[str], budget: int) -> tuple[list[str],
     the final state.
     """
     names = player_names(len(seats))
-    deck = Deck(seed)
     rng = random.Random(f"players-{seed}")
-    state = deck.deal(names)
-    hidden: dict[int, list[Card]] = {i: [] for i in range(len(seats))}
 
-    def reveal(level: int) -> str | None:
-        card = deck.draw(level)
-        return card.id if card else None
+    def choose(state: GameState, hidden: list[Card], reveal: Callable[[int], str | None]
+               ) -> Turn:
+        seat = seats[state.current]
+        if seat == AGENT:
+            return agent_turn(state, hidden, budget, seed * 7919 + state.turn, reveal)
+        return choose_turn(state, POLICIES[seat], rng, reveal, hidden)
 
-    while not state.is_over():
-        if state.turn >= MAX_TURNS:
-            raise RuntimeError(f"game {seed} did not end within {MAX_TURNS} turns")
-        mover = state.current
-        if seats[mover] == AGENT:
-            turn = agent_turn(state, hidden[mover], budget, seed * 7919 + state.turn, reveal)
-        else:
-            turn = choose_turn(state, POLICIES[seats[mover]], rng, reveal, hidden[mover])
-        if isinstance(turn.action, ReserveDeck):
-            card = deck.draw(turn.action.level)
-            assert card is not None
-            hidden[mover].append(card)
-        elif isinstance(turn.action, Buy):
-            hidden[mover] = [c for c in hidden[mover] if c.id != turn.action.card]
-        state = state.apply(turn)
+    _, states = deal_and_play(seed, names, choose)
+    state = states[-1]
     outcome = state.outcome()
     assert outcome is not None
     return [seats[names.index(w)] for w in outcome.winners], state

@@ -22,9 +22,10 @@ from companion.i18n import _, ngettext, npgettext
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import Card, Noble
+from companion.rules.describe import from_reserve, points_after
 from companion.rules.gems import Gem, Tokens
 from companion.rules.outcome import Outcome, Standing, Termination
-from companion.rules.state import WINNING_POINTS, GameState, Hidden
+from companion.rules.state import WINNING_POINTS, GameState
 
 
 def gem_name(gem: Gem) -> str:
@@ -126,11 +127,7 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, Buy):
         card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
-        source = ""
-        if card is not None and state.find_in_market(card.id) is None:
-            held = state.player.reserved
-            if card in held or Hidden(card.level) in held:
-                source = _(" from their reserve")
+        source = _(" from their reserve") if from_reserve(state, card) else ""
         paid = (
             _(" paying {tokens}").format(tokens=describe_tokens(action.payment))
             if action.payment
@@ -167,20 +164,10 @@ def describe_turn(state: GameState, turn: Turn) -> str:
                 )
             )
     sentence = _("; ").join(parts)  # French sets a space before the semicolon
-    after = _points_after(state, turn, noble)
+    after = points_after(state, turn, noble)
     if not state.final_round and after >= WINNING_POINTS > state.player.points:
         sentence += _("; reaches {points} points: final round").format(points=after)
     return sentence
-
-
-def _points_after(state: GameState, turn: Turn, noble: Noble | None) -> int:
-    total = state.player.points
-    if isinstance(turn.action, Buy):
-        card = catalogue.find_card(turn.action.card)
-        total += card.points if card else 0
-    if noble is not None:
-        total += noble.points
-    return total
 
 
 # ------------------------------------------------------------------ standings

@@ -10,11 +10,10 @@ escaped, verdicts told by word and not by colour alone.
 from __future__ import annotations
 
 import base64
-import io
 from html import escape
 
 from companion.analysis import GameAnalysis
-from companion.review.chart import SEAT_STYLES
+from companion.review.chart import SEAT_STYLES, finish_png, new_chart
 
 #: Marker of each verdict on the chart (shape and size tell them apart in grey).
 VERDICT_MARKS = {"inaccuracy": ("?!", 7), "mistake": ("?", 9), "blunder": ("??", 11)}
@@ -30,12 +29,7 @@ CSS = """
 def win_chance_chart_png(analysis: GameAnalysis, width_in: float = 7.0,
                          height_in: float = 3.6, dpi: int = 100) -> bytes:
     """A line per player of win chance (%) before each turn, flagged turns marked."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width_in, height_in), dpi=dpi)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
+    fig, ax = new_chart(width_in, height_in, dpi)
     series = analysis.series()
     xs = list(range(len(series)))
     for seat, name in enumerate(analysis.players):
@@ -55,12 +49,7 @@ def win_chance_chart_png(analysis: GameAnalysis, width_in: float = 7.0,
     ax.set_ylabel("Chance to win (%)")
     ax.set_ylim(0, 105)
     ax.set_xlim(0, max(xs, default=1))
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="upper left", fontsize=9)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return finish_png(fig, ax)
 
 
 def _chart(analysis: GameAnalysis) -> str:

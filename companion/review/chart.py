@@ -11,12 +11,30 @@ from __future__ import annotations
 
 import io
 
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 #: One colour per seat, told apart in grey print too by the markers.
 SEAT_STYLES = (("#1f77b4", "o"), ("#d62728", "s"), ("#2ca02c", "^"), ("#9467bd", "D"))
+
+
+def new_chart(width_in: float, height_in: float, dpi: int) -> tuple[Figure, Axes]:
+    """An empty figure and its axes, drawn off-screen (no pyplot, no display)."""
+    fig = Figure(figsize=(width_in, height_in), dpi=dpi)
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
+
+
+def finish_png(fig: Figure, ax: Axes) -> bytes:
+    """The review's charts' common finish (light grid, legend top left) as PNG bytes."""
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left", fontsize=9)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
 
 
 def points_chart_png(
@@ -29,9 +47,7 @@ def points_chart_png(
     dpi: int = 100,
 ) -> bytes:
     """A line per player of points (y) against rounds completed (x), as PNG bytes."""
-    fig = Figure(figsize=(width_in, height_in), dpi=dpi)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
+    fig, ax = new_chart(width_in, height_in, dpi)
     top = max([0, *(max(v, default=0) for v in points.values())])
     for i, (name, values) in enumerate(points.items()):
         colour, marker = SEAT_STYLES[i % len(SEAT_STYLES)]
@@ -49,9 +65,4 @@ def points_chart_png(
     ax.set_xlim(left=0)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="upper left", fontsize=9)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return finish_png(fig, ax)

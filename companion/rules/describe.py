@@ -82,11 +82,7 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, Buy):
         card = catalogue.find_card(action.card)
         what = describe_card(card) if card else action.card
-        source = ""
-        if card is not None and state.find_in_market(card.id) is None:
-            held = state.player.reserved
-            if card in held or Hidden(card.level) in held:
-                source = " from their reserve"
+        source = " from their reserve" if from_reserve(state, card) else ""
         paid = (
             f" paying {describe_tokens(action.payment)}"
             if action.payment
@@ -96,6 +92,15 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, Pass):
         return f"{name} passes: no action is possible"
     raise TypeError(f"not an action: {action!r}")
+
+
+def from_reserve(state: GameState, card: Card | None) -> bool:
+    """Whether the mover buys ``card`` from their reserve (it is not in the market,
+    and they hold it face up or a blind card of its level)."""
+    if card is None or state.find_in_market(card.id) is not None:
+        return False
+    held = state.player.reserved
+    return card in held or Hidden(card.level) in held
 
 
 def _gold_note(state: GameState) -> str:
@@ -123,13 +128,13 @@ def describe_turn(state: GameState, turn: Turn) -> str:
                 f"{describe_noble(noble)} visits: {plural(noble.points, 'point')}"
             )
     sentence = "; ".join(parts)
-    points = _points_after(state, turn, noble)
+    points = points_after(state, turn, noble)
     if not state.final_round and points >= WINNING_POINTS > state.player.points:
         sentence += f"; reaches {points} points: final round"
     return sentence
 
 
-def _points_after(state: GameState, turn: Turn, noble: Noble | None) -> int:
+def points_after(state: GameState, turn: Turn, noble: Noble | None) -> int:
     """The mover's points after the turn, computed without applying it."""
     points = state.player.points
     if isinstance(turn.action, Buy):

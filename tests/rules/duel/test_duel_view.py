@@ -18,7 +18,8 @@ def test_setup_view_shows_the_dealt_table() -> None:
     assert view.pyramid == SETUP_PYRAMID
     assert view.decks == (True, True, True)
     assert len(view.royals or ()) == 4
-    assert view.privileges == 3
+    # the player going second starts with one scroll
+    assert (view.privileges, view.players[0].privileges, view.players[1].privileges) == (2, 0, 1)
     assert all(p.tokens == (0,) * 7 and p.reserved == 0 for p in view.players)
 
 

@@ -337,16 +337,11 @@ def calibrate(image: np.ndarray, layout: Layout, grey: np.ndarray | None = None,
     proj = cv2.perspectiveTransform(np.concatenate(src).reshape(-1, 1, 2).astype(np.float64), h)
     err = float(np.sqrt(((proj.reshape(-1, 2) - np.concatenate(dst)) ** 2).sum(1).mean()))
     gains = {}
-    by_h: dict[int, list[int]] = {}
-    for i in found:
-        by_h.setdefault(id(per_mat.get(known[i].mat, h)), []).append(i)
-    for ids in by_h.values():
-        hm = per_mat.get(known[ids[0]].mat, h)
-        for i, g in zip(ids, _marker_gains(image, hm, [known[i].corners for i in ids]),
-                        strict=True):
-            if g is not None:
-                gains[i] = (tuple(np.mean(known[i].corners, axis=0)), g)
-    gains = {i: gains[i] for i in found if i in gains}  # in the order found, as before
+    ids = list(found)
+    for i, g in zip(ids, _marker_gains(image, [known[i].corners for i in ids],
+                                       [found[i] for i in ids]), strict=True):
+        if g is not None:
+            gains[i] = (tuple(np.mean(known[i].corners, axis=0)), g)
     size = (image.shape[1], image.shape[0])
     fitted = _lens_fit(found, layout, size, lens) if (use_lens or lens is not None) else None
     if fitted is None:
@@ -368,17 +363,29 @@ _A = np.concatenate([np.repeat(_T, 2), np.tile(_ENDS, 9)])
 _B = np.concatenate([np.tile(_ENDS, 9), np.repeat(_T, 2)])
 
 
-def _marker_gains(image: np.ndarray, h: np.ndarray, markers: list[tuple]
+def _marker_gains(image: np.ndarray, markers: list[tuple], seen: list[np.ndarray]
                   ) -> list[np.ndarray | None]:
     """Per marker, the per-channel gain that maps its white band to ``WHITE_TARGET``
-    (None when too little of the band is in the frame); one projection for all."""
-    corners = np.asarray(markers, np.float64)  # (markers, 4, 2)
+    (None when too little of the band is in the frame).
+
+    WHY the band is placed from the marker's own four detected corners, not through
+    the mat's homography: under the Wide lens a mat's homography is several mm off
+    at the frame's corners, so the band's samples fell on the black marker and the
+    gain there reached 3-4 (design world frames, ``vision world --split design
+    --lens wide``), which clipped the paper round the nearby nobles to white and
+    hid their printed outlines.  Across one marker the lens is a homography."""
+    corners = np.asarray(markers, np.float64)  # (markers, 4, 2) table mm
     c = corners.mean(axis=1)[:, None, :]
     ex = ((corners[:, 1] - corners[:, 0]) / MARKER_MM)[:, None, :]
     ey = ((corners[:, 3] - corners[:, 0]) / MARKER_MM)[:, None, :]
     pts = c + _A[None, :, None] * ex + _B[None, :, None] * ey
     n = len(_A)
-    px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h).reshape(-1, 2)
+    px = np.concatenate([
+        cv2.perspectiveTransform(
+            pts[k].reshape(-1, 1, 2),
+            cv2.getPerspectiveTransform(corners[k].astype(np.float32),
+                                        np.asarray(seen[k], np.float32).reshape(4, 2)))
+        .reshape(-1, 2) for k in range(len(markers))]) if len(markers) else np.zeros((0, 2))
     hgt, wid = image.shape[:2]
     px = px.reshape(len(markers), n, 2)
     ok = (px[..., 0] >= 0) & (px[..., 0] < wid - 1) & (px[..., 1] >= 0) & (px[..., 1] < hgt - 1)

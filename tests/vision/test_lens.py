@@ -369,3 +369,32 @@ def test_rational_lens_round_trips_and_a_fold_is_held_outward() -> None:
     radii = np.array([0.5, 1.0, 2.0, 4.0]) * 1964  # undistorted px from the centre
     out = np.linalg.norm(folds.distort_points(c + radii[:, None] * [1, 0]) - c, axis=1)
     assert (np.diff(out) > 0).all()
+
+
+def test_marker_gains_follow_the_paper_at_the_corners_under_the_wide_lens() -> None:
+    # each marker's white band is found from the marker's own corners: through the
+    # mat's homography the band fell on the black marker at the frame's corners,
+    # and the gain there (3-4 instead of ~1.1) clipped the nobles' outlines away
+    from vision.synth.world import world_frame
+
+    frame = world_frame(4, "easy", 1000, split="design", framing="centre", lens="wide",
+                        size=(2304, 1296))
+    cal = calibrate(frame.image, frame.layout)
+    assert cal is not None and len(cal.gains) >= 12
+    h, w = frame.image.shape[:2]
+    checked = 0
+    for marker, (centre, gain) in cal.gains.items():
+        corners = np.asarray(frame.layout.marker_index[marker].corners)
+        if np.linalg.norm(corners[1] - corners[0]) < 29:  # the small markers' bands
+            continue
+        # the white band round the marker, 18 mm from its centre, as the world drew it
+        steps = np.linspace(-18, 18, 7)
+        ring = [(a, b) for a in steps for b in (-18, 18)] + [(b, a) for a in steps
+                                                            for b in (-18, 18)]
+        px = np.round(frame.project(np.array(centre) + np.array(ring))).astype(int)
+        inside = (px[:, 0] >= 0) & (px[:, 0] < w) & (px[:, 1] >= 0) & (px[:, 1] < h)
+        white = np.percentile(frame.image[px[inside, 1], px[inside, 0]].astype(float), 60,
+                              axis=0)
+        assert np.allclose(gain * white, 255.0, rtol=0.05), (marker, gain, white)
+        checked += 1
+    assert checked >= 12

@@ -42,7 +42,7 @@ from companion.rules.fast.duel_tables import (
 )
 
 #: Examples per run; FAST_DUEL_EQUIVALENCE_GAMES=10000 for a longer search.
-GAMES = int(os.environ.get("FAST_DUEL_EQUIVALENCE_GAMES", "2000"))
+GAMES = int(os.environ.get("FAST_DUEL_EQUIVALENCE_GAMES", "1000"))
 
 #: (take, reserve, buy) weights of an action kind, chance to use each
 #: privilege, chance of a voluntary replenish, chance of a non-simplest payment.
@@ -135,7 +135,8 @@ def play_both(seed: int, style: str, seen: Counter[str] | None = None) -> None:
         if action >= BUY:
             card = action - BUY
             options = fast.payments(card)
-            assert [DuelTokens(o) for o in options] == planner.payments(catalogue.card(CARD_ID[card]))
+            readable_card = catalogue.card(CARD_ID[card])
+            assert [DuelTokens(o) for o in options] == planner.payments(readable_card)
             payment = options[0] if rng.random() >= w[5] else rng.choice(options)
             jokers = fast.joker_colours() if CARD_JOKER[card] else [-1]
             cells = (fast.token_cells(card) or [-1]) if CARD_TOKEN[card] else [-1]

@@ -36,12 +36,12 @@ from companion.rules.duel.position import ALL_TOKENS
 from companion.rules.duel.simulate import DuelDeck
 from companion.rules.fast.duel_tables import (
     BUY,
-    CARD_INDEX,
     CARD_AGAIN,
     CARD_BONUS,
     CARD_COLOUR,
     CARD_COST,
     CARD_CROWNS,
+    CARD_INDEX,
     CARD_JOKER,
     CARD_LEVEL,
     CARD_NEED,

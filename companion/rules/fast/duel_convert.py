@@ -14,7 +14,6 @@ import random
 from collections.abc import Mapping, Sequence
 
 from companion.rules.duel import cards as catalogue
-from companion.rules.duel.board import SPIRAL
 from companion.rules.duel.outcome import Outcome, Termination
 from companion.rules.duel.position import Owned, Player
 from companion.rules.duel.state import GameState
@@ -84,7 +83,7 @@ def to_turn(before: DuelState, move: Move, revealed: int = -1) -> Turn:
         for cell in privileges:
             probe.use_privilege(cell)
         payment = probe.simplest_payment(move[2] - BUY)
-        move = (*move[:4], payment, *move[5:])  # type: ignore[assignment]
+        move = (*move[:4], payment, *move[5:])
     return Turn(
         action=to_action(before, move),
         privileges=tuple(privileges),
@@ -232,5 +231,5 @@ def spiral_kinds(text: str) -> list[int]:
     return [letters.index(ch) for ch in text]
 
 
-__all__ = ["SPIRAL", "determinise", "from_turn", "spiral_kinds", "to_action", "to_state",
+__all__ = ["determinise", "from_turn", "spiral_kinds", "to_action", "to_state",
            "to_turn"]

@@ -41,11 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "analyse",
         help="find each turn's win chances, best alternative and mistakes",
-        description="Analyse a Splendor or Splendor Duel game turn by turn: every player's chance to win "
-        "(by search, with the unseen cards sampled), the best turn found, the win chance "
-        "each turn gave up (inaccuracy / mistake / blunder at 10 / 20 / 30 points), the "
-        "turning points and each player's accuracy. A logged game's analysis is stored in "
-        "the log and shown by 'review --html'.",
+        description="Analyse a Splendor or Splendor Duel game turn by turn: every player's "
+        "chance to win (by search, with the unseen cards sampled), the best turn found, "
+        "the win chance each turn gave up (inaccuracy / mistake / blunder at 10 / 20 / 30 "
+        "points), the turning points and each player's accuracy. A logged game's analysis is "
+        "stored in the log and shown by 'review --html'.",
     )
     p.add_argument("game", nargs="?", help="the logged game's id, or 'last'")
     p.add_argument("--record", type=Path, metavar="FILE", help="analyse a record file instead")

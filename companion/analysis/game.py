@@ -7,6 +7,9 @@ compared with it.  Lichess's scale is used for the verdicts: a loss of 10,
 a blunder, and a player's accuracy averages lichess's per-move accuracy
 ``103.1668 * exp(-0.04354 * loss) - 3.1669`` over their turns.
 
+Splendor Duel games are analysed the same way, by :mod:`.duel_search` on
+the fast Duel engine; the verdicts, accuracy and turning points are shared.
+
 Positions are independent, so they are searched in parallel (one process
 per core) and each is seeded from the game seed and its turn number: the
 result does not depend on the number of processes.
@@ -22,7 +25,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from companion.analysis import duel_search
 from companion.analysis.search import review_turn
+from companion.rules import duel
 from companion.rules.actions import Turn
 from companion.rules.describe import describe_action
 from companion.rules.record import Record, read_record
@@ -143,20 +148,33 @@ class GameAnalysis:
 _WORKER: dict[str, Any] = {}
 
 
+AnyRecord = Record | duel.DuelRecord
+
+
+def read_any_record(text: str) -> AnyRecord:
+    """A Splendor or a Splendor Duel record, as its ``Game`` header says."""
+    return duel.read_record(text) if duel.is_duel_record(text) else read_record(text)
+
+
 def _load(record_text: str) -> None:
-    record = read_record(record_text)
+    record = read_any_record(record_text)
     _WORKER["states"] = record.states()
     _WORKER["turns"] = record.turns
 
 
 def _verdict(index: int, budget: int, seed: int) -> TurnVerdict:
-    states: list[GameState] = _WORKER["states"]
-    turns: list[Turn] = _WORKER["turns"]
+    states: list[Any] = _WORKER["states"]
+    turns: list[Any] = _WORKER["turns"]
     return verdict(states[index], turns[index], index, budget, seed)
 
 
-def verdict(state: GameState, played: Turn, index: int, budget: int, seed: int) -> TurnVerdict:
+def verdict(state: GameState | duel.GameState, played: Turn | duel.Turn, index: int,
+            budget: int, seed: int) -> TurnVerdict:
     """Analyse the turn ``played`` in ``state`` (turn ``index`` of the game, from 0)."""
+    if isinstance(state, duel.GameState):
+        assert isinstance(played, duel.Turn)
+        return duel_verdict(state, played, index, budget, seed)
+    assert isinstance(played, Turn)
     review = review_turn(state, played, budget, seed * 1_000_003 + index)
     mover = state.current
     loss = round(100.0 * review.loss, 1)
@@ -175,7 +193,28 @@ def verdict(state: GameState, played: Turn, index: int, budget: int, seed: int) 
     )
 
 
-def _final_shares(state: GameState) -> tuple[float, ...]:
+def duel_verdict(state: duel.GameState, played: duel.Turn, index: int, budget: int,
+                 seed: int) -> TurnVerdict:
+    """:func:`verdict` for a Duel turn: the best turn is a whole turn, told in words."""
+    review = duel_search.review_turn(state, played, budget, seed * 1_000_003 + index)
+    mover = state.current
+    loss = round(100.0 * review.loss, 1)
+    return TurnVerdict(
+        number=index + 1,
+        mover=mover,
+        played=str(played),
+        played_words=duel.describe_turn(state, played),
+        best=str(review.best),
+        best_words=duel.describe_turn(state, review.best),
+        chances=tuple(round(100.0 * c, 1) for c in review.best_estimate.chances),
+        played_chance=round(100.0 * review.played_estimate.chances[mover], 1),
+        best_chance=round(100.0 * review.best_estimate.chances[mover], 1),
+        loss=loss,
+        label=label(loss),
+    )
+
+
+def _final_shares(state: GameState | duel.GameState) -> tuple[float, ...]:
     outcome = state.outcome()
     if outcome is None:  # an unfinished game: the last search's view stands
         return ()
@@ -185,13 +224,14 @@ def _final_shares(state: GameState) -> tuple[float, ...]:
 
 
 def analyse_record(
-    record: Record,
+    record: AnyRecord,
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
-    """Analyse every turn of ``record`` with ``budget`` playouts per position.
+    """Analyse every turn of ``record`` (Splendor or Duel) with ``budget`` playouts
+    per position.
 
     ``jobs`` processes share the positions (default: one per core);
     ``progress(done, total)`` is called as positions finish.
@@ -218,5 +258,8 @@ def analyse_record(
                     progress(len(results), total)
     verdicts = tuple(results[i] for i in range(total))
     final = _final_shares(states[-1]) or (verdicts[-1].chances if verdicts else ())
-    return GameAnalysis(tuple(record.players), budget, seed, verdicts, final)
+    extra: dict[str, Any] = {}
+    if isinstance(record, duel.DuelRecord):  # Splendor's stored analyses stay as they were
+        extra["game"] = duel.GAME_NAME
+    return GameAnalysis(tuple(record.players), budget, seed, verdicts, final, extra=extra)
 

@@ -1,5 +1,8 @@
 """``splendor-companion analyse GAME``: where a logged game was won and lost.
 
+Splendor and Splendor Duel games alike (the record's ``Game`` header or the
+log's game type says which; :mod:`companion.analysis` searches either).
+
 For every turn: each player's chance to win (searched from that position,
 the unseen cards sampled), the best turn found and how much the turn played
 gave up; inaccuracies, mistakes and blunders at 10 / 20 / 30 points, the
@@ -18,14 +21,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
-from companion.analysis.game import verdict
+from companion.analysis.game import AnyRecord, read_any_record, verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
-from companion.rules.record import Record, RecordError, read_record
+from companion.rules.record import RecordError
 from companion.rules.record_format import game_name
+
+#: The games the analysis knows (a record's ``Game`` header, the log's game type).
+GAMES = ("Splendor", "Splendor Duel")
 
 #: Playouts timed to turn a budget in seconds into a playout count.
 _CALIBRATION_PLAYOUTS = 60
@@ -35,11 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "analyse",
         help="find each turn's win chances, best alternative and mistakes",
-        description="Analyse a Splendor game turn by turn: every player's chance to win "
-        "(by search, with the unseen cards sampled), the best turn found, the win chance "
-        "each turn gave up (inaccuracy / mistake / blunder at 10 / 20 / 30 points), the "
-        "turning points and each player's accuracy. A logged game's analysis is stored in "
-        "the log and shown by 'review --html'.",
+        description="Analyse a Splendor or Splendor Duel game turn by turn: every player's "
+        "chance to win (by search, with the unseen cards sampled), the best turn found, "
+        "the win chance each turn gave up (inaccuracy / mistake / blunder at 10 / 20 / 30 "
+        "points), the turning points and each player's accuracy. A logged game's analysis is "
+        "stored in the log and shown by 'review --html'.",
     )
     p.add_argument("game", nargs="?", help="the logged game's id, or 'last'")
     p.add_argument("--record", type=Path, metavar="FILE", help="analyse a record file instead")
@@ -77,7 +83,7 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
         ) from None
 
 
-def playouts_for(record: Record, seconds: float) -> int:
+def playouts_for(record: AnyRecord, seconds: float) -> int:
     """Playouts one process runs in ``seconds`` on this machine, timed mid-game."""
     states = record.states()
     mid = len(record.turns) // 2
@@ -132,23 +138,24 @@ def report(analysis: GameAnalysis) -> list[str]:
     return lines
 
 
-def _read_file(path: Path) -> Record:
+def _read_file(path: Path) -> AnyRecord:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
     name = game_name(text)
-    if name is not None and name != "Splendor":
-        raise CommandError(f"{path}: analysis is for Splendor games; this is {name}")
+    if name is not None and name not in GAMES:
+        raise CommandError(f"{path}: analysis is for Splendor and Splendor Duel games;"
+                           f" this is {name}")
     try:
-        record = read_record(text)
+        record = read_any_record(text)
         record.states()
     except (RecordError, RulesError) as exc:
         raise CommandError(f"{path}: {exc}") from None
     return record
 
 
-def _analyse(record: Record, args: argparse.Namespace) -> GameAnalysis:
+def _analyse(record: AnyRecord, args: argparse.Namespace) -> GameAnalysis:
     playouts, seconds = parse_budget(args.budget)
     if not record.turns:
         raise CommandError("the game has no turns to analyse")
@@ -187,9 +194,9 @@ def run(args: argparse.Namespace) -> int:
             pass  # a missing, damaged or foreign log: one line, and the file left as it is
         with _writable_log(args.db) as log:
             gid = game_id(log, args.game)
-            if log.game(gid).game_type != "Splendor":
+            if log.game(gid).game_type not in GAMES:
                 raise CommandError(f"game {gid} is {log.game(gid).game_type}: analysis is for"
-                                   " Splendor games (Duel is not analysed yet)")
+                                   " Splendor and Splendor Duel games")
             stored = None if args.force else load_analysis(log, gid)
             if stored is not None:
                 analysis = GameAnalysis.from_json(stored.data)

@@ -1,7 +1,8 @@
 """The analysis part of a review page: win chances, flagged turns, accuracy.
 
-Shown only when ``splendor-companion analyse`` has stored an analysis of the
-game (the search takes a minute; the page must not).  Kept apart from
+Shown for Splendor and Splendor Duel games alike, only when
+``splendor-companion analyse`` has stored an analysis of the game (the
+search takes a minute; the page must not).  Kept apart from
 :mod:`.html` so the page's own sections and this one change independently.
 Like the rest of the page: inline, no scripts, every text from the log
 escaped, verdicts told by word and not by colour alone.
@@ -60,10 +61,12 @@ def _chart(analysis: GameAnalysis) -> str:
         + ", ".join(f"turn {n}" for n in turning) + "."
         if turning else "No turning point: the favourite never changed by 10 points or more."
     )
+    unseen = ("the unseen cards and the bag's drawing order"
+              if analysis.extra.get("game") == "Splendor Duel" else "the unseen cards")
     return (
         '<h2 id="analysis">Chances to win</h2>'
         f'<p class="meta">Each player\'s chance to win before every turn, estimated by'
-        f" {analysis.budget} simulated games from that position with the unseen cards"
+        f" {analysis.budget} simulated games from that position with {unseen}"
         f" shuffled (seed {analysis.seed}); ?! inaccuracy, ? mistake, ?? blunder.</p>"
         f'<img class="chart" id="win-chart" alt="Chance to win of every player by turn"'
         f' src="data:image/png;base64,{png}">'

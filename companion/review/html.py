@@ -253,9 +253,7 @@ def _turns(story: GameStory) -> str:
 
 
 def _analysis(story: GameStory, analysis: GameAnalysis | None) -> str:
-    """Win chances and flagged turns (Splendor only: Duel is not analysed yet)."""
-    if story.honours != "Nobles":
-        return ""
+    """Win chances and flagged turns (both games: :mod:`.analysis_html`)."""
     return analysis_section(analysis)
 
 

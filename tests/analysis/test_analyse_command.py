@@ -89,15 +89,17 @@ def test_a_record_file_is_analysed_and_written_as_json(tmp_path: Path, capsys) -
         (["analyse", "--record", "/nonexistent/x.txt"], "cannot read"),
         (["analyse", "--record", "RECORD", "--budget", "lots"], "--budget 'lots'"),
         (["analyse", "--record", "RECORD", "--jobs", "0"], "--jobs must be"),
-        (["analyse", "--record", "DUEL"], "analysis is for Splendor games"),
+        (["analyse", "--record", "DUEL"], "d.txt: line 1: the record has no Board header"),
+        (["analyse", "--record", "CHESS"], "analysis is for Splendor and Splendor Duel games"),
     ],
 )
 def test_failures_are_one_line(tmp_path: Path, capsys, argv: list[str], message: str) -> None:
     record, _ = play_game(2, 2, "greedy")
     (tmp_path / "r.txt").write_text(record.text())
     (tmp_path / "d.txt").write_text('[Game "Splendor Duel"]\n')
+    (tmp_path / "c.txt").write_text('[Game "Chess"]\n')
     argv = [a.replace("RECORD", str(tmp_path / "r.txt")).replace("DUEL", str(tmp_path / "d.txt"))
-            for a in argv]
+            .replace("CHESS", str(tmp_path / "c.txt")) for a in argv]
     assert main(argv) == 1
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err

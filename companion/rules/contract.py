@@ -53,6 +53,11 @@ class CardFace(Protocol):
     @property
     def points(self) -> int: ...
 
+    @property
+    def colour_letter(self) -> str | None:
+        """The gem letter of the card's colour, ``None`` for a card without one."""
+        ...
+
 
 class Honour(Protocol):
     """A noble (Splendor) or a royal card (Duel): what comes at the end of a turn."""
@@ -62,6 +67,10 @@ class Honour(Protocol):
 
     @property
     def points(self) -> int: ...
+
+    def describe(self) -> str:
+        """Words for a review, in English (the rules' own words)."""
+        ...
 
 
 class Holding(Protocol):

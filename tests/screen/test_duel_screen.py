@@ -128,3 +128,11 @@ def test_the_duel_scoreboard_says_what_the_splendor_one_has_not():
     assert all(s.crowns is None and s.goals == () for s in splendor.seats)
     duel_board = scoreboard_of(duel.play_game(0, LONG_NAMES, "greedy")[1][5])
     assert duel_board.has_goals and duel_board.token_letters == "wugrkpy"
+
+
+def test_the_preview_saves_every_duel_screen(tmp_path, capsys):
+    from companion.screen.__main__ import main
+
+    assert main(["--game", "duel", "--out", str(tmp_path)]) == 0
+    saved = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert saved == sorted(f"duel_{name}.png" for name in views())

@@ -5,7 +5,8 @@ As :mod:`companion.screen.samples` for Splendor: real seeded games of
 the golden tests check and what ``python -m companion.screen --game duel``
 shows are the same screens.  Seed 0 ends on 20 prestige points, seed 5 on
 10 crowns (listed by ``play_game`` over seeds 0-39); seed 0's game is the
-one shown mid-game.  The views are built through the same
+one shown mid-game; seed 41 ends on 10 points in one colour (the first
+such seed of 0-300).  The views are built through the same
 :class:`ScreenView` constructors the referee uses, with the turns' words as
 the rules say them.
 """
@@ -22,9 +23,10 @@ from companion.screen.view import ScreenView
 
 #: Long names: the layout must fit them at 800×480.
 LONG_NAMES = ("Maximilian-Alexander", "Catherine-Elisabeth")
-#: Seeds of greedy games ending on points and on crowns.
+#: Seeds of greedy games ending on points, on crowns and on one colour.
 SEED_POINTS = 0
 SEED_CROWNS = 5
+SEED_COLOUR = 41
 
 #: What a Duel player can enter by hand (the optional actions, then the mandatory ones).
 MANUAL_MENU = (
@@ -71,6 +73,9 @@ def duel_sample_views(names: Sequence[str] = LONG_NAMES) -> dict[str, ScreenView
     views["end_points"] = ScreenView.end(states[-1])
     crowns = duel.play_game(SEED_CROWNS, pair, "greedy")[1]
     views["end_crowns"] = ScreenView.end(crowns[-1])
+    colour = duel.play_game(SEED_COLOUR, pair, "greedy")[1]
+    views["late_colour"] = ScreenView.waiting(colour[-2])
+    views["end_colour"] = ScreenView.end(colour[-1])
     return views
 
 

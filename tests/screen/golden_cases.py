@@ -54,6 +54,7 @@ CASES: dict[str, tuple[int, str, tuple[int, int]]] = {
     "duel_late": (2, "duel:late", (800, 480)),
     "duel_end_points": (2, "duel:end_points", (800, 480)),
     "duel_end_crowns": (2, "duel:end_crowns", (800, 480)),
+    "duel_end_colour": (2, "duel:end_colour", (800, 480)),
     "duel_late_1280x720": (2, "duel:late", (1280, 720)),
     "fr_duel_late": (2, "duel:late", (800, 480)),
 }

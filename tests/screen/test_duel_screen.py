@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from functools import cache
 
+import pygame
 import pytest
 
 from companion.record.kinds import scoreboard_of
 from companion.rules import duel
 from companion.rules.duel.tokens import COLOURS
 from companion.rules.simulate import play_game as play_splendor
-from companion.screen import Mode, Screen, ScreenView
+from companion.screen import Mode, Screen, ScreenView, palette
 from companion.screen.duel_samples import LONG_NAMES, duel_sample_views
 from companion.screen.painter import Drawn, layout_problems
 
@@ -53,7 +54,7 @@ def test_duel_screens_fit_without_overlap(kind, size):
     assert layout_problems(drawn, size) == []
 
 
-@pytest.mark.parametrize("seed", [0, 5, 11])
+@pytest.mark.parametrize("seed", [0, 5, 41])
 def test_each_row_shows_progress_towards_the_three_victory_conditions(seed):
     _, states = duel.play_game(seed, LONG_NAMES, "greedy")
     for state in (states[len(states) // 3], states[-2]):
@@ -86,11 +87,14 @@ def test_the_board_privileges_and_tokens_are_those_of_the_position():
     assert "Board" in shown and state.player.name in " ".join(shown)
 
 
-@pytest.mark.parametrize("seed", [0, 5])
-def test_the_end_names_the_winner_and_the_condition_met(seed):
+@pytest.mark.parametrize(
+    ("seed", "termination"),
+    [(0, duel.Termination.POINTS), (5, duel.Termination.CROWNS), (41, duel.Termination.COLOUR)],
+)
+def test_the_end_names_the_winner_and_the_condition_met(seed, termination):
     final = duel.play_game(seed, LONG_NAMES, "greedy")[1][-1]
     outcome = final.outcome()
-    assert outcome is not None
+    assert outcome is not None and outcome.termination is termination
     view = ScreenView.end(final)
     assert view.mode is Mode.END and view.text == outcome.reason
     drawn = draw(view)
@@ -136,3 +140,20 @@ def test_the_preview_saves_every_duel_screen(tmp_path, capsys):
     assert main(["--game", "duel", "--out", str(tmp_path)]) == 0
     saved = sorted(p.name for p in tmp_path.glob("*.png"))
     assert saved == sorted(f"duel_{name}.png" for name in views())
+
+
+def test_a_goal_met_is_drawn_in_gold():
+    final = duel.play_game(41, LONG_NAMES, "greedy")[1][-1]
+    winner = next(p for p in final.players if p.name == final.outcome().winner)
+    _colour, best = winner.best_colour()
+    assert best >= duel.state.WIN_COLOUR_POINTS
+    s = screen((800, 480))
+    s.draw(ScreenView.waiting(final))
+
+    def gold_pixels(label: str) -> int:
+        rect = next(d.rect for d in s.drawn if d.kind == "text" and d.label == label)
+        pixels = pygame.surfarray.array3d(s.surface)[rect.left:rect.right, rect.top:rect.bottom]
+        return int((abs(pixels.astype(int) - palette.WINNER).sum(axis=2) < 40).sum())
+
+    assert gold_pixels(f"{best}/10") > 10, "a met goal is not drawn in gold"
+    assert gold_pixels(f"{winner.crowns}/10") == 0 or winner.crowns >= 10

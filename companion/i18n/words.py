@@ -22,6 +22,7 @@ from companion.i18n import _, ngettext, npgettext
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import Card, Noble
+from companion.rules.contract import Position
 from companion.rules.describe import from_reserve, points_after
 from companion.rules.gems import Gem, Tokens
 from companion.rules.outcome import Outcome, Standing, Termination
@@ -137,6 +138,14 @@ def describe_action(state: GameState, action: Action) -> str:
     if isinstance(action, Pass):
         return _("{name} passes: no action is possible").format(name=name)
     raise TypeError(f"not an action: {action!r}")
+
+
+def describe_turn_on(state: Position, turn: Turn) -> str:
+    """:func:`describe_turn` for a position typed by the engine contract (the
+    screen's): a Splendor turn can only be said on a Splendor table."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"a Splendor turn cannot be said on a {type(state).__name__}")
+    return describe_turn(state, turn)
 
 
 def describe_turn(state: GameState, turn: Turn) -> str:

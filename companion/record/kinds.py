@@ -29,8 +29,10 @@ from companion.i18n import words as splendor_words
 from companion.rules import actions as splendor_actions
 from companion.rules import duel
 from companion.rules import record as splendor_record
+from companion.rules import scoreboard as splendor_scoreboard
 from companion.rules import state as splendor_state
-from companion.rules.contract import CardFace, Game, Position
+from companion.rules.contract import CardFace, Game, Position, Scoreboard
+from companion.rules.duel import scoreboard as duel_scoreboard
 from companion.rules.duel import state as duel_state
 
 SPLENDOR = "Splendor"
@@ -85,6 +87,7 @@ class GameKind(Generic[S, T]):
     face_up_ids: Callable[[S], frozenset[str]]
     purchases: Callable[[S, int], Sequence[tuple[CardFace, str | None]]]
     new_record: Callable[[S], Record]
+    scoreboard: Callable[[S], Scoreboard]
     state_type: type[S]
     winning_points: int
     honours_name: str
@@ -172,6 +175,7 @@ _SPLENDOR: SplendorKind = GameKind(
     face_up_ids=_splendor_face_up,
     purchases=_splendor_purchases,
     new_record=_splendor_new_record,
+    scoreboard=splendor_scoreboard.scoreboard,
     state_type=splendor_state.GameState,
     winning_points=splendor_state.WINNING_POINTS,
     honours_name="Nobles",
@@ -187,6 +191,7 @@ _DUEL: DuelKind = GameKind(
     face_up_ids=_duel_face_up,
     purchases=_duel_purchases,
     new_record=_duel_new_record,
+    scoreboard=duel_scoreboard.scoreboard,
     state_type=duel.GameState,
     winning_points=duel_state.WIN_POINTS,
     honours_name="Royal cards",
@@ -219,6 +224,19 @@ def kind_of_state(state: Position) -> AnyKind:
         return _SPLENDOR
     if isinstance(state, duel.GameState):
         return _DUEL
+    raise UnknownGameType(f"not a game state of a known game: {type(state).__name__}")
+
+
+def scoreboard_of(state: Position) -> Scoreboard:
+    """What the screen shows of ``state``, computed by the game that made it.
+
+    The screen's one way to a game's numbers: it holds a contract
+    :class:`~companion.rules.contract.Position` and never imports a state class.
+    """
+    if isinstance(state, splendor_state.GameState):
+        return _SPLENDOR.scoreboard(state)
+    if isinstance(state, duel.GameState):
+        return _DUEL.scoreboard(state)
     raise UnknownGameType(f"not a game state of a known game: {type(state).__name__}")
 
 

@@ -43,8 +43,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.record import schema
-from companion.record.kinds import UnknownGameType, kind
+from companion.record.kinds import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.record.lock import LogInUse, WriterLock
+from companion.rules.contract import Outcome, Position
 
 APP_DIR = "splendor-companion"
 DB_NAME = "games.db"
@@ -218,6 +219,8 @@ def set_aside(path: Path, moment: datetime | None = None) -> Path:
 
 # ---------------------------------------------------------------- the log
 F = TypeVar("F", bound=Callable[..., Any])
+S = TypeVar("S", bound=Position)
+T = TypeVar("T")
 
 
 def _sqlite_errors(method: F) -> F:
@@ -515,7 +518,7 @@ class GameLog:
                 (_stamp(self._clock()), result, json.dumps(list(winners)), reason, game_id),
             )
 
-    def finish_with(self, game_id: int, outcome: Any) -> None:
+    def finish_with(self, game_id: int, outcome: Outcome) -> None:
         """:meth:`finish` from an ``Outcome`` value (``summary()``, ``winners``, ``reason``)."""
         self.finish(game_id, outcome.summary(), outcome.winners, outcome.reason)
 
@@ -635,7 +638,7 @@ class GameLog:
         return headers
 
     @_sqlite_errors
-    def record(self, game_id: int) -> Any:
+    def record(self, game_id: int) -> Record:
         """The game's record (headers and live turns), as :mod:`companion.rules.record`."""
         info = self._game_row(game_id)
         notations = [t.notation for t in self.turns(game_id)]
@@ -645,40 +648,47 @@ class GameLog:
             raise LogError(f"game {game_id} cannot be read back: {exc}") from None
 
     @_sqlite_errors
-    def resume(self, game_id: int) -> tuple[Any, Any]:
+    def resume(self, game_id: int) -> tuple[Record, Position]:
         """Rebuild a game: ``(record, state)`` after replaying every live turn.
 
         Each replayed state is checked against the hash stored with its turn;
         the first turn that is illegal, or whose hash differs, raises
-        :class:`ResumeError` naming it.  Nothing is written.
+        :class:`ResumeError` naming it.  Nothing is written.  The record is
+        the game's own record type and the state its ``GameState``.
         """
         info = self._game_row(game_id)
         game = _kind(info["game_type"])
         headers = self.headers(game_id)
-        try:
-            state = game.initial_state(headers)
-        except ValueError as exc:
-            raise ResumeError(game_id, 0, f"the set-up cannot be dealt again: {exc}") from None
-        if state.digest() != info["start_hash"]:
-            raise ResumeError(
-                game_id, 0, "the set-up does not deal the state that was stored at the start"
-            )
         rows = self.turns(game_id)
-        for row in rows:
+
+        def replay(found: GameKind[S, T]) -> Position:
             try:
-                turn = game.parse_turn(row.notation)
-                state = state.apply(turn)
+                state = found.initial_state(headers)
             except ValueError as exc:
                 raise ResumeError(
-                    game_id, row.number, f"'{row.notation}' cannot be replayed: {exc}"
+                    game_id, 0, f"the set-up cannot be dealt again: {exc}"
                 ) from None
-            if state.digest() != row.state_hash:
+            if state.digest() != info["start_hash"]:
                 raise ResumeError(
-                    game_id,
-                    row.number,
-                    f"'{row.notation}' replays to state {state.digest()} but the log stored"
-                    f" {row.state_hash}: the log and the rules disagree",
+                    game_id, 0, "the set-up does not deal the state that was stored at the start"
                 )
+            for row in rows:
+                try:
+                    state = found.apply(state, found.parse_turn(row.notation))
+                except ValueError as exc:
+                    raise ResumeError(
+                        game_id, row.number, f"'{row.notation}' cannot be replayed: {exc}"
+                    ) from None
+                if state.digest() != row.state_hash:
+                    raise ResumeError(
+                        game_id,
+                        row.number,
+                        f"'{row.notation}' replays to state {state.digest()} but the log stored"
+                        f" {row.state_hash}: the log and the rules disagree",
+                    )
+            return state
+
+        state = game.use(replay)
         return game.make_record(headers, [r.notation for r in rows]), state
 
 
@@ -746,7 +756,7 @@ def _summary(r: sqlite3.Row) -> GameSummary:
     )
 
 
-def _kind(game_type: str) -> Any:
+def _kind(game_type: str) -> AnyKind:
     try:
         return kind(game_type)
     except UnknownGameType as exc:

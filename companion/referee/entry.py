@@ -15,6 +15,12 @@ its slot's candidates, the return above 10, the choice between two nobles).
 Everything is a pure function of (state, answers): the state machine keeps
 the answers as a tuple, BACK drops the last one, and :func:`next_turn_step`
 says what to ask next or returns the finished :class:`Turn`.
+
+This module is Splendor's (its market, supply, nobles and ``Turn``), typed
+with Splendor's own ``GameState``: the referee's game-neutral seams are the
+screen (:class:`~companion.screen.view.ScreenView` takes any contract
+``Position`` and the turn's words) and the log (:mod:`companion.record`);
+Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card
 from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
-from companion.rules.state import MARKET_WIDTH, GameState, Hidden, needs_reveal
+from companion.rules.hidden import Hidden
+from companion.rules.state import MARKET_WIDTH, GameState, needs_reveal
 
 #: The answer meaning "none of the cards offered: let me pick another".
 OTHER = "other"

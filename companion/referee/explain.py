@@ -29,6 +29,12 @@ deltas are read as the single turn they most look like (whatever the rules
 say) and that turn is given to the rules, whose :class:`IllegalAction`
 message says what is wrong ("Take 2 needs at least 4 red in the supply;
 there are 3").
+
+This module is Splendor's (its market, supply, nobles and ``Turn``), typed
+with Splendor's own ``GameState``: the referee's game-neutral seams are the
+screen (:class:`~companion.screen.view.ScreenView` takes any contract
+``Position`` and the turn's words) and the log (:mod:`companion.record`);
+Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
 """
 
 from __future__ import annotations
@@ -49,7 +55,8 @@ from companion.referee.reading import (
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import Gem, Tokens
-from companion.rules.state import TOKEN_LIMIT, GameState, Hidden, needs_reveal
+from companion.rules.hidden import Hidden
+from companion.rules.state import TOKEN_LIMIT, GameState, needs_reveal
 
 #: A candidate whose predicted table differs from the reading by more than
 #: this (in tokens/cards) does not explain it.  One lets a single miscounted

@@ -18,6 +18,12 @@ perfect; :func:`differences` compares a prediction with a reading.  The
 candidate ranking (:mod:`companion.referee.explain`) is built on these two, as
 the Raspberry Turk chess robot scores every legal move's predicted board
 against the board it sees.
+
+This module is Splendor's (its market, supply, nobles and ``Turn``), typed
+with Splendor's own ``GameState``: the referee's game-neutral seams are the
+screen (:class:`~companion.screen.view.ScreenView` takes any contract
+``Position`` and the turn's words) and the log (:mod:`companion.record`);
+Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from dataclasses import dataclass
 
 from companion.i18n import _
 from companion.rules.gems import COLOURS, TOKENS, Tokens
-from companion.rules.state import GameState, Hidden
+from companion.rules.hidden import Hidden
+from companion.rules.state import GameState
 
 #: A card reading this sure (and this far above the runner-up) is taken as read.
 SURE_CONFIDENCE = 0.6

@@ -45,8 +45,14 @@ def points_chart_png(
     width_in: float = 7.0,
     height_in: float = 3.6,
     dpi: int = 100,
+    unit: str = "points",
+    ylabel: str = "Prestige points",
 ) -> bytes:
-    """A line per player of points (y) against rounds completed (x), as PNG bytes."""
+    """A line per player of points (y) against rounds completed (x), as PNG bytes.
+
+    Any count by round draws the same way: Duel's crowns pass ``unit="crowns"``
+    and their ``ylabel`` (and 10 crowns as ``winning_points``).
+    """
     fig, ax = new_chart(width_in, height_in, dpi)
     top = max([0, *(max(v, default=0) for v in points.values())])
     for i, (name, values) in enumerate(points.items()):
@@ -56,11 +62,11 @@ def points_chart_png(
     if winning_points is not None:
         ax.axhline(winning_points, color="#888888", linestyle="--", linewidth=1)
         ax.text(max(rounds, default=1), winning_points + 0.3,
-                f"{winning_points} points: {winning_label}", color="#666666", fontsize=8,
+                f"{winning_points} {unit}: {winning_label}", color="#666666", fontsize=8,
                 ha="right")
         top = max(top, winning_points)
     ax.set_xlabel("Round")
-    ax.set_ylabel("Prestige points")
+    ax.set_ylabel(ylabel)
     ax.set_ylim(0, top + 2)
     ax.set_xlim(left=0)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))

@@ -6,6 +6,17 @@ no scripts, fonts or links to fetch.  Everything taken from the log is
 escaped (player names are typed by players).  Gems show their letter as
 well as their colour, as on the companion's screen, so the page reads in
 grey print and for colour-blind players.
+
+Written once for both games against the engine contract
+(:mod:`companion.rules.contract`): the cards, honours and players are its
+protocols, the per-colour figures and crowns come from the game's
+:class:`~companion.rules.contract.Scoreboard` (``story.board``), and the only
+type tests left are on values whose words differ by game and that are not
+states: Splendor's :class:`~companion.rules.outcome.Outcome` (its standings
+explain the tie-break), a :class:`~companion.rules.catalogue.Noble` (said in
+the player's language) and a card reserved blind (:class:`Hidden`).  A game
+whose seats carry victory conditions (Duel) gets a crowns chart beside the
+points chart and its three figures in the standings.
 """
 
 from __future__ import annotations
@@ -13,14 +24,16 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable
 from html import escape
-from typing import Any
 
 from companion.analysis import GameAnalysis
 from companion.i18n import _, language
+from companion.i18n.reasons import translate_reason
 from companion.i18n.words import describe_noble, outcome_reason, place_notes
 from companion.review.analysis_html import analysis_section
 from companion.review.story import GameStory, TurnEntry, honours_of
 from companion.rules.catalogue import Noble
+from companion.rules.contract import CardFace, Holding, Honour, Scoreboard, Seat
+from companion.rules.hidden import Hidden
 from companion.rules.outcome import Outcome
 
 #: Background and text colour of each token letter (both games share the letters).
@@ -74,7 +87,7 @@ def _gem(letter: str, text: str | None = None) -> str:
     )
 
 
-def _card(card: Any, colour: str | None) -> str:
+def _card(card: CardFace, colour: str | None) -> str:
     bg = GEM_COLOURS.get(colour, GREY)[0] if colour else GREY[0]
     points = f" {card.points}\u2009pt" if card.points else ""
     name = COLOUR_NAMES.get(colour, "grey") if colour else "grey"
@@ -84,15 +97,20 @@ def _card(card: Any, colour: str | None) -> str:
     )
 
 
-def _bonuses(player: Any) -> list[tuple[str, int]]:
-    """(letter, count) of a player's bonuses: Splendor ``Tokens`` or Duel's 5-tuple."""
-    bonuses = player.bonuses
-    if hasattr(bonuses, "items"):
-        return [(gem.letter, n) for gem, n in bonuses.items() if n]
-    return [(letter, n) for letter, n in zip("wugrk", bonuses, strict=True) if n]
+def _bonuses(board: Scoreboard | None, name: str) -> list[tuple[str, int]]:
+    """(letter, count) of a player's bonuses, as the game's scoreboard counts them."""
+    seat = _seat(board, name)
+    if board is None or seat is None:
+        return []
+    return [(letter, n) for letter, n in zip(board.colour_letters, seat.bonuses, strict=True)
+            if n]
 
 
-def _honour_ids(holder: Any) -> str:
+def _seat(board: Scoreboard | None, name: str) -> Seat | None:
+    return next((s for s in board.seats if s.name == name), None) if board else None
+
+
+def _honour_ids(holder: Holding) -> str:
     return " ".join(escape(h.id) for h in honours_of(holder)) or "-"
 
 
@@ -105,22 +123,27 @@ def _honours(kind: str) -> str:
     return {"Nobles": _("Nobles"), "Royal cards": _("Royal cards")}.get(kind, kind)
 
 
-def _honour(tile: Any) -> str:
+def _honour(tile: Honour) -> str:
     """A noble in the player's language; a Duel royal as it describes itself."""
-    return describe_noble(tile) if isinstance(tile, Noble) else str(tile.describe())
+    return describe_noble(tile) if isinstance(tile, Noble) else tile.describe()
 
 
 def _standings(story: GameStory) -> str:
     outcome = story.outcome
     summary = story.summary
     players = {p.name: p for p in story.final.players}
+    board = story.board
+    goals = board is not None and board.has_goals
 
-    def row(rank: str, p: Any) -> list[str]:
-        return [f'<td class="num">{rank}</td>', f"<td>{escape(p.name)}</td>",
-                f'<td class="num">{p.points}</td>', f'<td class="num">{len(p.cards)}</td>',
-                f"<td>{_honour_ids(p)}</td>"]
+    def row(rank: str, p: Holding) -> list[str]:
+        cells = [f'<td class="num">{rank}</td>', f"<td>{escape(p.name)}</td>",
+                 f'<td class="num">{p.points}</td>']
+        seat = _seat(board, p.name)
+        if goals:
+            cells += _goal_cells(seat)
+        return [*cells, f'<td class="num">{len(p.cards)}</td>', f"<td>{_honour_ids(p)}</td>"]
 
-    if outcome is not None and hasattr(outcome, "standings"):
+    if isinstance(outcome, Outcome):
         rows = [row(str(s.rank), players[s.name]) for s in outcome.standings]
     else:
         ordered = sorted(story.final.players, key=lambda p: (-p.points, len(p.cards)))
@@ -131,21 +154,36 @@ def _standings(story: GameStory) -> str:
             rows = [row("-", p) for p in ordered]
     if outcome is not None:
         head = f"<h2>{_('Final standings')}</h2>"
-        why = outcome.reason
         if isinstance(outcome, Outcome):  # Splendor: every place the points leave open
             why = " ".join([outcome_reason(outcome), *place_notes(outcome)])
+        else:
+            why = translate_reason(outcome.reason)
         reason = f'<p class="reason">{escape(why)}</p>'
     else:
         status = _("abandoned") if summary.abandoned else _("not finished")
         head = "<h2>" + _("Standings after {n} turns (game {status})").format(
             n=story.live_turns, status=status) + "</h2>"
         reason = ""
+    extra = f"<th>{_('Crowns')}</th><th>{_('Best colour')}</th>" if goals else ""
     table = (
-        f"<table><tr><th>{_('Rank')}</th><th>{_('Player')}</th><th>{_('Points')}</th>"
-        f"<th>{_('Cards bought')}</th>"
+        f'<table id="standings"><tr><th>{_("Rank")}</th><th>{_("Player")}</th>'
+        f"<th>{_('Points')}</th>{extra}<th>{_('Cards bought')}</th>"
         f"<th>{_honours(story.honours)}</th></tr>\n{_rows(rows)}</table>"
     )
     return head + table + reason
+
+
+def _goal_cells(seat: Seat | None) -> list[str]:
+    """Crowns, and the points of the best colour with its letter (Duel's other two wins)."""
+    if seat is None:
+        return ["<td></td>", "<td></td>"]
+    colour = next((g for g in seat.goals if g.name == "colour"), None)
+    best = (
+        _gem(colour.colour, f"{colour.have}{colour.colour.upper()}")
+        if colour is not None and colour.colour is not None
+        else "-"
+    )
+    return [f'<td class="num">{seat.crowns or 0}</td>', f"<td>{best}</td>"]
 
 
 def _chart(story: GameStory) -> str:
@@ -157,10 +195,25 @@ def _chart(story: GameStory) -> str:
         story.rounds, story.points, story.kind.winning_points,
         _("final round") if story.honours == "Nobles" else _("victory"),
     )
-    return (
+    points = (
         f"<h2>{_('Points by round')}</h2>"
         f'<img class="chart" id="points-chart" alt="{_("Points of every player by round")}"'
         f' src="{_data_uri("image/png", png)}">'
+    )
+    if not story.crowns:
+        return points
+    board = story.board
+    need = next(
+        (g.need for s in (board.seats if board else ()) for g in s.goals if g.name == "crowns"),
+        None,
+    )
+    crowns_png = points_chart_png(
+        story.rounds, story.crowns, need, _("victory"), unit="crowns", ylabel="Crowns"
+    )
+    return points + (
+        f"<h2>{_('Crowns by round')}</h2>"
+        f'<img class="chart" id="crowns-chart" alt="{_("Crowns of every player by round")}"'
+        f' src="{_data_uri("image/png", crowns_png)}">'
     )
 
 
@@ -199,12 +252,10 @@ def _purchases(story: GameStory) -> str:
             f"<small>({x.number}{_(', reserved') if x.from_reserve else ''})</small>"
             for x in bought
         ) or "-"
-        bonuses = " ".join(_gem(letter, f"{letter}{n}") for letter, n in _bonuses(p)) or "-"
-        reserved = " ".join(
-            _card(c, _colour_of(c)) if hasattr(c, "id")
-            else escape(_("a level {level} card, unseen").format(level=c.level))
-            for c in p.reserved
+        bonuses = " ".join(
+            _gem(letter, f"{letter}{n}") for letter, n in _bonuses(story.board, p.name)
         ) or "-"
+        reserved = " ".join(_reserved(c) for c in p.reserved) or "-"
         parts.append(
             f"<tr><td>{escape(p.name)}</td><td>{bonuses}</td><td>{cards}</td>"
             f"<td>{reserved}</td></tr>"
@@ -213,9 +264,11 @@ def _purchases(story: GameStory) -> str:
     return "\n".join(parts)
 
 
-def _colour_of(card: Any) -> str | None:
-    colour = getattr(card, "colour", None) or getattr(card, "bonus", None)
-    return getattr(colour, "letter", None)
+def _reserved(card: CardFace | Hidden) -> str:
+    """A reserved card: its face, or only its level for one reserved blind."""
+    if isinstance(card, Hidden):
+        return escape(_("a level {level} card, unseen").format(level=card.level))
+    return _card(card, card.colour_letter)
 
 
 def _turn_row(entry: TurnEntry) -> str:

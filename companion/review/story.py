@@ -16,6 +16,9 @@ notation, not states) and gathers what a review shows.  Decisions:
   game stopped mid-round), round 0 being the deal, which is what a chart
   "points by round" means to players.  In Duel a round is two turns (a
   "play again" makes a round of three; the chart's x is turns / players).
+  Crowns are sampled with the points, for a game whose scoreboard counts
+  them (Duel's second victory condition); the figures come from the game's
+  :class:`~companion.rules.contract.Scoreboard`, as the screen's do.
 * Both games are told with the same story, written once against the engine
   contract (:mod:`companion.rules.contract`): what differs (the words, the
   winning score, nobles or royals, market or pyramid, what a bought card
@@ -35,7 +38,7 @@ from typing import TypeVar
 
 from companion.record.kinds import AnyKind, GameKind, UnknownGameType, kind
 from companion.record.log import GameLog, GameSummary, TurnRow
-from companion.rules.contract import CardFace, Holding, Honour, Outcome, Position
+from companion.rules.contract import CardFace, Holding, Honour, Outcome, Position, Scoreboard
 from companion.rules.errors import RulesError
 
 S = TypeVar("S", bound=Position)
@@ -100,6 +103,10 @@ class GameStory:
     rounds: list[float] = field(default_factory=list)
     #: points of each player at each x value.
     points: dict[str, list[int]] = field(default_factory=dict)
+    #: crowns of each player at each x value (empty for a game without crowns).
+    crowns: dict[str, list[int]] = field(default_factory=dict)
+    #: the scoreboard of ``final`` (crowns, bonuses, victory conditions), as the game says it.
+    board: Scoreboard | None = None
     purchases: list[Purchase] = field(default_factory=list)
     visits: list[Visit] = field(default_factory=list)
     problem: str | None = None
@@ -152,10 +159,13 @@ def _proposed_in(game: GameKind[S, T], stack: Sequence[S], turn: T | None, row: 
     return stack[-1]
 
 
-def _sample(story: GameStory, state: Position) -> None:
+def _sample(story: GameStory, state: Position, board: Scoreboard) -> None:
     story.rounds.append(state.turn / len(state.players))
     for p in state.players:
         story.points[p.name].append(p.points)
+    for seat in board.seats:
+        if seat.crowns is not None:
+            story.crowns.setdefault(seat.name, []).append(seat.crowns)
 
 
 def game_story(log: GameLog, game_id: int, thumbnails: bool = True) -> GameStory:
@@ -188,7 +198,7 @@ def _tell(
         raise ReviewError(f"game {game_id} cannot be set up again: {exc}") from None
     story = GameStory(summary, stored, tuple(p.name for p in start.players), start, start)
     story.points = {name: [] for name in story.players}
-    _sample(story, start)
+    _sample(story, start, game.scoreboard(start))
     state = start
     # Every state a taken-back turn may have been confirmed in, newest last.
     stack: list[S] = [start]
@@ -245,8 +255,9 @@ def _tell(
         stack.append(after)
         state = after
         if state.turn % len(state.players) == 0:
-            _sample(story, state)
+            _sample(story, state, game.scoreboard(state))
     if state.turn % len(state.players) != 0:
-        _sample(story, state)
+        _sample(story, state, game.scoreboard(state))
     story.final = state
+    story.board = game.scoreboard(state)
     return story

@@ -48,6 +48,11 @@ class Card:
     def __str__(self) -> str:
         return self.id
 
+    @property
+    def colour_letter(self) -> str:
+        """The letter of the bonus's gem (the engine contract's ``CardFace``)."""
+        return self.bonus.letter
+
     def describe(self) -> str:
         """Words for the screen: "level 2 red card (2 points) costing 5 black"."""
         pts = f" ({self.points} point{'s' if self.points != 1 else ''})" if self.points else ""

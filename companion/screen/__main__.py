@@ -1,5 +1,7 @@
 """Preview the screen: ``python -m companion.screen --out shots/ [--size 800x480] [--players 4]``.
 
+``--game duel`` draws Splendor Duel's screens instead (2 players).
+
 Draws every sample situation (setup, waiting, proposals, error, menus, final
 round, end) of a seeded game with long names and saves one PNG each; with
 ``--show`` and a display, also shows them one by one in a window (any key or
@@ -32,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for PNGs")
     parser.add_argument("--size", type=_size, default=(800, 480), help="WIDTHxHEIGHT (800x480)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    parser.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+                        help="which game's screens (duel: always 2 players)")
     parser.add_argument("--show", action="store_true", help="also show them in a window")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -39,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
     from companion.screen.draw import Screen
+    from companion.screen.duel_samples import duel_sample_views
     from companion.screen.samples import sample_views
     from companion.screen.window import open_window
 
@@ -48,13 +53,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
         return 1
     screen = Screen(args.size)
-    views = sample_views(args.players)
+    duel = args.game == "duel"
+    views = duel_sample_views() if duel else sample_views(args.players)
+    prefix = "duel" if duel else f"{args.players}p"
     window = open_window(args.size) if args.show else None
     if args.show and window is None:
         print("no display: saving the PNGs only", file=sys.stderr)
     for i, (name, view) in enumerate(views.items(), start=1):
         surface = screen.draw(view)
-        path = screen.save(args.out / f"{args.players}p_{name}.png")
+        path = screen.save(args.out / f"{prefix}_{name}.png")
         print(f"[{i}/{len(views)}] {path}", flush=True)
         if window is not None and not _wait_for_key(window, surface):
             break

@@ -21,6 +21,11 @@ Design decisions (where the issue was silent):
   choice, red error, grey waiting) and always says in words what it is.
 * The three buttons are drawn as their colours *and* named (CONFIRM, NEXT,
   BACK), with what each does now; a button that does nothing is dimmed.
+* Both games are drawn from the game's own
+  :class:`~companion.rules.contract.Scoreboard` (never from its state class):
+  Splendor's compact rows here, Duel's taller rows with progress towards its
+  three victory conditions in :mod:`companion.screen.goals`.  A scoreboard
+  whose seats carry goals gets the goal rows; that is the whole difference.
 * Every text goes through :class:`~companion.screen.painter.Painter`, which
   shrinks and ellipsizes it into its box and records where it went;
   :attr:`Screen.drawn` exposes those records to the tests.
@@ -33,11 +38,11 @@ from pathlib import Path
 import pygame
 
 from companion.i18n import _, ngettext, words
+from companion.rules import outcome as splendor_outcome
+from companion.rules.contract import Scoreboard, Seat
 from companion.rules.gems import COLOURS, Gem
-from companion.rules.outcome import Outcome
-from companion.rules.state import WINNING_POINTS, GameState, Player
+from companion.screen import goals, palette
 from companion.screen import layout as lay
-from companion.screen import palette
 from companion.screen.market import draw_market
 from companion.screen.painter import Drawn, Painter
 from companion.screen.text import FontBook
@@ -67,30 +72,37 @@ class Screen:
         painter = Painter(self.surface, self.fonts)
         self.surface.fill(palette.BACKGROUND)
         state = view.state
-        players = len(state.players) if state is not None else 0
-        banner = bool(state is not None and state.final_round and view.mode is not Mode.END)
+        board = view.scoreboard
+        players = len(board.seats) if board is not None else 0
+        banner = bool(board is not None and board.final_round and view.mode is not Mode.END)
         # The setup screen shows the market where the rows go: give it 4 rows' room.
         # A menu needs room too: it keeps the mover's row only (what they hold is
         # what a return or a noble choice is about).
-        focus = view.mode is Mode.CHOICE and bool(view.menu) and state is not None
+        focus = view.mode is Mode.CHOICE and bool(view.menu) and board is not None
         rows = 4 if view.mode is Mode.SETUP else 1 if focus else max(players, 2)
-        layout = lay.compute(self.size, rows, banner)
-        _top_bar(painter, layout, view)
-        if layout.banner is not None and state is not None:
-            _banner(painter, layout, state)
-        if view.mode is Mode.END and state is not None:
+        tall = board is not None and board.has_goals and view.mode is not Mode.SETUP
+        layout = lay.compute(self.size, rows, banner, goals.ROW_MAX if tall else lay.ROW_MAX)
+        _top_bar(painter, layout, view, board)
+        if layout.banner is not None and board is not None:
+            _banner(painter, layout, board)
+        if view.mode is Mode.END and state is not None and board is not None:
             outcome = view.outcome or state.outcome()
-            if outcome is not None:
-                _standings(painter, layout, layout.body, outcome, state)
+            if isinstance(outcome, splendor_outcome.Outcome):
+                _standings(painter, layout, layout.body, outcome, board)
+            elif outcome is not None:
+                goals.standings(painter, layout, layout.body, outcome, board)
             else:
                 _prompt(painter, layout, view, layout.body)
         else:
-            if view.mode is Mode.SETUP and state is not None:
-                _setup(painter, layout, state)
-            elif state is not None:
-                _table(painter, layout, state, only_current=focus)
+            if view.mode is Mode.SETUP and board is not None:
+                if board.has_goals:
+                    goals.setup(painter, layout, layout.table, board)
+                else:
+                    _setup(painter, layout, board)
+            elif board is not None:
+                _table(painter, layout, board, only_current=focus)
             # Before a game is set up there is no table: the prompt takes its room.
-            _prompt(painter, layout, view, layout.prompt if state is not None else layout.body)
+            _prompt(painter, layout, view, layout.prompt if board is not None else layout.body)
         _buttons(painter, layout, view)
         self.drawn = painter.drawn
         return self.surface
@@ -103,11 +115,12 @@ class Screen:
 
 
 # ---------------------------------------------------------------- top bar
-def _top_bar(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
+def _top_bar(
+    p: Painter, layout: lay.Layout, view: ScreenView, state: Scoreboard | None
+) -> None:
     top = layout.top
     pygame.draw.rect(p.surface, palette.PANEL, top)
     pad = layout.px(10)
-    state = view.state
     inner = top.inflate(-2 * pad, -layout.px(8))
     if state is None:
         p.text(inner, _("Splendor companion"), layout.px(32))
@@ -117,56 +130,70 @@ def _top_bar(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
         p.text(inner, ngettext("Game over after {n} round", "Game over after {n} rounds",
                                rounds).format(n=rounds), layout.px(32))
         return
-    supply_w = min(layout.px(360), inner.width // 2)
+    if state.privileges is None:
+        supply_w = min(layout.px(360), inner.width // 2)
+    else:  # seven token kinds and the scrolls
+        supply_w = min(layout.px(440), inner.width * 11 // 20)
     left = pygame.Rect(inner.left, inner.top, inner.width - supply_w - pad, inner.height)
     if view.mode is Mode.SETUP:
-        n = len(state.players)
+        n = len(state.seats)
         p.text(left, ngettext("New game · {n} player", "New game · {n} players", n).format(n=n),
                layout.px(32), min_size=layout.px(20))
     else:
         # A long name is shortened, never the words around it ("to play").
         template = _("Round {round} · {name} to play").replace("{round}", str(state.round))
-        p.text_with_names(left, template, {"name": state.player.name}, layout.px(32),
+        p.text_with_names(left, template, {"name": state.mover.name}, layout.px(32),
                           min_size=layout.px(20))
     supply = pygame.Rect(inner.right - supply_w, inner.top, supply_w, inner.height)
     _supply(p, layout, supply, state)
 
 
-def _supply(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameState) -> None:
+def _supply(p: Painter, layout: lay.Layout, box: pygame.Rect, state: Scoreboard) -> None:
+    """The tokens within reach on the table: Splendor's supply, Duel's board and scrolls."""
     label_w = layout.px(66)
     p.text(
         pygame.Rect(box.left, box.top, label_w, box.height),
-        _("Supply"),
+        _("Supply") if state.privileges is None else _("Board"),
         layout.px(22),
         palette.TEXT_DIM,
     )
+    letters = state.token_letters
     cells = lay.split(
-        pygame.Rect(box.left + label_w, box.top, box.width - label_w, box.height), 6, 0
+        pygame.Rect(box.left + label_w, box.top, box.width - label_w, box.height),
+        len(letters) + (state.privileges is not None), 0,
     )
     chip = min(box.height, layout.px(28))
-    for gem, cell in zip((*COLOURS, Gem.GOLD), cells, strict=True):
+    for letter, count_, cell in zip(letters, state.table_tokens, cells, strict=False):
         rect = pygame.Rect(cell.left, 0, chip, chip)
         rect.centery = cell.centery
-        p.gem_chip(rect, gem, None)
+        goals.token_chip(p, rect, letter, None)
         left = rect.right + layout.px(3)
         count = pygame.Rect(left, cell.top, cell.right - left - layout.px(2), cell.height)
-        p.text(count, str(state.supply[gem]), layout.px(26), align="left")
+        p.text(count, str(count_), layout.px(26), align="left")
+    if state.privileges is not None:
+        cell = cells[-1]
+        rect = pygame.Rect(cell.left, 0, round(chip * 0.8), chip)
+        rect.centery = cell.centery
+        goals.scroll(p, layout, rect, None)
+        left = rect.right + layout.px(3)
+        count = pygame.Rect(left, cell.top, cell.right - left - layout.px(2), cell.height)
+        p.text(count, str(state.privileges), layout.px(26), align="left")
 
 
 # ----------------------------------------------------------------- banner
-def _banner(p: Painter, layout: lay.Layout, state: GameState) -> None:
+def _banner(p: Painter, layout: lay.Layout, state: Scoreboard) -> None:
     rect = layout.banner
     assert rect is not None
     p.rounded(rect, palette.BANNER, radius=layout.px(6), label="banner")
-    leaders = [pl.name for pl in state.players if pl.points >= WINNING_POINTS]
-    n = len(state.players)
+    leaders = [pl.name for pl in state.seats if pl.points >= state.winning_points]
+    n = len(state.seats)
     left = (n - state.current) % n
     turns = ngettext("{n} turn left", "{n} turns left", left).format(n=left)
     template = ngettext(
         "FINAL ROUND · {who} has {points}+ points · {turns}",
         "FINAL ROUND · {who} have {points}+ points · {turns}",
         max(len(leaders), 1),
-    ).replace("{points}", str(WINNING_POINTS)).replace("{turns}", turns)
+    ).replace("{points}", str(state.winning_points)).replace("{turns}", turns)
     names = {f"who{i}": name for i, name in enumerate(leaders)}
     who = words.join_words(["{" + key + "}" for key in names]) if names else _("A player")
     inner = rect.inflate(-layout.px(16), -layout.px(4))
@@ -175,13 +202,17 @@ def _banner(p: Painter, layout: lay.Layout, state: GameState) -> None:
 
 
 # ------------------------------------------------------------------ table
-def _table(p: Painter, layout: lay.Layout, state: GameState, only_current: bool = False) -> None:
-    _table_header(p, layout)
-    if only_current:
-        _player_row(p, layout, layout.rows[0], state.player, True)
+def _table(p: Painter, layout: lay.Layout, state: Scoreboard, only_current: bool = False) -> None:
+    if state.has_goals:
+        goals.table(p, layout, state, only_current)
         return
-    for index, (row, player) in enumerate(zip(layout.rows, state.players, strict=False)):
-        _player_row(p, layout, row, player, index == state.current)
+    _table_header(p, layout)
+    win = state.winning_points
+    if only_current:
+        _player_row(p, layout, layout.rows[0], state.mover, True, win)
+        return
+    for index, (row, player) in enumerate(zip(layout.rows, state.seats, strict=False)):
+        _player_row(p, layout, row, player, index == state.current, win)
 
 
 def _table_header(p: Painter, layout: lay.Layout) -> None:
@@ -232,7 +263,7 @@ def _table_header(p: Painter, layout: lay.Layout) -> None:
 
 
 def _player_row(
-    p: Painter, layout: lay.Layout, row: pygame.Rect, player: Player, current: bool
+    p: Painter, layout: lay.Layout, row: pygame.Rect, player: Seat, current: bool, win: int
 ) -> None:
     body = row.inflate(0, -layout.px(4))
     fill = palette.CURRENT_ROW if current else palette.PANEL
@@ -266,28 +297,28 @@ def _player_row(
         cells[1].inflate(-inset, -inset),
         str(player.points),
         min(layout.px(56), body.height * 1.05),
-        palette.WINNER if player.points >= WINNING_POINTS else palette.TEXT,
+        palette.WINNER if player.points >= win else palette.TEXT,
         align="center",
     )
     # Bonuses (squares) and tokens (circles) per colour.
     chip = min(int(body.height * 0.7), (cells[2].width - 3 * inset) // 2)
-    for gem, cell in zip(COLOURS, cells[2:7], strict=True):
+    for i, (gem, cell) in enumerate(zip(COLOURS, cells[2:7], strict=True)):
         pair_w = 2 * chip + inset
         left = cell.centerx - pair_w // 2
         square = pygame.Rect(left, 0, chip, chip)
         square.centery = cell.centery
         circle = pygame.Rect(left + chip + inset, 0, chip, chip)
         circle.centery = cell.centery
-        bonus, tokens = player.bonuses[gem], player.tokens[gem]
+        bonus, tokens = player.bonuses[i], player.tokens[i]
         p.gem_chip(square, gem, bonus, square=True, faint=not bonus)
         p.gem_chip(circle, gem, tokens, faint=not tokens)
     gold = pygame.Rect(0, 0, chip, chip)
     gold.center = cells[7].center
-    p.gem_chip(gold, Gem.GOLD, player.tokens[Gem.GOLD], faint=not player.tokens[Gem.GOLD])
+    p.gem_chip(gold, Gem.GOLD, player.tokens[5], faint=not player.tokens[5])
     # Nobles: a tile per count; reserved: a card back.
-    _counter(p, layout, cells[8], len(player.nobles), palette.NOBLE, chip, chip, "nobles")
+    _counter(p, layout, cells[8], player.honours, palette.NOBLE, chip, chip, "nobles")
     _counter(
-        p, layout, cells[9], len(player.reserved), palette.RESERVED, int(chip * 0.75), chip,
+        p, layout, cells[9], player.reserved, palette.RESERVED, int(chip * 0.75), chip,
         "reserved",
     )
 
@@ -472,7 +503,11 @@ def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
 
 # ---------------------------------------------------------------- standings
 def _standings(
-    p: Painter, layout: lay.Layout, box: pygame.Rect, outcome: Outcome, state: GameState
+    p: Painter,
+    layout: lay.Layout,
+    box: pygame.Rect,
+    outcome: splendor_outcome.Outcome,
+    state: Scoreboard,
 ) -> None:
     p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
     pad = layout.px(12)
@@ -499,7 +534,7 @@ def _standings(
     space = reason.top - layout.px(8) - top
     n = max(len(outcome.standings), 1)
     row_h = min(layout.px(56), space // n)
-    nobles = {pl.name: len(pl.nobles) for pl in state.players}
+    nobles = {pl.name: pl.honours for pl in state.seats}
     for i, standing in enumerate(outcome.standings):
         row = pygame.Rect(inner.left, top + i * row_h, inner.width, row_h).inflate(0, -layout.px(4))
         won = standing.name in outcome.winners
@@ -526,5 +561,5 @@ def _standings(
 
 
 # ------------------------------------------------------------------ setup
-def _setup(p: Painter, layout: lay.Layout, state: GameState) -> None:
+def _setup(p: Painter, layout: lay.Layout, state: Scoreboard) -> None:
     draw_market(p, layout, layout.table, state)

@@ -80,8 +80,14 @@ class Layout:
         return max(round(length * self.u), 1)
 
 
-def compute(size: tuple[int, int], players: int, banner: bool) -> Layout:
-    """The layout for ``players`` rows (2-4), with or without the final-round banner."""
+def compute(
+    size: tuple[int, int], players: int, banner: bool, row_max: int = ROW_MAX
+) -> Layout:
+    """The layout for ``players`` rows (2-4), with or without the final-round banner.
+
+    ``row_max`` is the tallest a row may be, in units (Duel's rows carry a
+    second line of progress bars: :data:`companion.screen.goals.ROW_MAX`).
+    """
     w, h = size
     u = unit(size)
 
@@ -101,7 +107,7 @@ def compute(size: tuple[int, int], players: int, banner: bool) -> Layout:
     prompt_min = px(PROMPT_MIN_WITH_BANNER if banner else PROMPT_MIN)
     space = buttons.top - gap - prompt_min - gap - header.bottom
     n = max(players, 1)
-    row_h = max(min(px(ROW_MAX), space // n), 1)
+    row_h = max(min(px(row_max), space // n), 1)
     rows = tuple(
         pygame.Rect(gap, header.bottom + i * row_h, inner_w, row_h) for i in range(players)
     )

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from companion.i18n import _
-from companion.rules.catalogue import Card, Noble
+from companion.rules.catalogue import Card, Noble, find_card, find_noble
+from companion.rules.contract import Scoreboard
 from companion.rules.gems import Gem
-from companion.rules.state import GameState
 from companion.screen import layout as lay
 from companion.screen import palette
 from companion.screen.painter import Painter
@@ -22,7 +22,8 @@ from companion.screen.painter import Painter
 CARD_FACE: palette.Colour = (228, 222, 206)
 
 
-def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameState) -> None:
+def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: Scoreboard) -> None:
+    """Splendor's market and nobles, from the scoreboard's ids (read in the catalogue)."""
     gap = layout.px(6)
     left_w = round(box.width * 0.7)
     market = pygame.Rect(box.left, box.top, left_w - gap, box.height)
@@ -40,8 +41,9 @@ def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameSta
                min_size=layout.px(14), align="center")
         p.text(bottom, _("{n} left").format(n=state.decks[level - 1]), layout.px(20),
                palette.TEXT_DIM, min_size=layout.px(14), align="center")
-        for card, cell in zip(state.market[level - 1], cells[1:], strict=True):
+        for card_id, cell in zip(state.face_up[level - 1], cells[1:], strict=True):
             rect = cell.inflate(-gap, -gap)
+            card = find_card(card_id) if card_id is not None else None
             if card is None:
                 p.rounded(rect, palette.BACKGROUND, palette.FAINT, radius=layout.px(6), width=1,
                           label="empty slot")
@@ -51,9 +53,10 @@ def draw_market(p: Painter, layout: lay.Layout, box: pygame.Rect, state: GameSta
                 draw_card(p, layout, rect, card)
     title = pygame.Rect(nobles.left, nobles.top, nobles.width, layout.px(24))
     p.text(title, _("Nobles"), layout.px(22), palette.TEXT_DIM, align="center")
-    count = max(len(state.nobles), 1)
+    shown = [n for n in (find_noble(i) for i in state.honours) if n is not None]
+    count = max(len(shown), 1)
     tile_h = min((nobles.bottom - title.bottom) // count, layout.px(60))
-    for i, noble in enumerate(state.nobles):
+    for i, noble in enumerate(shown):
         rect = pygame.Rect(nobles.left, title.bottom + i * tile_h, nobles.width, tile_h)
         draw_noble(p, layout, rect.inflate(-gap, -gap // 2 * 2), noble)
 

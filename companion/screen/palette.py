@@ -37,6 +37,15 @@ GEM: dict[Gem, Colour] = {
     Gem.BLACK: (40, 40, 44),
     Gem.GOLD: (242, 194, 48),
 }
+#: Duel's pearl (a token kind Splendor has not, hence not a :class:`Gem`) and its rim.
+PEARL: Colour = (232, 214, 232)
+PEARL_EDGE: Colour = (172, 154, 172)
+#: Duel's privilege scrolls: parchment.
+PRIVILEGE: Colour = (222, 196, 140)
+#: The track of a progress bar towards a victory condition.
+TRACK: Colour = (58, 63, 75)
+
+
 #: A light rim so the black gem shows on the dark background.
 def darker(colour: Colour, by: int = 60) -> Colour:
     """The same colour, darker: rims, pressed states."""

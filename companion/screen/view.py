@@ -11,6 +11,15 @@ referee.
 This module imports nothing of pygame on purpose: the referee's state
 machine builds views and stays free of pygame.
 
+Written once for both games: ``state`` is any engine-contract
+:class:`~companion.rules.contract.Position` (a Splendor or a Splendor Duel
+``GameState``), and what the screen draws of it is the game's own
+:class:`~companion.rules.contract.Scoreboard`
+(:attr:`ScreenView.scoreboard`, computed by the game through
+:func:`companion.record.kinds.scoreboard_of`).  A proposal takes the turn's
+words, so each game's referee says its turns its own way (a Splendor
+``Turn`` is still accepted and said in the player's language).
+
 The constructors (:meth:`ScreenView.proposal`, :meth:`ScreenView.choice`,
 ...) give each situation of the issue its usual title and button hints; use
 ``dataclasses.replace`` to change any of it.  Text should stay within the
@@ -24,10 +33,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.i18n import _
-from companion.i18n.words import describe_turn, outcome_reason
+from companion.i18n.reasons import translate_reason
+from companion.i18n.words import describe_turn_on, outcome_reason
+from companion.record.kinds import scoreboard_of
+from companion.rules import outcome as splendor_outcome
 from companion.rules.actions import Turn
-from companion.rules.outcome import Outcome
-from companion.rules.state import GameState
+from companion.rules.contract import Outcome, Position, Scoreboard
 
 
 class Mode(Enum):
@@ -71,11 +82,11 @@ class ScreenView:
     (the proposed turn in words, an error's reason...).  ``candidate`` is
     ``(i, n)``, "candidate i of n", counted from 1.  ``menu`` lists the
     choices with ``selected`` highlighted.  ``outcome`` overrides
-    ``state.outcome()`` on the end screen.  ``note`` is a small status line
+    ``state.outcome()`` on the end screen (either game's outcome).  ``note`` is a small status line
     (camera, last confirmed turn...).
     """
 
-    state: GameState | None
+    state: Position | None
     mode: Mode = Mode.WAITING
     title: str = ""
     text: str = ""
@@ -94,17 +105,29 @@ class ScreenView:
             if not 1 <= i <= n:
                 raise ValueError(f"candidate {i} of {n} is out of range")
 
+    @property
+    def scoreboard(self) -> Scoreboard | None:
+        """What the scoreboard shows of ``state``, as the game computes it."""
+        return None if self.state is None else scoreboard_of(self.state)
+
     # -------------------------------------------------------------- situations
     @classmethod
     def setup(
-        cls, state: GameState, text: str = "", title: str = ""
+        cls, state: Position, text: str = "", title: str = ""
     ) -> ScreenView:
         """The table was read for a new game; the players check it and start."""
         names = ", ".join(p.name for p in state.players)
+        board = scoreboard_of(state)
+        # Duel's table has privileges on it; its face-up cards are a pyramid.
+        check = (
+            _("Check the market and nobles")
+            if board.privileges is None
+            else _("Check the pyramid and royal cards")
+        )
         return cls(
             state,
             Mode.SETUP,
-            title or _("Check the market and nobles"),
+            title or check,
             text
             or _("{n} players: {names}. Does the screen match the table?").format(
                 n=len(state.players), names=names
@@ -116,7 +139,7 @@ class ScreenView:
 
     @classmethod
     def waiting(
-        cls, state: GameState, text: str = "", title: str = ""
+        cls, state: Position, text: str = "", title: str = ""
     ) -> ScreenView:
         """Between turns: the mover plays, the camera waits for hands to leave."""
         return cls(
@@ -131,13 +154,20 @@ class ScreenView:
         )
 
     @classmethod
-    def proposal(cls, state: GameState, turn: Turn, index: int = 1, count: int = 1) -> ScreenView:
-        """Candidate ``index`` of ``count`` for the change seen on the table."""
+    def proposal(
+        cls, state: Position, turn: str | Turn, index: int = 1, count: int = 1
+    ) -> ScreenView:
+        """Candidate ``index`` of ``count`` for the change seen on the table.
+
+        ``turn`` is the turn in words, as the game's referee says it; a
+        Splendor :class:`~companion.rules.actions.Turn` is said here.
+        """
+        said = turn if isinstance(turn, str) else describe_turn_on(state, turn)
         return cls(
             state,
             Mode.PROPOSAL,
             _("Is this what happened?"),
-            describe_turn(state, turn),
+            said,
             candidate=(index, count),
             hints=ButtonHints(
                 confirm=_("Yes, apply"),
@@ -150,7 +180,7 @@ class ScreenView:
     @classmethod
     def choice(
         cls,
-        state: GameState | None,
+        state: Position | None,
         title: str,
         items: tuple[str, ...] | list[str],
         selected: int = 0,
@@ -169,7 +199,7 @@ class ScreenView:
 
     @classmethod
     def error(
-        cls, state: GameState, reason: str, title: str = ""
+        cls, state: Position, reason: str, title: str = ""
     ) -> ScreenView:
         """A change no legal turn explains: put the table right or enter the turn."""
         return cls(
@@ -183,7 +213,7 @@ class ScreenView:
         )
 
     @classmethod
-    def end(cls, state: GameState, outcome: Outcome | None = None) -> ScreenView:
+    def end(cls, state: Position, outcome: Outcome | None = None) -> ScreenView:
         """The standings, with the tie-break explained by ``Outcome.reason``."""
         result = outcome or state.outcome()
         if result is None:
@@ -192,7 +222,19 @@ class ScreenView:
             state,
             Mode.END,
             _("Game over"),
-            outcome_reason(result),
+            reason_of(result),
             outcome=result,
             hints=ButtonHints(confirm=_("New game"), hold_back=_("Hold 2 s: undo")),
         )
+
+
+def reason_of(outcome: Outcome) -> str:
+    """Why the game ended, in the player's language.
+
+    Splendor's reason is rebuilt from its standings (so it is translated
+    whole); Duel's outcome carries one sentence, translated as the rules'
+    other sentences are.
+    """
+    if isinstance(outcome, splendor_outcome.Outcome):
+        return outcome_reason(outcome)
+    return translate_reason(outcome.reason)

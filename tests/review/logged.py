@@ -1,4 +1,8 @@
-"""Logged games for the review tests: a seeded simulation written through the GameLog."""
+"""Logged games for the review tests: seeded simulations written through the GameLog.
+
+:func:`log_game` logs a Splendor game, :func:`log_duel_game` a Splendor Duel
+one, both with a turn taken back and a thumbnail per turn.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.record import GameLog, make_thumbnail, setup_headers
-from companion.rules import GameState, RulesError, Turn
+from companion.record import DUEL, GameLog, make_thumbnail, setup_headers
+from companion.rules import GameState, RulesError, Turn, duel
 from companion.rules.simulate import play_game
 
 #: A 2-player game decided by the tie-break (checked by the tests that rely on it).
@@ -64,5 +68,53 @@ def log_game(
             confidence = None if n % 10 == 0 else 0.9
             log.append_turn(gid, str(turn), after.digest(), jpeg, confidence)
         if finish and upto is None:
+            log.finish_with(gid, states[-1].outcome())
+    return gid, record, states
+
+
+#: A Duel game won on points, with royals taken (checked by the tests that rely on it).
+DUEL_SEED = 3
+
+
+def _another_duel_turn(state: duel.GameState, turn: duel.Turn) -> duel.Turn:
+    """A legal Duel turn other than ``turn`` (a mandatory action and nothing else)."""
+    for action in state.legal_actions():
+        candidate = duel.Turn(action)
+        if candidate == turn:
+            continue
+        try:
+            state.apply(candidate)
+        except RulesError:
+            continue
+        return candidate
+    raise AssertionError("no other legal Duel turn")
+
+
+def log_duel_game(
+    path: Path,
+    seed: int = DUEL_SEED,
+    players: tuple[str, str] = ("Ann", "Bob <b>"),
+    take_back: tuple[int, ...] = (5,),
+    finish: bool = True,
+) -> tuple[int, duel.DuelRecord, list[duel.GameState]]:
+    """Log Duel game ``seed`` through the GameLog as the companion would (the
+    referee of ``run --game duel`` writes the same rows); return (id, record, states).
+
+    Before each turn number in ``take_back`` a wrong but legal turn is
+    confirmed and taken back; every turn has a thumbnail.
+    """
+    record, states = duel.play_game(seed, players, "greedy")
+    with GameLog.open(path) as log:
+        gid = log.start_game(DUEL, record.players, setup_headers(states[0], Seed=str(seed)))
+        turns = zip(record.turns, states[:-1], states[1:], strict=True)
+        for n, (turn, before, after) in enumerate(turns, start=1):
+            if n in take_back:
+                wrong = _another_duel_turn(before, turn)
+                log.append_turn(gid, str(wrong), before.apply(wrong).digest(), None, 0.4)
+                log.undo_last(gid)
+            confidence = None if n % 10 == 0 else 0.9
+            log.append_turn(gid, str(turn), after.digest(), make_thumbnail(table_frame(n)),
+                            confidence)
+        if finish:
             log.finish_with(gid, states[-1].outcome())
     return gid, record, states

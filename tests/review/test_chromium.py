@@ -20,7 +20,7 @@ import pytest
 from companion.record import GameLog
 from companion.review import game_story, render_html
 from companion.review.chart import SEAT_STYLES
-from tests.review.logged import log_game
+from tests.review.logged import log_duel_game, log_game
 
 CANDIDATES = ("chromium", "chromium-browser", "/usr/bin/chromium", "google-chrome")
 #: Console errors and failed loads, as Chromium logs them to stderr.
@@ -101,3 +101,46 @@ def test_the_screenshot_shows_the_chart_lines(page: Path, tmp_path: Path) -> Non
         bgr = np.array([int(colour[i : i + 2], 16) for i in (5, 3, 1)])
         near = np.abs(image.astype(int) - bgr).sum(axis=2) < 30
         assert near.sum() > 100, f"the chart's {colour} line is not on screen"
+
+
+@pytest.fixture(scope="module")
+def duel_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("chromium-duel")
+    gid, _, _ = log_duel_game(tmp / "games.db", take_back=(4,))
+    with GameLog.open(tmp / "games.db") as log:
+        html = render_html(game_story(log, gid))
+    path = tmp / "duel-review.html"
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+def test_the_duel_page_renders_both_charts_and_no_console_error(
+    duel_page: Path, tmp_path: Path
+) -> None:
+    result = run_chromium(tmp_path, duel_page, "--dump-dom")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert console_errors(result.stderr) == []
+    dom = result.stdout
+    for chart in ("points-chart", "crowns-chart"):
+        tag = re.search(rf'<img[^>]*id="{chart}"[^>]*>', dom)
+        assert tag and 'src="data:image/png;base64,' in tag.group(0), chart
+    assert "Crowns by round" in dom and "Royal cards" in dom and "Best colour" in dom
+
+
+def test_the_duel_screenshot_shows_the_lines_of_both_charts(
+    duel_page: Path, tmp_path: Path
+) -> None:
+    shot = tmp_path / "duel.png"
+    result = run_chromium(tmp_path, duel_page, f"--screenshot={shot}", "--window-size=1200,1400")
+    assert shot.exists(), result.stderr[-2000:]
+    assert console_errors(result.stderr) == []
+    image = cv2.imread(str(shot), cv2.IMREAD_COLOR)
+    assert image is not None and image.shape[1] == 1200
+    for colour, _ in SEAT_STYLES[:2]:
+        bgr = np.array([int(colour[i : i + 2], 16) for i in (5, 3, 1)])
+        near = np.abs(image.astype(int) - bgr).sum(axis=2) < 30
+        rows = np.flatnonzero(near.sum(axis=1))
+        assert near.sum() > 100, f"the charts' {colour} line is not on screen"
+        # one chart is 360 px tall (3.6 in at 100 dpi): a colour spanning more rows
+        # than that is in both charts, one under the other
+        assert rows.max() - rows.min() > 400, f"{colour} is in one chart only"

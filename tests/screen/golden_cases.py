@@ -13,6 +13,7 @@ import pygame
 
 from companion.i18n import language, set_language
 from companion.screen import Screen, ScreenView
+from companion.screen.duel_samples import duel_sample_views
 from companion.screen.samples import LONG_NAMES, sample_views
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -44,6 +45,18 @@ CASES: dict[str, tuple[int, str, tuple[int, int]]] = {
     # any script's names: Chinese drawn (CJK fallback face), an emoji as the placeholder,
     # a 46-character name shortened without cutting "to play"
     "4p_world_names": (4, "final_round", (800, 480)),
+    # Splendor Duel ("duel:" + a view of companion.screen.duel_samples)
+    "duel_setup": (2, "duel:setup", (800, 480)),
+    "duel_waiting": (2, "duel:waiting", (800, 480)),
+    "duel_proposal": (2, "duel:proposal", (800, 480)),
+    "duel_error": (2, "duel:error", (800, 480)),
+    "duel_royal_choice": (2, "duel:royal_choice", (800, 480)),
+    "duel_late": (2, "duel:late", (800, 480)),
+    "duel_end_points": (2, "duel:end_points", (800, 480)),
+    "duel_end_crowns": (2, "duel:end_crowns", (800, 480)),
+    "duel_end_colour": (2, "duel:end_colour", (800, 480)),
+    "duel_late_1280x720": (2, "duel:late", (1280, 720)),
+    "fr_duel_late": (2, "duel:late", (800, 480)),
 }
 #: Cases drawn in another language than English.
 LANGUAGE = {name: "fr" for name in CASES if name.startswith("fr_")}
@@ -57,6 +70,11 @@ def _views(players: int, lang: str, names: tuple[str, ...]) -> dict[str, ScreenV
     return sample_views(players, names)
 
 
+@cache
+def _duel_views(lang: str) -> dict[str, ScreenView]:
+    return duel_sample_views()
+
+
 def render(name: str) -> pygame.Surface:
     """Draw golden ``name`` on a fresh screen (a copy: screens reuse their surface)."""
     players, kind, size = CASES[name]
@@ -64,6 +82,8 @@ def render(name: str) -> pygame.Surface:
     before = language()
     set_language(lang)
     try:
+        if kind.startswith("duel:"):
+            return Screen(size).draw(_duel_views(lang)[kind.removeprefix("duel:")]).copy()
         views = _views(players, lang, NAMES.get(name, LONG_NAMES))
         return Screen(size).draw(views[kind]).copy()
     finally:

@@ -3,7 +3,8 @@
 Run it after a deliberate change to the screen, look at every PNG it wrote
 (they are the review), and commit them with the change.  Goldens are never
 edited by hand.  ``REGENERATE_GOLDEN=1 pytest tests/screen`` does the same
-from the test.
+from the test.  Arguments keep only the goldens whose names start with one
+of them (``python tests/screen/regenerate_golden.py duel_`` redraws Duel's).
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from tests.screen.golden_cases import CASES, golden_path, render
 
 
 def main() -> int:
-    for i, name in enumerate(CASES, start=1):
+    prefixes = tuple(sys.argv[1:]) or ("",)
+    names = [n for n in CASES if n.startswith(prefixes)]
+    for i, name in enumerate(names, start=1):
         path = save_screenshot(render(name), golden_path(name))
-        print(f"[{i}/{len(CASES)}] {path}", flush=True)
+        print(f"[{i}/{len(names)}] {path}", flush=True)
     return 0
 
 

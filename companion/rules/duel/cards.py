@@ -89,6 +89,12 @@ class JewelCard:
     def again(self) -> bool:
         return Ability.AGAIN in self.abilities
 
+    @property
+    def colour_letter(self) -> str | None:
+        """The colour's letter; ``None`` for a grey card or a joker not yet played
+        (the engine contract's ``CardFace``)."""
+        return self.colour.letter if self.colour is not None else None
+
     def __str__(self) -> str:
         return self.id
 

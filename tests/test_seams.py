@@ -1,0 +1,76 @@
+"""The screen, the log and the reviews are written once against the engine contract.
+
+Issue 13's bar: they import no game's state class, and the review page does
+not guess the game with ``hasattr``/``getattr``.  Read with :mod:`ast` (so
+imports under ``TYPE_CHECKING`` or inside functions count too).  The
+exceptions are named, with why: :mod:`companion.record.kinds` is the one
+place that names each game's engine, and the screen's sample modules build
+seeded games of one game on purpose (goldens and previews).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import companion
+
+PACKAGE = Path(companion.__file__).parent
+#: Modules that hold a game's state class.
+STATE_MODULES = {"companion.rules.state", "companion.rules.duel.state"}
+#: Packages that re-export a state class under the name ``GameState``.
+REEXPORTS = {"companion.rules", "companion.rules.duel"}
+ALLOWED = {
+    "companion/record/kinds.py",  # the one place that names each game's engine
+    "companion/screen/samples.py",  # Splendor's seeded sample games
+    "companion/screen/duel_samples.py",  # Duel's seeded sample games
+}
+SEAMS = sorted(
+    p
+    for folder in ("screen", "record", "review")
+    for p in (PACKAGE / folder).glob("*.py")
+    if str(p.relative_to(PACKAGE.parent)) not in ALLOWED
+)
+
+
+def _state_imports(tree: ast.Module) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name in STATE_MODULES]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module in STATE_MODULES:
+                found.append(node.module)
+            elif node.module in REEXPORTS:
+                found += [f"{node.module}.{a.name}" for a in node.names
+                          if a.name == "GameState" or f"{node.module}.{a.name}" in STATE_MODULES]
+    return found
+
+
+@pytest.mark.parametrize("path", SEAMS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_seam_imports_no_games_state_class(path: Path) -> None:
+    assert _state_imports(ast.parse(path.read_text(), str(path))) == []
+
+
+def test_the_check_sees_a_state_import() -> None:
+    for code in ("from companion.rules.state import GameState",
+                 "from companion.rules.duel import GameState",
+                 "import companion.rules.duel.state",
+                 "from companion.rules import state"):
+        assert _state_imports(ast.parse(code)), code
+
+
+def test_the_review_page_does_not_guess_the_game() -> None:
+    source = (PACKAGE / "review" / "html.py").read_text()
+    calls = {
+        node.func.id
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    assert not calls & {"hasattr", "getattr"}
+    assert "Any" not in {
+        a.name for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) for a in node.names
+    }

@@ -25,6 +25,13 @@ from vision.pixels import normalise
 #: 3w3 at 0.98).  The committed scenes' faces peak at median 245, p75 249.
 FACE_WHITE_PEAK = 250.0
 FACE_WHITE_PERCENTILE = 99.0
+#: The most the face's whites may lower the markers' gain (a factor): no unclipped
+#: design face needed more (233 faces of design world frames, seeds 3000-3002, all
+#: difficulties and both lenses: whites peaked at most 528 under the gain, 250 / 528;
+#: ``tests/bench/face_whites.py``).  WHY a floor: the halo round a glare spot is
+#: bright but not clipped, passed for the face's white and darkened the whole face
+#: to a third (a white circle then read black: 2w6 read 2k6 at 0.987).
+FACE_GAIN_FLOOR = 0.47
 #: A pixel at least this in every channel as captured is clipped by the camera
 #: (glare) and stays clipped whatever the gain (the card reader judges glare by it).
 CAPTURE_CLIPPED = 250
@@ -40,7 +47,7 @@ def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
         return gain
     white = np.percentile(unclipped, FACE_WHITE_PERCENTILE, axis=0)
     peak = float(np.max(white * gain))
-    return gain * min(1.0, FACE_WHITE_PEAK / max(peak, 1.0))
+    return gain * min(1.0, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
 
 
 def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

@@ -8,6 +8,7 @@ from every place the reader samples.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.layout import Layout, Mat
@@ -15,9 +16,11 @@ from vision.mats import (
     PAPER,
     PRINT_PAPER,
     TITLE_MM,
+    TOKEN_SLOT_FILL,
     Affine,
     Label,
     _draw_label,
+    apply,
     draw_mats,
     mat_affine,
     to_local,
@@ -65,11 +68,23 @@ def draw_duel_mats(canvas: np.ndarray, layout: Layout, aff: Affine, mats: set[st
                    paper: tuple[int, int, int] = PAPER, labels: bool = True) -> None:
     """Draw the Duel mats (all, or those named) onto ``canvas`` in place."""
     draw_mats(canvas, layout, aff, mats, paper, labels=False)
+    for slot in layout.slots:  # a privilege place is filled grey: any scroll stands out
+        if slot.kind == "privilege" and (mats is None or slot.mat in mats):
+            inset = _inset(slot.corners(), 1.2)
+            poly = np.round(apply(aff, inset) * 16).astype(np.int32)
+            cv2.fillConvexPoly(canvas, poly, TOKEN_SLOT_FILL, cv2.LINE_AA, 4)
     if labels:
         for mat in layout.mats:
             if mats is None or mat.name in mats:
                 for label in duel_labels(layout, mat):
                     _draw_label(canvas, aff, mat, label)
+
+
+def _inset(corners: tuple[tuple[float, float], ...], mm: float) -> np.ndarray:
+    pts = np.asarray(corners, np.float64)
+    c = pts.mean(axis=0)
+    d = pts - c
+    return c + d * (1 - mm / np.abs(d).max(axis=0).clip(1e-6))
 
 
 def render_duel_mat(layout: Layout, mat_name: str, px_per_mm: float) -> np.ndarray:

@@ -1,18 +1,17 @@
 """Duel cards in their places: found on the mat, cut out, and named against a bank.
 
 Finding (:func:`find_card`): the place is cut out with a margin at
-``FIND_PX_PER_MM``; what is not the mat's paper (nor a thin printed line) is the
-card; the largest such region's rotated rectangle must have a card's size.  An
-empty place is paper over nearly all of it; anything else (a hand, a card half
-off its place) is unsure.
+``FIND_PX_PER_MM``; an empty place is the mat's paper over nearly all of it (and
+not washed out); a place mostly not paper holds something; between, unsure.
 
-Naming (:func:`name_card`): the card is cut out upright along its found rectangle
-at ``CUT_PX_PER_MM`` and reduced to a small colour picture (``DESCRIPTOR_PX``, Lab,
-each channel centred, the whole scaled to unit length: blind to exposure and to a
-uniform cast the white balance left).  It is compared with the same picture of
+Naming (:func:`name_card`): the card is cut out upright at every pose of a small
+grid round its place (:func:`posed_faces`: cards lie a little off and turned) at
+``CUT_PX_PER_MM`` and reduced to small colour pictures (:func:`descriptor`: the
+whole face and its printed features' regions, Lab, centred, of unit length: blind
+to exposure and to a uniform cast the white balance left).  It is compared with the same picture of
 every candidate face in a :class:`CardBank` (a pyramid place: the cards of its
 level; a royal place: the four royals); the best correlation names it when it is
-high enough and clear of the second best.  The bank is built from one face set
+high enough (at the best pose) and clear of the second best.  The bank is built from one face set
 (:func:`vision.duel.bank.default_bank`), never from the frame.
 """
 
@@ -33,19 +32,31 @@ FIND_MARGIN_MM = 3.0
 #: A pixel is paper within this Lab distance of the mat's paper or of white paper.
 PAPER_DIST = 24.0
 #: Share of the place that is not paper: below EMPTY_MAX empty, above CARD_MIN a card
-#: may be there (then its rectangle decides).
+#: may be there (then naming it decides: a hand names no card).
 EMPTY_MAX = 0.06
-CARD_MIN = 0.45
-#: Largest difference (mm) between the found rectangle's sides and the card's.
-SIZE_TOLERANCE_MM = 6.0
-#: Scale a found card is cut at (px/mm), and the inset (mm) left off its edges.
+CARD_MIN = 0.2
+#: Paper washed out over more than this share is not said empty (a pale card under
+#: glare passes for paper there).
+EMPTY_WASHED_MAX = 0.35
+#: Scale a card is cut at (px/mm), and the inset (mm) left off its edges.
 CUT_PX_PER_MM = 3.0
 INSET_MM = 2.0
 #: The descriptor: the card's picture at this size (w, h px), blurred by DESCRIPTOR_BLUR px.
 DESCRIPTOR_PX = (16, 24)
 DESCRIPTOR_BLUR = 0.7
+#: The printed features' regions of an upright face (fractions x0, y0, x1, y1 of the
+#: inset face) and the size each is reduced to (px): the top band (points, crowns,
+#: ability, bonus) and the cost column (bottom left).  Measured on the design sprites.
+FEATURE_REGIONS = (((0.0, 0.0, 1.0, 0.24), (24, 8)), ((0.0, 0.45, 0.3, 1.0), (6, 16)))
+#: How much each feature region counts against the whole face (jokers of one level share
+#: their picture and differ only there).
+FEATURE_WEIGHT = 1.5
 #: Lightness counts this much against colour in the descriptor.
 DESCRIPTOR_L_WEIGHT = 0.5
+#: The pose grid a card is searched on round its slot's centre (mm each way, degrees):
+#: cards lie up to 1.5 mm and 2 deg off (the renderer's JITTER) plus the calibration.
+POSE_SHIFTS_MM = (-2.0, -1.0, 0.0, 1.0, 2.0)
+POSE_ANGLES = (-2.0, 0.0, 2.0)
 #: A pixel washed out (darkest channel as recorded) at this level; a card with more
 #: than GLARE_MAX of them is unsure.
 WASHED_LEVEL = 245
@@ -59,14 +70,11 @@ _WHITE_LAB = np.array([255.0, 128.0, 128.0], np.float32)
 
 @dataclass(frozen=True)
 class FoundCard:
-    """What a card place shows: ``state`` card / empty / unsure; the card's rectangle
-    (centre in table mm, angle in degrees, size in mm) when a card."""
+    """What a card place shows: ``state`` present / empty / unsure, the share of the
+    place that is not paper, and the share washed out (glare)."""
 
     state: str
     share: float
-    centre: tuple[float, float] = (0.0, 0.0)
-    angle: float = 0.0
-    size: tuple[float, float] = (0.0, 0.0)
     washed: float = 0.0
 
 
@@ -78,7 +86,8 @@ def not_paper(lab: np.ndarray) -> np.ndarray:
 
 def find_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
               card_mm: tuple[float, float]) -> FoundCard:
-    """Whether ``slot`` holds a card of ``card_mm`` and where exactly (see the module)."""
+    """Whether ``slot`` holds something (see the module); ``card_mm`` is unused and kept
+    for the signature's sake."""
     s, m = FIND_PX_PER_MM, FIND_MARGIN_MM
     raw = rectify(image, h, slot, s, m)
     lab = lab_image(normalise(raw, gain))
@@ -87,47 +96,34 @@ def find_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     hh, ww = mask.shape
     inner = mask[round(m * s): hh - round(m * s), round(m * s): ww - round(m * s)]
     share = float(inner.mean())
-    if share < EMPTY_MAX:
-        return FoundCard("empty", share)
-    if share < CARD_MIN:
-        return FoundCard("unsure", share)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    if n < 2:
-        return FoundCard("unsure", share)
-    k = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
-    pts = np.column_stack(np.nonzero(labels == k)[::-1]).astype(np.float32)
-    (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
-    if rw > rh:  # upright: the long side along the slot's height
-        rw, rh, ang = rh, rw, ang - 90.0
-    if ang < -45:
-        ang += 180.0 if ang < -135 else 0.0
-    while ang > 45:
-        ang -= 90.0
-    while ang < -45:
-        ang += 90.0
-    size = (rw / s, rh / s)
-    if (abs(size[0] - card_mm[0]) > SIZE_TOLERANCE_MM
-            or abs(size[1] - card_mm[1]) > SIZE_TOLERANCE_MM):
-        return FoundCard("unsure", share, size=size)
-    # patch px -> slot-local mm -> table mm
-    u = (cx + 0.5) / s - (slot.size[0] / 2 + m)
-    v = (cy + 0.5) / s - (slot.size[1] / 2 + m)
-    t = np.radians(slot.angle)
-    centre = (slot.center[0] + u * np.cos(t) - v * np.sin(t),
-              slot.center[1] + u * np.sin(t) + v * np.cos(t))
-    card_px = labels == k
-    washed = float((raw.min(axis=2)[card_px] >= WASHED_LEVEL).mean())
-    return FoundCard("card", share, (float(centre[0]), float(centre[1])), float(ang), size,
-                     washed)
+    raw_inner = raw[round(m * s): hh - round(m * s), round(m * s): ww - round(m * s)]
+    washed_all = float((raw_inner.min(axis=2) >= WASHED_LEVEL).mean())
+    if share < EMPTY_MAX and washed_all < EMPTY_WASHED_MAX:
+        return FoundCard("empty", share, washed=washed_all)
+    if share >= CARD_MIN:
+        return FoundCard("present", share, washed=washed_all)
+    return FoundCard("unsure", share, washed=washed_all)
 
 
-def descriptor(bgr: np.ndarray) -> np.ndarray:
-    """The small, centred, unit-length Lab picture of an upright card face."""
-    small = cv2.resize(bgr, DESCRIPTOR_PX, interpolation=cv2.INTER_AREA)
+def _part(bgr: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    small = cv2.resize(bgr, size, interpolation=cv2.INTER_AREA)
     lab = cv2.GaussianBlur(lab_image(small), (0, 0), DESCRIPTOR_BLUR)
     lab = lab - lab.reshape(-1, 3).mean(0)
     lab[..., 0] *= DESCRIPTOR_L_WEIGHT
     v = lab.ravel()
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def descriptor(bgr: np.ndarray) -> np.ndarray:
+    """The card's small Lab pictures, each centred and of unit length, joined: the whole
+    face, then its printed features at a finer scale (the top band: points, crowns,
+    ability, bonus; the left column: the cost)."""
+    hgt, wid = bgr.shape[:2]
+    parts = [_part(bgr, DESCRIPTOR_PX)]
+    for (x0, y0, x1, y1), size in FEATURE_REGIONS:
+        crop = bgr[round(y0 * hgt): round(y1 * hgt), round(x0 * wid): round(x1 * wid)]
+        parts.append(FEATURE_WEIGHT * _part(crop, size))
+    v = np.concatenate(parts)
     return (v / max(float(np.linalg.norm(v)), 1e-6)).astype(np.float32)
 
 
@@ -138,13 +134,30 @@ def face_descriptor(face: np.ndarray, card_mm: tuple[float, float]) -> np.ndarra
     return descriptor(face[iy: hgt - iy, ix: wid - ix])
 
 
-def cut_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-             found: FoundCard, card_mm: tuple[float, float]) -> np.ndarray:
-    """The found card upright, inset by ``INSET_MM``, white-balanced (BGR)."""
-    size = (card_mm[0] - 2 * INSET_MM, card_mm[1] - 2 * INSET_MM)
-    raw = rectify(image, h, slot, CUT_PX_PER_MM, 0.0, size, found.centre,
-                  slot.angle + found.angle)
-    return normalise(raw, gain)
+def posed_faces(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+                card_mm: tuple[float, float]) -> list[np.ndarray]:
+    """The card cut out (inset, upright, white-balanced) at every pose of the search
+    grid round the slot's centre: ``POSE_SHIFTS_MM`` each way, ``POSE_ANGLES``."""
+    s = CUT_PX_PER_MM
+    m = max(POSE_SHIFTS_MM) + 1.0
+    patch = normalise(rectify(image, h, slot, s, m), gain)
+    ph, pw = patch.shape[:2]
+    w, hh = card_mm[0] - 2 * INSET_MM, card_mm[1] - 2 * INSET_MM
+    out_size = (round(w * s), round(hh * s))
+    faces = []
+    for ang in POSE_ANGLES:
+        t = np.radians(ang)
+        c, sn = np.cos(t), np.sin(t)
+        for dy in POSE_SHIFTS_MM:
+            for dx in POSE_SHIFTS_MM:
+                # output px -> card mm (centred) -> patch px
+                cx, cy = pw / 2 + dx * s, ph / 2 + dy * s
+                a = np.array([[c, -sn], [sn, c]])
+                b = np.array([cx, cy]) - a @ np.array([out_size[0] / 2, out_size[1] / 2])
+                faces.append(cv2.warpAffine(patch, np.hstack([a, b[:, None]]), out_size,
+                                            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                            borderMode=cv2.BORDER_REPLICATE))
+    return faces
 
 
 @dataclass(frozen=True)
@@ -171,10 +184,11 @@ class CardName:
     why: str = ""
 
 
-def name_card(face: np.ndarray, bank: CardBank) -> CardName:
-    """The bank's id that best matches ``face`` (upright, inset), or unsure."""
-    v = descriptor(face)
-    scores = bank.vectors @ v
+def name_card(faces: list[np.ndarray], bank: CardBank) -> CardName:
+    """The bank's id that best matches the card at its best pose (upright, inset faces
+    of :func:`posed_faces`), or unsure."""
+    all_scores = np.stack([bank.vectors @ descriptor(f) for f in faces])
+    scores = all_scores[int(all_scores.max(axis=1).argmax())]
     order = np.argsort(scores)[::-1]
     s1 = float(scores[order[0]])
     s2 = float(scores[order[1]]) if len(order) > 1 else -1.0

@@ -27,7 +27,7 @@ import numpy as np
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
-from vision.duel.cards import CardBank, cut_card, find_card, name_card
+from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
 from vision.duel.chip_classes import CLASSES
 from vision.duel.chips import judge_place, look_at_place
 from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
@@ -124,11 +124,11 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
-    if found.state != "card":
-        return PlaceReading(slot.id, None, 0.0, f"no card's outline ({found.share:.0%} covered)")
-    if found.washed > 0.12:
+    if found.state != "present":
+        return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
+    if found.washed > GLARE_MAX:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    name = name_card(cut_card(image, h, slot, gain, found, DUEL_CARD_MM), bank)
+    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 

@@ -28,8 +28,8 @@ import numpy as np
 from vision.calibrate import rectify
 from vision.colours import L_WEIGHT
 from vision.layout import Slot
-from vision.mats import PAPER
-from vision.pixels import lab_image, normalise
+from vision.mats import PAPER, TOKEN_SLOT_FILL
+from vision.pixels import lab_distance, lab_image, normalise
 
 #: Scale the place is read at (px/mm): the rim (~1.9 mm on the design chips) is 7 px.
 CHIP_PX_PER_MM = 4.0
@@ -61,10 +61,21 @@ WOOD_BGR = (92, 101, 137)
 #: washes the board out: 80-200 over readable cells of design frames
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --surround`).
 SURROUND_MAX = 235.0
+#: A player's empty place: at least FILL_EMPTY of its centre disc (FILL_DISC_MM) within
+#: FILL_DIST (Lab) of the printed grey fill; at most FILL_CHIP of it and the place
+#: holds a chip (its kind is then read among the chips only).
+FILL_DISC_MM = 10.0
+FILL_DIST = 20.0
+FILL_EMPTY = 0.85
+FILL_CHIP = 0.3
+_FILL_LAB = cv2.cvtColor(np.uint8([[TOKEN_SLOT_FILL]]), cv2.COLOR_BGR2LAB)[0, 0].astype(
+    np.float32)
 #: A pixel is washed out when its darkest channel (as recorded, before white
-#: balance) reaches this; more than ``WASHED_MAX`` of the chip so: glare, unsure.
-WASHED_LEVEL = 245
-WASHED_MAX = 0.08
+#: balance) reaches this; more than ``WASHED_MAX`` of the chip so: glare, unsure.  A
+#: white chip's rim and crystal reach 245 under a bright lamp (0.11 of a readable white
+#: chip at 245 on design frame easy 300): only a larger, flatter white is glare.
+WASHED_LEVEL = 250
+WASHED_MAX = 0.25
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,9 @@ class PlaceLook:
     offset: tuple[float, float]
     radius: float
     washed: float
+    #: share of the centre (``FILL_DISC_MM``) that is the mat's grey place fill (0 on the
+    #: board): an empty player's place is that fill all over, a chip's sticker is cream
+    fill: float = 0.0
     #: lightness (Lab L, white-balanced) of the board's wood between this cell and its
     #: neighbours (0 off the board): glare lifts it
     surround: float = 0.0
@@ -131,11 +145,12 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
                      np.abs(cv2.Sobel(ch, cv2.CV_32F, 0, 1))) / 8
     xs, ys, cand = _maps(n, s)
     along = cv2.remap(grad, xs, ys, cv2.INTER_LINEAR)
-    score = along.mean(1)
+    # the edge's strength all round (its lower quartile): a chip's rim is a circle; an
+    # empty cell's square border, or a neighbour's rim, meets a circle in places only
+    score = np.partition(along, int(along.shape[1] * EDGE_QUANTILE / 100), axis=1)[
+        :, int(along.shape[1] * EDGE_QUANTILE / 100)]
     k = int(score.argmax())
-    # the edge's strength all round (its lower quartile): a chip's rim is a circle, an
-    # empty cell's square border crosses the circle in a few places only
-    edge = float(np.percentile(along[k], EDGE_QUANTILE))
+    edge = float(score[k])
     ox, oy, radius = (float(v) for v in cand[k])
     r = np.hypot(gx - ox, gy - oy)
     feats: list[float] = []
@@ -151,8 +166,12 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     inside = r <= radius
     darkest = raw.min(axis=2)
     washed = float((darkest[inside] >= WASHED_LEVEL).mean())
+    fill = 0.0
+    if not on_board:
+        centre_px = lab[np.hypot(gx, gy) <= FILL_DISC_MM]
+        fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed,
+                     radius, washed, fill,
                      surround)
 
 
@@ -193,6 +212,10 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading(None, 0.0, "glare")
     if look.surround > SURROUND_MAX:
         return ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    if "E" in allowed and look.fill >= FILL_EMPTY:
+        return ChipReading("", look.fill)
+    if "E" in allowed and look.fill <= FILL_CHIP:
+        allowed = allowed.replace("E", "")
     dist = {}
     for name in allowed:
         for mean, spread in classes.get(name, ()):

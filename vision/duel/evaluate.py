@@ -35,6 +35,7 @@ class Outcome:
     truth: str
     answer: str | None
     hidden: str | None
+    why: str = ""
 
     @property
     def verdict(self) -> str:
@@ -82,7 +83,7 @@ def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "table
         truth = frame.contents.get(place, "")
         if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
             truth = "present" if truth else ""
-        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place)))
+        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place), r.why))
     return FrameResult(seed, difficulty, split, frame.tags, tuple(out))
 
 
@@ -121,5 +122,5 @@ def mistakes(results: Sequence[FrameResult]) -> list[str]:
         for o in r.outcomes:
             if o.hidden is None and o.verdict != "right":
                 out.append(f"- {r.difficulty} seed {r.seed} {o.place}: {o.verdict} "
-                           f"({o.answer!r} for {o.truth!r})")
+                           f"({o.answer!r} for {o.truth!r}{'; ' + o.why if o.why else ''})")
     return out

@@ -93,6 +93,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
     if cal is None:
         return DuelReading(_view(layout, {}), {}, 0)
     cards, royals = banks or default_bank()
+    classes = CLASSES.get(cards.name, CLASSES["sprites"])
     slots = [s for s in layout.slots if s.kind not in ("frame", "tableau")]
     visible = dict(zip((s.id for s in slots), slots_visible(cal, slots, image.shape),
                        strict=True))
@@ -107,7 +108,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         if s.kind == "token":
             look = look_at_place(image, h, s, gain)
             empty = "e" if s.zone == "board" else "E"
-            r = judge_place(look, CLASSES, "wugrkpy" + empty)
+            r = judge_place(look, classes, "wugrkpy" + empty)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))

@@ -66,8 +66,9 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
     w.add_argument("--difficulty", default="easy,medium,hard",
                    help="difficulties, comma-separated (easy,medium,hard)")
     w.add_argument("--split", default="check", help="faces: check (report) or design (tune)")
-    w.add_argument("--framing", default="centre",
-                   help="centre (central mat), table (whole layout) or both: centre,table")
+    w.add_argument("--framing", default=None,
+                   help="centre (central mat), table (whole layout) or both: centre,table"
+                   " (default centre; table with --game duel)")
     w.add_argument("--lens", default="wide", help="wide, standard or both: wide,standard")
     w.add_argument("--count", type=int, default=5, help="frames per players x difficulty "
                    "cell (default 5)")
@@ -224,8 +225,7 @@ def _run_duel_world(args: argparse.Namespace) -> int:
     levels = _choice_list(args.difficulty, ("easy", "medium", "hard"), "difficulty")
     if args.split not in ("design", "check"):
         raise CommandError(f"--split {args.split!r}: choose from design, check")
-    framing = "table" if args.framing == "centre" and "--framing" not in sys.argv else (
-        args.framing)
+    framing = args.framing or "table"
     framings = _choice_list(framing, ("centre", "table"), "framing")
     lenses = _choice_list(args.lens, ("wide", "standard"), "lens")
     if args.count < 1:
@@ -293,6 +293,7 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
 def run_world(args: argparse.Namespace) -> int:
     if args.game == "duel":
         return _run_duel_world(args)
+    args.framing = args.framing or "centre"
     import time
     from concurrent.futures import ProcessPoolExecutor
 

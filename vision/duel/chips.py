@@ -147,10 +147,10 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     along = cv2.remap(grad, xs, ys, cv2.INTER_LINEAR)
     # the edge's strength all round (its lower quartile): a chip's rim is a circle; an
     # empty cell's square border, or a neighbour's rim, meets a circle in places only
-    score = np.partition(along, int(along.shape[1] * EDGE_QUANTILE / 100), axis=1)[
-        :, int(along.shape[1] * EDGE_QUANTILE / 100)]
-    k = int(score.argmax())
-    edge = float(score[k])
+    q = int(along.shape[1] * EDGE_QUANTILE / 100)
+    low = np.partition(along, q, axis=1)[:, q]
+    k = int(low.argmax())
+    edge = float(low[k])
     ox, oy, radius = (float(v) for v in cand[k])
     r = np.hypot(gx - ox, gy - oy)
     feats: list[float] = []

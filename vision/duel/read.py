@@ -45,6 +45,12 @@ GROUND_DIST = 22.0
 #: least PRESENT_MIN something there; between, unsure.
 ABSENT_MAX = 0.1
 PRESENT_MIN = 0.5
+#: A privilege place's median lightness below the paper round it (L): the grey fill is
+#: ~60 below, a scroll ~10 (the printed and drawn colours, vision.mats / synth.duel).
+FILL_BELOW_PAPER = 40.0
+SCROLL_BELOW_PAPER = 25.0
+#: Paper washed out over more than this share is not said empty (vision.duel.cards).
+WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
 RING_MM = 4.0
 _PAPER_BGR = PAPER
@@ -149,6 +155,7 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     local = np.asarray(_PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
     if float(np.abs(local / local.mean() - 1).max()) < 0.25 and 0.5 < local.mean() < 4.0:
         gain = local
+    band_l = float(np.median(lab_image(normalise(band.reshape(-1, 1, 3), gain))[..., 0]))
     inset = round((RING_MM + PRESENCE_INSET_MM) * s)
     raw = raw[inset: raw.shape[0] - inset, inset: raw.shape[1] - inset]
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
@@ -156,8 +163,16 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     d = np.min([lab_distance(lab, r) for r in refs], axis=0)
     share = float((d > GROUND_DIST).mean())
     washed = float((raw.min(axis=2) >= 245).mean())
-    if share <= ABSENT_MAX and washed < 0.05:
+    if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
+    if ground == "fill":  # a scroll is nearly as light as the paper round it, the fill not
+        below = band_l - float(np.median(lab[..., 0]))
+        if below >= FILL_BELOW_PAPER:
+            return PlaceReading(slot.id, "", min(1.0, below / 60))
+        band_washed = float((band.min(axis=1) >= 245).mean())
+        if below <= SCROLL_BELOW_PAPER and band_washed < 0.5:  # clipped paper tells nothing
+            return PlaceReading(slot.id, "present", share)
+        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper")
     if share >= PRESENT_MIN:
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")

@@ -85,7 +85,7 @@ class FoundCard:
 def not_paper(lab: np.ndarray) -> np.ndarray:
     """Mask of the pixels that are neither the mat's paper nor white paper."""
     d = np.minimum(lab_distance(lab, PAPER_LAB), lab_distance(lab, _WHITE_LAB))
-    return (d > PAPER_DIST).astype(np.uint8)
+    return np.asarray(d > PAPER_DIST, np.uint8)
 
 
 def find_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -115,7 +115,7 @@ def _part(bgr: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     lab = lab - lab.reshape(-1, 3).mean(0)
     lab[..., 0] *= DESCRIPTOR_L_WEIGHT
     v = lab.ravel()
-    return v / max(float(np.linalg.norm(v)), 1e-6)
+    return np.asarray(v / max(float(np.linalg.norm(v)), 1e-6))
 
 
 def descriptor(bgr: np.ndarray) -> np.ndarray:

@@ -68,8 +68,7 @@ FILL_DISC_MM = 10.0
 FILL_DIST = 20.0
 FILL_EMPTY = 0.85
 FILL_CHIP = 0.3
-_FILL_LAB = cv2.cvtColor(np.uint8([[TOKEN_SLOT_FILL]]), cv2.COLOR_BGR2LAB)[0, 0].astype(
-    np.float32)
+_FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
 #: A pixel is washed out when its darkest channel (as recorded, before white
 #: balance) reaches this; more than ``WASHED_MAX`` of the chip so: glare, unsure.  A
 #: white chip's rim and crystal reach 245 under a bright lamp (0.11 of a readable white
@@ -221,7 +220,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
-    dist = {}
+    dist: dict[str, float] = {}
     for name in allowed:
         for mean, spread in classes.get(name, ()):
             z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)

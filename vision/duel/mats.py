@@ -84,7 +84,7 @@ def _inset(corners: tuple[tuple[float, float], ...], mm: float) -> np.ndarray:
     pts = np.asarray(corners, np.float64)
     c = pts.mean(axis=0)
     d = pts - c
-    return c + d * (1 - mm / np.abs(d).max(axis=0).clip(1e-6))
+    return np.asarray(c + d * (1 - mm / np.abs(d).max(axis=0).clip(1e-6)))
 
 
 def render_duel_mat(layout: Layout, mat_name: str, px_per_mm: float) -> np.ndarray:

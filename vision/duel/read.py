@@ -54,9 +54,9 @@ WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
 RING_MM = 4.0
 _PAPER_BGR = PAPER
-_FILL_LAB = lab_image(np.uint8([[TOKEN_SLOT_FILL]]))[0, 0]
-_PAPER_LABS = (lab_image(np.uint8([[_PAPER_BGR]]))[0, 0],
-               lab_image(np.uint8([[(255, 255, 255)]]))[0, 0])
+_FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
+_PAPER_LABS = (lab_image(np.array([[_PAPER_BGR]], np.uint8))[0, 0],
+               lab_image(np.array([[(255, 255, 255)]], np.uint8))[0, 0])
 
 
 @dataclass(frozen=True)

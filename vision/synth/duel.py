@@ -238,11 +238,11 @@ def draw_duel_table(position: Position, layout: Layout,
     for p, player in enumerate(position.players, 1):
         for kind in KINDS:
             for i in range(player.tokens[kind]):
-                slot = slots.get(f"player{p}.tokens.{kind.letter}.{i}")
-                if slot is not None:
+                place_ = slots.get(f"player{p}.tokens.{kind.letter}.{i}")
+                if place_ is not None:
                     img, mask = chips[kind.letter]
-                    put(slot, kind.letter, img, mask, (DUEL_TOKEN_MM, DUEL_TOKEN_MM),
-                        float(place(slot.id, "turn").uniform(0, 360)))
+                    put(place_, kind.letter, img, mask, (DUEL_TOKEN_MM, DUEL_TOKEN_MM),
+                        float(place(place_.id, "turn").uniform(0, 360)))
         for i in range(min(player.privileges, 3)):
             put(slots[f"player{p}.privilege.{i}"], "privilege", scroll, None, PRIVILEGE_MM, 90.0)
         for i, held in enumerate(player.reserved[:3]):

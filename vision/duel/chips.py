@@ -231,6 +231,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
     if d1 > MAX_DISTANCE:
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
-    if d2 < (EMPTY_MIN_RATIO if best in "eE" else MIN_RATIO) * d1:
+    # chip or empty is decided with the larger lead either way
+    either = best in "eE" or ranked[1][0] in "eE"
+    if d2 < (EMPTY_MIN_RATIO if either else MIN_RATIO) * d1:
         return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
     return ChipReading("" if best in "eE" else best, conf)

@@ -1,0 +1,58 @@
+"""Duel card naming: the scores and margins behind MIN_SCORE / MIN_MARGIN (vision/duel/cards.py).
+
+Renders Duel tables (seeds 200-208, easy/medium/hard), cuts every readable pyramid
+and royal card at the reader's poses and names it against the design bank with no
+margin rule, then prints the lowest margins and scores of right answers and every
+wrong answer.  Decide constants on ``--split design`` only; ``check`` is a report.
+
+    .venv/bin/python tests/bench/duel_cards.py --split design
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from vision.calibrate import calibrate
+from vision.duel import cards as C
+from vision.duel.bank import default_bank
+from vision.synth.duel import duel_frame
+from vision.synth.duel_faces import DUEL_CARD_MM
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--split", choices=("design", "check"), default="design")
+    ap.add_argument("--frames", type=int, default=9)
+    args = ap.parse_args()
+    cards, royals = default_bank()
+    C.MIN_MARGIN = 1e-9
+    C.MIN_SCORE = -1.0
+    res = []
+    for i in range(args.frames):
+        f = duel_frame(("easy", "medium", "hard")[i % 3], 200 + i, args.split)
+        cal = calibrate(f.image, f.layout)
+        if cal is None:
+            continue
+        print(f"frame {i + 1}/{args.frames}", flush=True)
+        for sl in f.layout.slots:
+            if (sl.kind not in ("card", "noble") or sl.id in f.hidden or sl.id in f.unseen
+                    or sl.id not in f.contents):
+                continue
+            faces = C.posed_faces(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center),
+                                  DUEL_CARD_MM)
+            bank = cards.subset(str(sl.level)) if sl.kind == "card" else royals
+            n = C.name_card(faces, bank)
+            res.append((n.margin, n.score, n.value == f.contents[sl.id], f.contents[sl.id]))
+    right = sorted(r for r in res if r[2])
+    print(f"{len(res)} cards, {len(right)} right at the best score")
+    print("lowest margins of right answers:",
+          ", ".join(f"{m:.3f} ({t})" for m, _, _, t in right[:6]))
+    print("lowest scores of right answers:",
+          ", ".join(f"{s:.2f}" for s in sorted(r[1] for r in right)[:6]))
+    print("wrong:", ", ".join(f"{t}: margin {m:.3f} score {s:.2f}" for m, s, ok, t in res
+                             if not ok) or "none")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

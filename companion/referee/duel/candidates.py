@@ -21,7 +21,7 @@ reading shows:
   again, and every order of the bag's remaining tokens is tried there
   (they lead to the same table: the state is the same);
 * the card revealed is the one read in the place the action emptied; an
-  unsure place is asked (``ask_reveal``) rather than guessed;
+  unsure place is asked (:attr:`Candidate.reveals`) rather than guessed;
 * payments, joker colours, token cells, steals, royals and returns are all
   tried and left to the score, after pruning by the mover's token count
   where it was read.
@@ -45,7 +45,6 @@ from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import SPIRAL
 from companion.rules.duel.cards import JewelCard
 from companion.rules.duel.planner import TurnPlanner
-from companion.rules.duel.position import TOKEN_LIMIT
 from companion.rules.duel.state import GameState, Hidden
 from companion.rules.duel.tokens import KINDS, DuelTokens, Token
 from companion.rules.duel.turns import Action, Buy, ReserveCard, ReserveDeck, RoyalPick, Take, Turn
@@ -73,27 +72,34 @@ class Candidate:
 
     ``turns[0]`` is proposed; when there are several, the camera cannot tell
     them apart and the players are asked which.  ``afters`` are the states
-    they lead to (one per turn).  ``ask_reveal`` means the card revealed in
-    the pyramid was not read: ``turns`` carry a placeholder that the players
-    replace (``reveal_level`` says from which deck).
+    they lead to (one per turn).  ``reveals[i]`` is the level of the deck a
+    card was revealed from when that card was not read: ``turns[i]`` then
+    carries a placeholder reveal that the players replace (``None``: read,
+    or nothing revealed).
     """
 
     turns: tuple[Turn, ...]
     afters: tuple[GameState, ...]
     distance: float
     differences: tuple[Difference, ...]
-    ask_reveal: bool = False
-    reveal_level: int | None = None
+    reveals: tuple[int | None, ...] = ()
 
     @property
     def turn(self) -> Turn:
         return self.turns[0]
 
+    def reveal_level(self, turn: Turn) -> int | None:
+        """The deck level whose revealed card must be asked for ``turn``, if any."""
+        for t, level in zip(self.turns, self.reveals, strict=False):
+            if t == turn:
+                return level
+        return None
+
     @property
     def ask(self) -> tuple[str, ...]:
         """The parts the players must still say: ``"which"`` and/or ``"reveal"``."""
         parts = ["which"] if len(self.turns) > 1 else []
-        if self.ask_reveal:
+        if any(level is not None for level in self.reveals):
             parts.append("reveal")
         return tuple(parts)
 
@@ -440,8 +446,7 @@ def candidates(state: GameState, seen: DuelView) -> list[Candidate]:
                 afters=tuple(m[1] for m in members),
                 distance=distance(diffs),
                 differences=diffs,
-                ask_reveal=members[0][2],
-                reveal_level=members[0][3],
+                reveals=tuple(m[3] for m in members),
             )
         )
     result.sort(key=lambda c: (c.distance, len(c.turns), _simplicity(c.turn), str(c.turn)))

@@ -257,7 +257,8 @@ class _Malformed(VisionError):
 
 
 #: What a slot's ``kind`` may be (see :class:`Slot`).
-SLOT_KINDS = ("noble", "deck", "card", "token", "reserved", "tableau", "pile")
+SLOT_KINDS = ("noble", "deck", "card", "token", "reserved", "tableau", "pile",
+              "privilege", "frame")  # the last two: Splendor Duel (vision.duel.layout)
 
 
 def _short(value: Any) -> str:
@@ -357,8 +358,8 @@ def _slot(v: dict[str, Any], where: str, mats: set[str]) -> Slot:
     if mat not in mats:
         raise _Malformed(f"{where} is on mat {_short(mat)}, which the layout does not have")
     colour = v.get("colour")
-    if colour is not None and colour not in ("w", "u", "g", "r", "k", "y"):
-        raise _Malformed(f"{where} colour {_short(colour)} is not one of w, u, g, r, k, y")
+    if colour is not None and colour not in ("w", "u", "g", "r", "k", "y", "p"):
+        raise _Malformed(f"{where} colour {_short(colour)} is not one of w, u, g, r, k, y, p")
     return Slot(
         id=sid, kind=kind, zone=_text(_field(v, "zone", where), f"{where} zone"), mat=mat,
         center=_point(_field(v, "center", where), f"{where} center"),

@@ -17,6 +17,8 @@ from pathlib import Path
 from companion.commands import CommandError
 from companion.mat_pages import png_with_dpi, write_pdf
 from companion.mat_sheets import PAPERS_MM
+from vision.duel.layout import build_duel_layout
+from vision.duel.mats import render_duel_mat
 from vision.errors import VisionError
 from vision.geometry import LENSES, centre_view
 from vision.layout import Layout, build_layout
@@ -26,6 +28,8 @@ from vision.mats import render_mat
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("mats", help="write printable mats (PNG + PDF of sheets) and layout.json",
                        description=__doc__.splitlines()[0])
+    p.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+                   help="which game's mats (default splendor; duel: Splendor Duel, 2 players)")
     p.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     p.add_argument("--out", type=Path, default=Path("mats"), help="output folder (default ./mats)")
     p.add_argument("--paper", choices=sorted(PAPERS_MM), default="a4",
@@ -38,8 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    draw = render_mat
     try:
-        layout = build_layout(args.players, piles=args.piles)
+        if args.game == "duel":
+            layout, draw = build_duel_layout(), render_duel_mat
+        else:
+            layout = build_layout(args.players, piles=args.piles)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     if not 50 <= args.dpi <= 1200:
@@ -54,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         (args.out / "layout.json").write_text(layout.to_json() + "\n", encoding="utf-8")
         for i, mat in enumerate(layout.mats, 1):
             print(f"[{i}/{len(layout.mats)}] drawing mat {mat.name}", flush=True)
-            img = render_mat(layout, mat.name, px_per_mm)
+            img = draw(layout, mat.name, px_per_mm)
             images[mat.name] = img
             (args.out / f"mat-{mat.name}.png").write_bytes(png_with_dpi(img, args.dpi))
         if not args.no_pdf:

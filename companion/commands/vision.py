@@ -59,6 +59,9 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
                       description="Render frames of unseen tables in memory (the realistic "
                       "world of vision/synth/world.py), learn colours from each table's set-up "
                       "frame as `run` does, read and score them; print a Markdown report.")
+    w.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+                   help="splendor (default) or duel: Splendor Duel tables (--players, "
+                   "--no-learn, --choose do not apply; --framing defaults to table)")
     w.add_argument("--players", default="2,4", help="player counts, comma-separated (2,4)")
     w.add_argument("--difficulty", default="easy,medium,hard",
                    help="difficulties, comma-separated (easy,medium,hard)")
@@ -214,6 +217,47 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_duel_world(args: argparse.Namespace) -> int:
+    """``vision world --game duel``: Duel tables in the world, scored per kind of place."""
+    from vision.duel import evaluate as de
+
+    levels = _choice_list(args.difficulty, ("easy", "medium", "hard"), "difficulty")
+    if args.split not in ("design", "check"):
+        raise CommandError(f"--split {args.split!r}: choose from design, check")
+    framing = "table" if args.framing == "centre" and "--framing" not in sys.argv else (
+        args.framing)
+    framings = _choice_list(framing, ("centre", "table"), "framing")
+    lenses = _choice_list(args.lens, ("wide", "standard"), "lens")
+    if args.count < 1:
+        raise CommandError("--count must be 1 or more")
+    jobs = [(d, args.seed + i, args.split, f, lens) for f in framings for lens in lenses
+            for d in levels for i in range(args.count)]
+    results = []
+    for i, job in enumerate(jobs, 1):
+        results.append(de.evaluate_frame(*job))
+        print(f"\r[{i:>4}/{len(jobs)}] {job[3]} {job[4]} {job[0]:<6} seed {job[1]:<6}",
+              end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    header = [f"# Duel reader on unseen tables: {args.split} split, framing {framing}, "
+              f"lens {args.lens}", "",
+              f"`splendor-companion vision world --game duel --difficulty {args.difficulty} "
+              f"--split {args.split} --framing {framing} --lens {args.lens} --count "
+              f"{args.count} --seed {args.seed}`", "",
+              f"{len(results)} frames of 4608 x 2592 (seeds {args.seed}.."
+              f"{args.seed + args.count - 1} per difficulty)."]
+    text = de.report(results, header)
+    if args.mistakes:
+        text += "\n## Readable places not read right\n\n" + "\n".join(
+            de.mistakes(results)) + "\n"
+    print(text, end="")
+    if args.report is not None:
+        try:
+            args.report.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.report}: {exc.strerror}") from None
+    return 0
+
+
 def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # type: ignore[no-untyped-def,type-arg]
     items = [t.strip() for t in text.split(",") if t.strip()]
     try:
@@ -247,6 +291,8 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
 
 
 def run_world(args: argparse.Namespace) -> int:
+    if args.game == "duel":
+        return _run_duel_world(args)
     import time
     from concurrent.futures import ProcessPoolExecutor
 

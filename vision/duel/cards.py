@@ -1,0 +1,202 @@
+"""Duel cards in their places: found on the mat, cut out, and named against a bank.
+
+Finding (:func:`find_card`): the place is cut out with a margin at
+``FIND_PX_PER_MM``; an empty place is the mat's paper over nearly all of it (and
+not washed out); a place mostly not paper holds something; between, unsure.
+
+Naming (:func:`name_card`): the card is cut out upright at every pose of a small
+grid round its place (:func:`posed_faces`: cards lie a little off and turned) at
+``CUT_PX_PER_MM`` and reduced to small colour pictures (:func:`descriptor`: the
+whole face and its printed features' regions, Lab, centred, of unit length: blind
+to exposure and to a uniform cast the white balance left).  It is compared with the same picture of
+every candidate face in a :class:`CardBank` (a pyramid place: the cards of its
+level; a royal place: the four royals); the best correlation names it when it is
+high enough (at the best pose) and clear of the second best.  The bank is built from one face set
+(:func:`vision.duel.bank.default_bank`), never from the frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.calibrate import rectify
+from vision.layout import Slot
+from vision.pixels import PAPER_LAB, lab_distance, lab_image, normalise
+
+#: Scale a place is searched at (px/mm) and the margin cut round it (mm).
+FIND_PX_PER_MM = 2.0
+FIND_MARGIN_MM = 3.0
+#: A pixel is paper within this Lab distance of the mat's paper or of white paper.
+PAPER_DIST = 24.0
+#: Share of the place that is not paper: below EMPTY_MAX empty, above CARD_MIN a card
+#: may be there (then naming it decides: a hand names no card).
+EMPTY_MAX = 0.06
+CARD_MIN = 0.2
+#: Paper washed out over more than this share is not said empty (a pale card under
+#: glare passes for paper there).
+EMPTY_WASHED_MAX = 0.35
+#: Scale a card is cut at (px/mm), and the inset (mm) left off its edges.
+CUT_PX_PER_MM = 3.0
+INSET_MM = 2.0
+#: The descriptor: the card's picture at this size (w, h px), blurred by DESCRIPTOR_BLUR px.
+DESCRIPTOR_PX = (16, 24)
+DESCRIPTOR_BLUR = 0.7
+#: The printed features' regions of an upright face (fractions x0, y0, x1, y1 of the
+#: inset face) and the size each is reduced to (px): the top band (points, crowns,
+#: ability, bonus) and the cost column (bottom left).  Measured on the design sprites.
+FEATURE_REGIONS = (((0.0, 0.0, 1.0, 0.24), (24, 8)), ((0.0, 0.45, 0.3, 1.0), (6, 16)))
+#: How much each feature region counts against the whole face (jokers of one level share
+#: their picture and differ only there).
+FEATURE_WEIGHT = 1.5
+#: Lightness counts this much against colour in the descriptor.
+DESCRIPTOR_L_WEIGHT = 0.5
+#: The pose grid a card is searched on round its slot's centre (mm each way, degrees):
+#: cards lie up to 1.5 mm and 2 deg off (the renderer's JITTER) plus the calibration.
+POSE_SHIFTS_MM = (-2.0, -1.0, 0.0, 1.0, 2.0)
+POSE_ANGLES = (-2.0, 0.0, 2.0)
+#: A pixel washed out (darkest channel as recorded) at this level; a card with more
+#: than GLARE_MAX of them is unsure.
+WASHED_LEVEL = 245
+GLARE_MAX = 0.12
+#: Least correlation for a name, and least lead over the second best.
+MIN_SCORE = 0.55
+MIN_MARGIN = 0.06
+
+_WHITE_LAB = np.array([255.0, 128.0, 128.0], np.float32)
+
+
+@dataclass(frozen=True)
+class FoundCard:
+    """What a card place shows: ``state`` present / empty / unsure, the share of the
+    place that is not paper, and the share washed out (glare)."""
+
+    state: str
+    share: float
+    washed: float = 0.0
+
+
+def not_paper(lab: np.ndarray) -> np.ndarray:
+    """Mask of the pixels that are neither the mat's paper nor white paper."""
+    d = np.minimum(lab_distance(lab, PAPER_LAB), lab_distance(lab, _WHITE_LAB))
+    return (d > PAPER_DIST).astype(np.uint8)
+
+
+def find_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              card_mm: tuple[float, float]) -> FoundCard:
+    """Whether ``slot`` holds something (see the module); ``card_mm`` is unused and kept
+    for the signature's sake."""
+    s, m = FIND_PX_PER_MM, FIND_MARGIN_MM
+    raw = rectify(image, h, slot, s, m)
+    lab = lab_image(normalise(raw, gain))
+    mask = not_paper(lab)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    hh, ww = mask.shape
+    inner = mask[round(m * s): hh - round(m * s), round(m * s): ww - round(m * s)]
+    share = float(inner.mean())
+    raw_inner = raw[round(m * s): hh - round(m * s), round(m * s): ww - round(m * s)]
+    washed_all = float((raw_inner.min(axis=2) >= WASHED_LEVEL).mean())
+    if share < EMPTY_MAX and washed_all < EMPTY_WASHED_MAX:
+        return FoundCard("empty", share, washed=washed_all)
+    if share >= CARD_MIN:
+        return FoundCard("present", share, washed=washed_all)
+    return FoundCard("unsure", share, washed=washed_all)
+
+
+def _part(bgr: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    small = cv2.resize(bgr, size, interpolation=cv2.INTER_AREA)
+    lab = cv2.GaussianBlur(lab_image(small), (0, 0), DESCRIPTOR_BLUR)
+    lab = lab - lab.reshape(-1, 3).mean(0)
+    lab[..., 0] *= DESCRIPTOR_L_WEIGHT
+    v = lab.ravel()
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def descriptor(bgr: np.ndarray) -> np.ndarray:
+    """The card's small Lab pictures, each centred and of unit length, joined: the whole
+    face, then its printed features at a finer scale (the top band: points, crowns,
+    ability, bonus; the left column: the cost)."""
+    hgt, wid = bgr.shape[:2]
+    parts = [_part(bgr, DESCRIPTOR_PX)]
+    for (x0, y0, x1, y1), size in FEATURE_REGIONS:
+        crop = bgr[round(y0 * hgt): round(y1 * hgt), round(x0 * wid): round(x1 * wid)]
+        parts.append(FEATURE_WEIGHT * _part(crop, size))
+    v = np.concatenate(parts)
+    return (v / max(float(np.linalg.norm(v)), 1e-6)).astype(np.float32)
+
+
+def face_descriptor(face: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """A bank face's descriptor, cut with the same inset as a card seen on the table."""
+    hgt, wid = face.shape[:2]
+    ix, iy = round(INSET_MM / card_mm[0] * wid), round(INSET_MM / card_mm[1] * hgt)
+    return descriptor(face[iy: hgt - iy, ix: wid - ix])
+
+
+def posed_faces(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+                card_mm: tuple[float, float]) -> list[np.ndarray]:
+    """The card cut out (inset, upright, white-balanced) at every pose of the search
+    grid round the slot's centre: ``POSE_SHIFTS_MM`` each way, ``POSE_ANGLES``."""
+    s = CUT_PX_PER_MM
+    m = max(POSE_SHIFTS_MM) + 1.0
+    patch = normalise(rectify(image, h, slot, s, m), gain)
+    ph, pw = patch.shape[:2]
+    w, hh = card_mm[0] - 2 * INSET_MM, card_mm[1] - 2 * INSET_MM
+    out_size = (round(w * s), round(hh * s))
+    faces = []
+    for ang in POSE_ANGLES:
+        t = np.radians(ang)
+        c, sn = np.cos(t), np.sin(t)
+        for dy in POSE_SHIFTS_MM:
+            for dx in POSE_SHIFTS_MM:
+                # output px -> card mm (centred) -> patch px
+                cx, cy = pw / 2 + dx * s, ph / 2 + dy * s
+                a = np.array([[c, -sn], [sn, c]])
+                b = np.array([cx, cy]) - a @ np.array([out_size[0] / 2, out_size[1] / 2])
+                faces.append(cv2.warpAffine(patch, np.hstack([a, b[:, None]]), out_size,
+                                            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                            borderMode=cv2.BORDER_REPLICATE))
+    return faces
+
+
+@dataclass(frozen=True)
+class CardBank:
+    """Candidate faces' descriptors by id (see :func:`vision.duel.bank.default_bank`)."""
+
+    name: str
+    ids: tuple[str, ...]
+    vectors: np.ndarray  # (len(ids), D)
+
+    def subset(self, prefix: str) -> CardBank:
+        keep = [i for i, cid in enumerate(self.ids) if cid.startswith(prefix)]
+        return CardBank(self.name, tuple(self.ids[i] for i in keep), self.vectors[keep])
+
+
+@dataclass(frozen=True)
+class CardName:
+    """A card named: ``value`` its id or None (unsure), with the scores behind it."""
+
+    value: str | None
+    confidence: float
+    score: float
+    margin: float
+    why: str = ""
+
+
+def name_card(faces: list[np.ndarray], bank: CardBank) -> CardName:
+    """The bank's id that best matches the card at its best pose (upright, inset faces
+    of :func:`posed_faces`), or unsure."""
+    all_scores = np.stack([bank.vectors @ descriptor(f) for f in faces])
+    scores = all_scores[int(all_scores.max(axis=1).argmax())]
+    order = np.argsort(scores)[::-1]
+    s1 = float(scores[order[0]])
+    s2 = float(scores[order[1]]) if len(order) > 1 else -1.0
+    margin = s1 - s2
+    conf = float(np.clip(margin / (2 * MIN_MARGIN), 0, 1))
+    if s1 < MIN_SCORE:
+        return CardName(None, conf, s1, margin, f"best match only {s1:.2f}")
+    if margin < MIN_MARGIN:
+        return CardName(None, conf, s1, margin,
+                        f"{bank.ids[order[0]]} or {bank.ids[order[1]]} ({margin:.2f} apart)")
+    return CardName(bank.ids[order[0]], conf, s1, margin)

@@ -1,0 +1,209 @@
+"""A Duel chip on a board cell or a player's token place: which kind, empty, or unsure.
+
+A Duel chip (``DUEL_TOKEN_MM``) is, seen from above, a coloured rim round a pale
+sticker with the gem in its centre (gold: gold all over).  The place is cut out
+square round its centre (:func:`look_at_place`), the chip's outer edge found as
+the circle of strongest colour gradient near the place's centre (the board lies
+by hand in its frame and the chip on its cell: up to ~3 mm off), and three
+colours measured in rings round its centre (the gem, the sticker, the rim, just
+outside).  Those numbers are then compared with each class's measured spread
+(:mod:`vision.duel.chip_classes`): the nearest class in units of its own spread
+wins; too far from every class, or too near two, and the place is unsure.
+
+An empty place shows its own ground (the board's cream cell with its printed
+arrow, or the mat's grey token place): two classes of their own, so "empty" is
+read like a kind and never assumed.  Glare (washed-out pixels) makes the place
+unsure whatever the colours say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+import cv2
+import numpy as np
+
+from vision.calibrate import rectify
+from vision.colours import L_WEIGHT
+from vision.layout import Slot
+from vision.mats import PAPER
+from vision.pixels import lab_image, normalise
+
+#: Scale the place is read at (px/mm): the rim (~1.9 mm on the design chips) is 7 px.
+CHIP_PX_PER_MM = 4.0
+#: The square cut round the place's centre (mm a side): a 25 mm chip up to 4 mm off.
+PATCH_MM = 36.0
+#: Where the chip's centre is searched (mm off the place's centre, each way: the board
+#: up to 1.5 mm off in its frame and 0.8 deg turned, the chip 1.2 mm off its cell,
+#: the calibration's error) and the radii of its outer edge (mm; the chip is 25 mm).
+SHIFTS_MM = tuple(float(v) for v in np.arange(-4.0, 4.01, 0.5))
+RADII_MM = (12.0, 12.4, 12.8)
+#: The edge's strength is this percentile of the gradient along the found circle.
+EDGE_QUANTILE = 25.0
+#: The rings (mm from the found centre) whose colour is measured: the gem, the sticker,
+#: the rim and just outside it.  Per ring: median L, a, b and the spread of L (its
+#: inter-quartile range: a gem's facets, a cell's printed arrow, a uniform rim).
+RINGS_MM = (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 11.0, 12.0, 13.0, 14.5)
+FEATURES = 4 * (len(RINGS_MM) - 1) + 2
+#: A player's place is white-balanced by the paper beyond this radius (mm) in its patch
+#: (the corners between the places); the board's wood is sampled this far (mm) from a
+#: cell's centre along each axis (half the cell pitch).
+PAPER_FROM_MM = 17.5
+GAP_MM = 14.4
+#: The board's wood between cells (BGR, the darker quarter of the gap's pixels) after
+#: the markers' white balance: the median over the cells of 3 easy design frames
+#: (seeds 5000, 5003, 5006; 10-90 %: 72-126, 81-134, 114-166 under the lamp's fall-off).
+#: A cell is white-balanced by its own surround mapped to this.
+WOOD_BGR = (92, 101, 137)
+#: The wood (L, the markers' white balance) is lighter than this only when glare
+#: washes the board out: 80-200 over readable cells of design frames
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --surround`).
+SURROUND_MAX = 235.0
+#: A pixel is washed out when its darkest channel (as recorded, before white
+#: balance) reaches this; more than ``WASHED_MAX`` of the chip so: glare, unsure.
+WASHED_LEVEL = 245
+WASHED_MAX = 0.08
+
+
+@dataclass(frozen=True)
+class PlaceLook:
+    """What a token place shows, measured: the nine colours, the edge, the glare."""
+
+    #: per ring of ``RINGS_MM``: L less the rings' mean L, a, b, spread of L (Lab, 8-bit
+    #: scale); then the rings' mean L and the edge
+    features: np.ndarray
+    edge: float
+    offset: tuple[float, float]
+    radius: float
+    washed: float
+    #: lightness (Lab L, white-balanced) of the board's wood between this cell and its
+    #: neighbours (0 off the board): glare lifts it
+    surround: float = 0.0
+
+
+@lru_cache(maxsize=4)
+def _maps(n: int, s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ang = np.linspace(0, 2 * np.pi, 72, endpoint=False)
+    cand = np.array([(dx, dy, r) for r in RADII_MM for dy in SHIFTS_MM for dx in SHIFTS_MM],
+                    np.float32)
+    c = (n - 1) / 2
+    xs = c + (cand[:, :1] + cand[:, 2:] * np.cos(ang)[None]) * s
+    ys = c + (cand[:, 1:2] + cand[:, 2:] * np.sin(ang)[None]) * s
+    return xs.astype(np.float32), ys.astype(np.float32), cand
+
+
+@lru_cache(maxsize=4)
+def _grid(n: int, s: float) -> tuple[np.ndarray, np.ndarray]:
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+    c = (n - 1) / 2
+    return (xx - c) / s, (yy - c) / s
+
+
+def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+                  centre: tuple[float, float] | None = None) -> PlaceLook:
+    """Measure the token place ``slot`` (or a square round ``centre``, table mm)."""
+    s = CHIP_PX_PER_MM
+    raw = rectify(image, h, slot, s, 0.0, (PATCH_MM, PATCH_MM), centre)
+    n = raw.shape[0]
+    gx, gy = _grid(n, s)
+    on_board = slot.zone == "board"
+    if not on_board:  # a player's place: the paper between the places sets the white
+        paper = np.median(raw[np.hypot(gx, gy) > PAPER_FROM_MM], axis=0).astype(np.float32)
+        local = np.asarray(PAPER, np.float32) / np.maximum(paper, 1.0)
+        if float(np.abs(local / local.mean() - 1).max()) < 0.25 and 0.5 < local.mean() < 4.0:
+            gain = local
+    surround = 0.0
+    if on_board:  # a cell: the board's wood between the cells sets the white
+        gap = (np.abs(np.abs(gx) - GAP_MM) < 1.2) & (np.abs(gy) < 3.0) | (
+            (np.abs(np.abs(gy) - GAP_MM) < 1.2) & (np.abs(gx) < 3.0))
+        wood = np.percentile(raw[gap], 25, axis=0).astype(np.float32)
+        surround = float(lab_image(normalise(wood.astype(np.uint8).reshape(1, 1, 3), gain)
+                                   )[0, 0, 0])
+        local = np.asarray(WOOD_BGR, np.float32) / np.maximum(wood, 1.0)
+        if float(np.abs(local / local.mean() - 1).max()) < 0.3 and 0.4 < local.mean() < 4.0:
+            gain = local
+    lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
+    grad = np.zeros(lab.shape[:2], np.float32)
+    for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
+        grad += w * (np.abs(cv2.Sobel(ch, cv2.CV_32F, 1, 0)) +
+                     np.abs(cv2.Sobel(ch, cv2.CV_32F, 0, 1))) / 8
+    xs, ys, cand = _maps(n, s)
+    along = cv2.remap(grad, xs, ys, cv2.INTER_LINEAR)
+    score = along.mean(1)
+    k = int(score.argmax())
+    # the edge's strength all round (its lower quartile): a chip's rim is a circle, an
+    # empty cell's square border crosses the circle in a few places only
+    edge = float(np.percentile(along[k], EDGE_QUANTILE))
+    ox, oy, radius = (float(v) for v in cand[k])
+    r = np.hypot(gx - ox, gy - oy)
+    feats: list[float] = []
+    for lo, hi in pairwise(RINGS_MM):
+        px = lab[(r >= lo) & (r < hi)]
+        q25, q50, q75 = np.percentile(px[:, 0], (25, 50, 75))
+        med = np.median(px[:, 1:], axis=0)
+        feats += [float(q50), float(med[0]), float(med[1]), float(q75 - q25)]
+    # lightness relative to the place's mean (a lamp's spot lifts it all), the mean apart
+    rings = np.asarray(feats, np.float32).reshape(-1, 4)
+    mean_l = float(rings[:, 0].mean())
+    rings[:, 0] -= mean_l
+    inside = r <= radius
+    darkest = raw.min(axis=2)
+    washed = float((darkest[inside] >= WASHED_LEVEL).mean())
+    return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
+                     radius, washed,
+                     surround)
+
+
+@dataclass(frozen=True)
+class ChipReading:
+    """A place read: ``value`` a token letter, ``""`` empty, None unsure."""
+
+    value: str | None
+    confidence: float
+    why: str = ""
+
+
+#: A class's spread is never taken below this (Lab units for the colours, gradient
+#: units for the edge): a class measured on alike samples would otherwise refuse its
+#: own slight variations.
+MIN_SPREAD = np.array([4.0] * (FEATURES - 1) + [1.5], np.float32)
+#: How much each feature counts: per ring its lightness (relative to the place's mean),
+#: colour and texture alike; the mean lightness half (a shadow or a lamp's spot the
+#: white balance leaves changes it most); the edge (a chip's outline or none) as much
+#: as four features.
+WEIGHTS = np.array([1.0] * (FEATURES - 2) + [0.5, 4.0], np.float32)
+#: Largest distance (in units of the class's spread, root mean square over the nine
+#: features) at which a place still belongs to its nearest class.
+MAX_DISTANCE = 3.5
+#: The second-nearest class must be this many times farther than the nearest.
+MIN_RATIO = 1.3
+
+
+Prototype = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
+                allowed: str) -> ChipReading:
+    """The reading of a measured place among ``allowed`` classes (letters, and
+    ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
+    or more prototypes (mean and spread of the features), the nearest counts."""
+    if look.washed > WASHED_MAX:
+        return ChipReading(None, 0.0, "glare")
+    if look.surround > SURROUND_MAX:
+        return ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    dist = {}
+    for name in allowed:
+        for mean, spread in classes.get(name, ()):
+            z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)
+            d = float(np.sqrt((WEIGHTS * z * z).sum() / WEIGHTS.sum()))
+            dist[name] = min(d, dist.get(name, d))
+    ranked = sorted(dist.items(), key=lambda kv: kv[1])
+    (best, d1), (_, d2) = ranked[0], ranked[1]
+    conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
+    if d1 > MAX_DISTANCE:
+        return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
+    if d2 < MIN_RATIO * d1:
+        return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
+    return ChipReading("" if best in "eE" else best, conf)

@@ -1,0 +1,125 @@
+"""Score the Duel reader on rendered Duel tables it has never seen.
+
+Each frame is a seeded random Duel position (:func:`vision.synth.duel.duel_frame`)
+photographed in the world, read by :func:`vision.duel.read.read_duel_places` and
+compared place by place with what was drawn.  A place is *readable* unless the
+world says a person could not read it (hand, glare, shadow) or it is not wholly in
+the frame; the issue's bars are on readable places.  On places a person could not
+read, abstaining is right and any answer other than the truth is wrong.
+
+Kinds reported: board cells, pyramid cards, royals, privileges (the three above the
+board and each player's three), and beside them decks, reserved cards and the
+players' token places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vision.duel.read import read_duel_places
+from vision.synth.duel import duel_frame
+
+KINDS = ("board cells", "pyramid cards", "royals", "privileges", "player tokens", "decks",
+         "reserved")
+#: The issue's bars per kind: (least right share, most wrong share) on readable places.
+BARS = {"board cells": (0.995, 0.002), "pyramid cards": (0.98, 0.003), "royals": (1.0, 0.0),
+        "privileges": (1.0, 0.0)}
+PRESENCE = ("deck", "privilege", "reserved")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str
+    place: str
+    truth: str
+    answer: str | None
+    hidden: str | None
+
+    @property
+    def verdict(self) -> str:
+        if self.answer is None:
+            return "abstained"
+        return "right" if self.answer == self.truth else "wrong"
+
+
+@dataclass(frozen=True)
+class FrameResult:
+    seed: int
+    difficulty: str
+    split: str
+    tags: tuple[str, ...]
+    outcomes: tuple[Outcome, ...]
+
+
+def kind_of(place: str) -> str | None:
+    if place.startswith("board."):
+        return "board cells"
+    if place.startswith("pyramid."):
+        return "pyramid cards"
+    if place.startswith("royal."):
+        return "royals"
+    if "privilege." in place:
+        return "privileges"
+    if ".tokens." in place:
+        return "player tokens"
+    if place.startswith("deck."):
+        return "decks"
+    if ".reserved." in place:
+        return "reserved"
+    return None
+
+
+def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "table",
+                   lens: str = "wide") -> FrameResult:
+    frame = duel_frame(difficulty, seed, split, framing, lens)
+    reading = read_duel_places(frame.image)
+    out = []
+    for place, r in reading.places.items():
+        kind = kind_of(place)
+        if kind is None or place in frame.unseen:
+            continue
+        truth = frame.contents.get(place, "")
+        if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
+            truth = "present" if truth else ""
+        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place)))
+    return FrameResult(seed, difficulty, split, frame.tags, tuple(out))
+
+
+def _share(n: int, total: int) -> str:
+    return f"{n / total:.1%}" if total else "-"
+
+
+def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
+    """A Markdown report: per kind, readable places right / wrong / abstained, the
+    bars, and what happened on the places a person could not read."""
+    lines = [*header, "", "| kind | readable | right | wrong | abstained | bar | hidden "
+             "| wrong on hidden |", "|---|---|---|---|---|---|---|---|"]
+    for kind in KINDS:
+        items = [o for r in results for o in r.outcomes if o.kind == kind]
+        readable = [o for o in items if o.hidden is None]
+        hidden = [o for o in items if o.hidden is not None]
+        n = len(readable)
+        right = sum(o.verdict == "right" for o in readable)
+        wrong = sum(o.verdict == "wrong" for o in readable)
+        abst = sum(o.verdict == "abstained" for o in readable)
+        bar = "-"
+        if kind in BARS and n:
+            lo, hi = BARS[kind]
+            ok = right / n >= lo and wrong / n <= hi
+            bar = f"{'holds' if ok else 'MISSED'} (>= {lo:.1%} / <= {hi:.1%})"
+        hid_wrong = sum(o.answer is not None and o.answer != o.truth for o in hidden)
+        lines.append(f"| {kind} | {n} | {_share(right, n)} | {_share(wrong, n)} | "
+                     f"{_share(abst, n)} | {bar} | {len(hidden)} | {hid_wrong} |")
+    return "\n".join(lines) + "\n"
+
+
+def mistakes(results: Sequence[FrameResult]) -> list[str]:
+    """Every readable place answered wrongly, and every abstention, one line each."""
+    out = []
+    for r in results:
+        for o in r.outcomes:
+            if o.hidden is None and o.verdict != "right":
+                out.append(f"- {r.difficulty} seed {r.seed} {o.place}: {o.verdict} "
+                           f"({o.answer!r} for {o.truth!r})")
+    return out

@@ -1,0 +1,215 @@
+"""``read_duel``: one still frame of a Splendor Duel table -> :class:`DuelView`.
+
+The pipeline is Splendor's (``vision.read``): the mats' markers calibrate the
+frame (:func:`vision.calibrate.calibrate`, the lens fitted when enough markers
+show), each place is rectified on its own and read by its reader, and a reading
+that is not sure is ``None``, never a guess and never "empty":
+
+* board cells and players' token places: :mod:`vision.duel.chips` (a kind, empty,
+  or unsure under glare, a hand or a shadow);
+* pyramid and royal places: :mod:`vision.duel.cards` (found on the paper, named
+  against the bank of their level / the royals);
+* decks, reserved cards and privilege scrolls: present or not, by how much of the
+  place is not its printed ground.
+
+Places not wholly in the frame are ``None``.  A player's count is given only when
+every place behind it was read; bonuses, crowns and a player's royals are not read
+(``None``): the referee knows them from the turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.rules.duel.view import DuelView, Place, PlayerView
+from vision.calibrate import Calibration, calibrate, rectify, slots_visible
+from vision.duel.bank import default_bank
+from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
+from vision.duel.chip_classes import CLASSES
+from vision.duel.chips import judge_place, look_at_place
+from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
+from vision.layout import Layout, Slot
+from vision.mats import PAPER, TOKEN_SLOT_FILL
+from vision.pixels import lab_distance, lab_image, normalise
+from vision.synth.duel_faces import DUEL_CARD_MM
+
+#: Scale presence is judged at (px/mm), and how far in from the place's edge (mm).
+PRESENCE_PX_PER_MM = 1.5
+PRESENCE_INSET_MM = 3.0
+#: A pixel differs from the printed ground (grey fill, paper) beyond this Lab distance.
+GROUND_DIST = 22.0
+#: Share of a place that differs from its ground: at most ABSENT_MAX nothing there, at
+#: least PRESENT_MIN something there; between, unsure.
+ABSENT_MAX = 0.1
+PRESENT_MIN = 0.5
+#: The band round a place whose paper sets the place's white balance (mm).
+RING_MM = 4.0
+_PAPER_BGR = PAPER
+_FILL_LAB = lab_image(np.uint8([[TOKEN_SLOT_FILL]]))[0, 0]
+_PAPER_LABS = (lab_image(np.uint8([[_PAPER_BGR]]))[0, 0],
+               lab_image(np.uint8([[(255, 255, 255)]]))[0, 0])
+
+
+@dataclass(frozen=True)
+class PlaceReading:
+    """One place read: ``value`` (id, letter, "" empty, "present", or None unsure)."""
+
+    place: str
+    value: str | None
+    confidence: float
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class DuelReading:
+    """The view, and every place's reading behind it (``places`` by slot id)."""
+
+    view: DuelView
+    places: dict[str, PlaceReading] = field(default_factory=dict)
+    markers: int = 0
+
+
+def read_duel(image: np.ndarray, calibration: Calibration | None = None, *,
+              layout: Layout | None = None,
+              banks: tuple[CardBank, CardBank] | None = None) -> DuelView:
+    """The Duel table in ``image``; ``None`` wherever the reader is not sure.
+
+    ``calibration``: from :func:`vision.calibrate.calibrate` on this frame and the
+    Duel layout (None: calibrated here).  ``banks``: (jewel cards, royals) to name
+    cards against (None: :func:`vision.duel.bank.default_bank`).
+    """
+    return read_duel_places(image, calibration, layout=layout, banks=banks).view
+
+
+def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, *,
+                     layout: Layout | None = None,
+                     banks: tuple[CardBank, CardBank] | None = None) -> DuelReading:
+    """:func:`read_duel` with the reading of every place and its confidence."""
+    layout = layout or build_duel_layout()
+    cal = calibration if calibration is not None else calibrate(image, layout)
+    if cal is None:
+        return DuelReading(_view(layout, {}), {}, 0)
+    cards, royals = banks or default_bank()
+    slots = [s for s in layout.slots if s.kind not in ("frame", "tableau")]
+    visible = dict(zip((s.id for s in slots), slots_visible(cal, slots, image.shape),
+                       strict=True))
+    cal.prepare_slots([s for s in slots if visible[s.id]])
+    out: dict[str, PlaceReading] = {}
+    for s in slots:
+        if not visible[s.id]:
+            out[s.id] = PlaceReading(s.id, None, 0.0, "not in the frame")
+            continue
+        h = cal.h_for_slot(s)
+        gain = cal.gain_at(s.center)
+        if s.kind == "token":
+            look = look_at_place(image, h, s, gain)
+            empty = "e" if s.zone == "board" else "E"
+            r = judge_place(look, CLASSES, "wugrkpy" + empty)
+            out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
+        elif s.kind == "card":
+            out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
+        elif s.kind == "noble":
+            out[s.id] = _read_card(image, h, s, gain, royals)
+        else:
+            ground = "fill" if s.kind == "privilege" else "paper"
+            out[s.id] = _presence(image, h, s, gain, ground)
+    return DuelReading(_view(layout, out), out, len(cal.markers))
+
+
+def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+               bank: CardBank) -> PlaceReading:
+    found = find_card(image, h, slot, gain, DUEL_CARD_MM)
+    if found.state == "empty":
+        return PlaceReading(slot.id, "", 1.0 - found.share)
+    if found.state != "present":
+        return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
+    if found.washed > GLARE_MAX:
+        return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
+    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank)
+    return PlaceReading(slot.id, name.value, name.confidence, name.why)
+
+
+def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+              ground: str) -> PlaceReading:
+    """Something on the place or not, by the share that differs from its printed ground.
+
+    The white balance is the paper's just round the place (``RING_MM`` outside it),
+    when that band looks like paper: a lamp's spot or fall-off between the markers
+    otherwise lifts a grey place towards white."""
+    s = PRESENCE_PX_PER_MM
+    ring = round(RING_MM * s)
+    raw = rectify(image, h, slot, s, RING_MM)
+    band = np.concatenate([raw[:ring].reshape(-1, 3), raw[-ring:].reshape(-1, 3),
+                           raw[:, :ring].reshape(-1, 3), raw[:, -ring:].reshape(-1, 3)])
+    paper = np.median(band, axis=0).astype(np.float32)
+    local = np.asarray(_PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
+    if float(np.abs(local / local.mean() - 1).max()) < 0.25 and 0.5 < local.mean() < 4.0:
+        gain = local
+    inset = round((RING_MM + PRESENCE_INSET_MM) * s)
+    raw = raw[inset: raw.shape[0] - inset, inset: raw.shape[1] - inset]
+    lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
+    refs = (_FILL_LAB,) if ground == "fill" else _PAPER_LABS
+    d = np.min([lab_distance(lab, r) for r in refs], axis=0)
+    share = float((d > GROUND_DIST).mean())
+    washed = float((raw.min(axis=2) >= 245).mean())
+    if share <= ABSENT_MAX and washed < 0.05:
+        return PlaceReading(slot.id, "", 1.0 - share)
+    if share >= PRESENT_MIN:
+        return PlaceReading(slot.id, "present", share)
+    return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")
+
+
+def _count(readings: list[PlaceReading]) -> int | None:
+    if any(r.value is None for r in readings):
+        return None
+    return sum(1 for r in readings if r.value)
+
+
+def _view(layout: Layout, out: dict[str, PlaceReading]) -> DuelView:
+    def value(sid: str) -> Place:
+        r = out.get(sid)
+        return None if r is None else r.value
+
+    board = tuple(value(f"board.{i}") for i in range(25))
+    pyramid = tuple(tuple(value(f"pyramid.{level}.{i}") for i in range(n))
+                    for level, n in sorted(PYRAMID_ROWS))
+    decks = []
+    for level in (1, 2, 3):
+        v = value(f"deck.{level}")
+        decks.append(None if v is None else bool(v))
+    royal_places = [value(f"royal.{i}") for i in range(4)]
+    royals = None if any(v is None for v in royal_places) else frozenset(
+        v for v in royal_places if v)
+    privileges = _count([out[s.id] for s in layout.slots_of("privilege", "privileges")
+                         if s.id in out]) if out else None
+    players = []
+    for p in (1, 2):
+        counts: list[int | None] = []
+        for letter in KIND_ORDER:
+            places = [out.get(s.id) for s in layout.slots_of("token", f"player{p}.tokens")
+                      if s.colour == letter]
+            if not out or any(r is None or r.value is None for r in places):
+                counts.append(None)
+                continue
+            counts.append(sum(1 for r in places if r is not None and r.value == letter))
+        # a token read in another kind's column counts for its own kind
+        strays = [r.value for s in layout.slots_of("token", f"player{p}.tokens")
+                  if (r := out.get(s.id)) is not None and r.value and r.value != s.colour]
+        for letter in strays:
+            k = KIND_ORDER.index(letter)
+            c = counts[k]
+            counts[k] = None if c is None else c + 1
+        priv = [out[s.id] for s in layout.slots_of("privilege", f"player{p}.privileges")
+                if s.id in out]
+        res = [out[s.id] for s in layout.slots_of("reserved", f"player{p}.reserved")
+               if s.id in out]
+        players.append(PlayerView(
+            tokens=tuple(counts),
+            privileges=_count(priv) if len(priv) == 3 else None,
+            reserved=_count(res) if len(res) == 3 else None,
+            bonuses=(None,) * 5, crowns=None, royals=None))
+    return DuelView(board, pyramid, tuple(decks), royals, privileges,
+                    (players[0], players[1]))

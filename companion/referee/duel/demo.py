@@ -184,13 +184,17 @@ class Operator:
 
 
 def presses(loop: DuelLoop, operator: Operator) -> Iterator[str]:
-    """Press until the operator has nothing more to press (at most 500 times)."""
-    for _ in range(500):
+    """Press until the operator has nothing more to press (at most 500 times a turn)."""
+    count, done = 0, len(loop.referee.history)
+    while count < 500:
         press = operator.next_press(loop.referee)
         if press is None:
             return
         loop.press(press)
         yield press
+        count += 1
+        if len(loop.referee.history) != done:
+            count, done = 0, len(loop.referee.history)
     raise OperatorError("the operator pressed 500 buttons without getting anywhere")
 
 

@@ -55,8 +55,8 @@ def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
 
 def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
     import cv2
-    from vision.duel.read import read_duel
 
+    from vision.duel.read import read_duel
     from vision.errors import VisionError
 
     if not folder.is_dir():
@@ -270,10 +270,10 @@ def _rendered_tables(
     """Each table rendered (once, cached as JPEG in ``frames``) and read by the real reader."""
     try:
         import cv2
-        from vision.duel.read import read_duel
-        from vision.synth.duel import render_duel
 
+        from vision.duel.read import read_duel
         from vision.errors import VisionError
+        from vision.synth.duel import render_duel
     except ImportError as exc:
         raise CommandError(
             f"the Duel renderer and reader are not installed ({exc}); use --reader unsure"

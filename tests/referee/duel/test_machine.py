@@ -147,7 +147,7 @@ def test_every_turn_can_be_entered_with_the_buttons_alone() -> None:
 
 
 def test_the_end_shows_the_winner_and_a_new_game_starts_on_confirm() -> None:
-    turns, states = _game(1)
+    _, states = _game(1)
     ref = DuelReferee(("Ann", "Bob"), state=states[-2], history=[])
     _see(ref, view_of(states[-1]))
     effects = ref.handle(Press(Key.CONFIRM))

@@ -40,7 +40,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from companion.referee.duel.compare import Difference, blind, differences, distance
+from companion.referee.duel.compare import Difference, blind, differences, distance, on_board
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import SPIRAL
 from companion.rules.duel.cards import JewelCard
@@ -160,7 +160,7 @@ def _privilege_sets(state: GameState, seen: DuelView) -> Iterator[tuple[tuple[in
 
 
 def _draws(
-    state: GameState, privileges: Sequence[int], seen: DuelView
+    state: GameState, privileges: Sequence[int], seen: DuelView, strict: bool = True
 ) -> Iterator[tuple[Token, ...] | None]:
     """No replenish, then the drawing orders the board allows, when it may have happened."""
     planner = _planner(state, privileges)
@@ -173,7 +173,7 @@ def _draws(
     bag = planner.bag()
     empty = [c for c in SPIRAL if planner.table.board[c] is None]
     filled = empty[: bag.total()]
-    if sum(seen.board[c] == "" for c in filled) > MOST_TAKEN:
+    if sum(seen.board[c] == "" for c in filled) > MOST_TAKEN + (0 if strict else 1):
         return  # the action could not have emptied again all it filled: no replenish
     known: list[Token | None] = []
     for cell in filled:
@@ -223,18 +223,22 @@ def _pyramid_changed(seen: DuelView, where: tuple[int, int] | None, card: str) -
 
 
 def _actions(
-    state: GameState, planner: TurnPlanner[GameState], seen: DuelView
+    state: GameState, planner: TurnPlanner[GameState], seen: DuelView, strict: bool = True
 ) -> Iterator[Action]:
     """Mandatory actions the reading allows (purchases with their cheapest payment).
 
     Every cell full now that the camera sees empty must be emptied by the action.
     """
-    must = _must_empty(planner, seen)
+    must = _must_empty(planner, seen) if strict else frozenset()
+
+    def empty(cell: int) -> bool:
+        return not strict or _seen_empty(seen, cell)
+
     for take in planner.takes():
-        if must.issubset(take.cells) and all(_seen_empty(seen, c) for c in take.cells):
+        if must.issubset(take.cells) and all(empty(c) for c in take.cells):
             yield take
     for reserve in planner.reserves():
-        if not must.issubset((reserve.gold,)) or not _seen_empty(seen, reserve.gold):
+        if not must.issubset((reserve.gold,)) or not empty(reserve.gold):
             continue
         if isinstance(reserve, ReserveCard) and not _pyramid_changed(
             seen, state.find_in_pyramid(reserve.card), reserve.card
@@ -265,7 +269,8 @@ def _fits_tokens(expected: DuelTokens, seen: Sequence[int | None]) -> bool:
 
 
 def _buys(
-    state: GameState, planner: TurnPlanner[GameState], buy: Buy, seen: DuelView
+    state: GameState, planner: TurnPlanner[GameState], buy: Buy, seen: DuelView,
+    strict: bool = True,
 ) -> Iterator[Buy]:
     """A purchase with every payment and ability choice the reading allows."""
     card = catalogue.card(buy.card)
@@ -274,11 +279,11 @@ def _buys(
     held = planner.held()
     options = planner.buy_options(buy, card)
     payments = planner.payments(card)
-    must = _must_empty(planner, seen)
+    must = _must_empty(planner, seen) if strict else frozenset()
     for option in options:
         if not must.issubset((option.token,)):
             continue
-        if option.token is not None and not _seen_empty(seen, option.token):
+        if strict and option.token is not None and not _seen_empty(seen, option.token):
             continue
         if option.steal is not None and theirs.tokens[option.steal.index] is not None:
             before = planner.table.tokens[them][option.steal.index]
@@ -373,18 +378,24 @@ def _finishes(
             continue
 
 
-def _turns(state: GameState, seen: DuelView) -> Iterator[tuple[Turn, GameState, bool, int | None]]:
-    """Every legal turn the reading allows: (turn, state after, reveal unread, its level)."""
+def _turns(
+    state: GameState, seen: DuelView, strict: bool = True
+) -> Iterator[tuple[Turn, GameState, bool, int | None]]:
+    """Every legal turn the reading allows: (turn, state after, reveal unread, its level).
+
+    ``strict``: trust every empty cell read (the action emptied exactly those);
+    otherwise one of them may be a token misread as gone.
+    """
     for privileges, refilled in _privilege_sets(state, seen):
-        for draw in _draws(state, privileges, seen):
+        for draw in _draws(state, privileges, seen, strict):
             if refilled and draw is None:
                 continue
             planner = _planner(state, privileges, draw)
             if planner is None:
                 continue
-            for action in _actions(state, planner, seen):
+            for action in _actions(state, planner, seen, strict):
                 actions: Iterator[Action] = (
-                    _buys(state, planner, action, seen) if isinstance(action, Buy)
+                    _buys(state, planner, action, seen, strict) if isinstance(action, Buy)
                     else iter((action,))
                 )
                 for full in actions:
@@ -423,15 +434,40 @@ def _simplicity(turn: Turn) -> tuple[int, ...]:
 def candidates(state: GameState, seen: DuelView) -> list[Candidate]:
     """Every legal turn of the player to move that the reading allows, best first.
 
-    Turns the reading cannot tell apart are grouped into one candidate.
+    The turns are searched trusting every empty cell read; when none explains
+    the reading exactly they are searched again without that trust, so one
+    token misread as gone cannot hide the turn played (it is then one
+    difference of the true turn, preferred by
+    :func:`~companion.referee.duel.compare.on_board` among equals).  Turns the
+    reading cannot tell apart are grouped into one candidate.
     """
-    names = [p.name for p in state.players]
     by_state: dict[str, tuple[Turn, GameState, bool, int | None]] = {}
-    for turn, after, unread, level in _turns(state, seen):
+    _collect(state, seen, by_state)
+    exact = any(not differences(view_of(f[1]), seen)
+                for f in by_state.values())
+    if not exact:
+        _collect(state, seen, by_state, strict=False)
+    return _group(state, seen, by_state)
+
+
+def _collect(
+    state: GameState, seen: DuelView,
+    by_state: dict[str, tuple[Turn, GameState, bool, int | None]],
+    strict: bool = True,
+) -> None:
+    """Add the turns the reading allows, the simplest turn kept for each state."""
+    for turn, after, unread, level in _turns(state, seen, strict):
         key = after.digest()
         old = by_state.get(key)
         if old is None or _simplicity(turn) < _simplicity(old[0]):
             by_state[key] = (turn, after, unread, level)
+
+
+def _group(
+    state: GameState, seen: DuelView,
+    by_state: dict[str, tuple[Turn, GameState, bool, int | None]],
+) -> list[Candidate]:
+    names = [p.name for p in state.players]
     groups: dict[DuelView, list[tuple[Turn, GameState, bool, int | None]]] = {}
     for found in sorted(by_state.values(), key=lambda f: (_simplicity(f[0]), str(f[0]))):
         predicted = view_of(found[1])
@@ -449,7 +485,11 @@ def candidates(state: GameState, seen: DuelView) -> list[Candidate]:
                 reveals=tuple(m[3] for m in members),
             )
         )
-    result.sort(key=lambda c: (c.distance, len(c.turns), _simplicity(c.turn), str(c.turn)))
+    result.sort(
+        key=lambda c: (
+            c.distance, -on_board(c.differences), len(c.turns), _simplicity(c.turn), str(c.turn)
+        )
+    )
     return result
 
 

@@ -111,6 +111,15 @@ def distance(diffs: Sequence[Difference]) -> float:
     return float(sum(d.weight for d in diffs))
 
 
+def on_board(diffs: Sequence[Difference]) -> int:
+    """How many of ``diffs`` are board cells: the reader's weakest places (glare, a
+    white token on the pale board; every misread of ``demo --game duel``'s game was
+    a board cell), while a player's printed token slots count exactly.  Between two
+    turns equally far from the reading, the one whose differences are misread cells
+    is the likelier."""
+    return sum(1 for d in diffs if d.place.startswith("board "))
+
+
 def describe(diffs: Sequence[Difference], most: int = 3) -> str:
     """The first few differences in words, for the screen."""
     shown = "; ".join(str(d) for d in diffs[:most])
@@ -151,3 +160,49 @@ def blind(expected: DuelView, seen: DuelView) -> DuelView:
         privileges=None if seen.privileges is None else expected.privileges,
         players=(players[0], players[1]),
     )
+
+
+#: A place the reader keeps misreading: its name -> (what is there, what is read).
+Quirks = dict[str, tuple[Place, Place]]
+
+
+def _places(view: DuelView) -> dict[str, Place]:
+    named = {f"board {cell_name(c)}": v for c, v in enumerate(view.board)}
+    for level, row in enumerate(view.pyramid, start=1):
+        for slot, v in enumerate(row, start=1):
+            named[f"pyramid level {level} place {slot}"] = v
+    return named
+
+
+def learn_quirks(confirmed: DuelView, seen: DuelView) -> Quirks:
+    """The board cells and pyramid places the reading got wrong on a table the players
+    just confirmed (the set-up or a turn), as Splendor's referee learns card misreads
+    (:func:`companion.referee.reading.learn_quirks`): one token the reader keeps taking
+    for an empty cell must not turn every later turn into an error.  Token counts are
+    never learned this way."""
+    truth, read = _places(confirmed), _places(seen)
+    return {
+        name: (truth[name], read[name])
+        for name in truth
+        if read[name] is not None and read[name] != truth[name]
+    }
+
+
+def forgive(seen: DuelView, expected: DuelView, quirks: Quirks) -> DuelView:
+    """``seen`` with each known misread that persists unchanged made unsure (``None``):
+    the place is read as before and shows what it showed, so the reading says nothing
+    about it.  A place whose reading or content changed is judged again."""
+    if not quirks:
+        return seen
+    truth = _places(expected)
+
+    def keep(name: str, read: Place) -> Place:
+        quirk = quirks.get(name)
+        return None if quirk is not None and quirk == (truth[name], read) else read
+
+    board = tuple(keep(f"board {cell_name(c)}", v) for c, v in enumerate(seen.board))
+    pyramid = tuple(
+        tuple(keep(f"pyramid level {level} place {slot}", v) for slot, v in enumerate(row, 1))
+        for level, row in enumerate(seen.pyramid, start=1)
+    )
+    return replace(seen, board=board, pyramid=pyramid)

@@ -36,7 +36,14 @@ from companion.referee.duel.candidates import (
     candidates,
     unexplained,
 )
-from companion.referee.duel.compare import describe, differences, distance
+from companion.referee.duel.compare import (
+    Quirks,
+    describe,
+    differences,
+    distance,
+    forgive,
+    learn_quirks,
+)
 from companion.referee.duel.entry import Finished, card_label, next_setup_step, next_turn_step
 from companion.referee.entry import Option, Question
 from companion.referee.machine import (
@@ -168,6 +175,8 @@ class DuelReferee:
         self._settled: object = None
         self._abstains = 0
         self._via = "buttons"
+        #: the reader's persistent misreads the players have confirmed past
+        self.quirks: Quirks = {}
         if state is not None and state.is_over():
             self.phase = Phase.OVER
 
@@ -209,8 +218,9 @@ class DuelReferee:
             return []
         return self._explain(self.state, event.view)
 
-    def _explain(self, state: GameState, seen: DuelView) -> list[Effect]:
+    def _explain(self, state: GameState, raw: DuelView) -> list[Effect]:
         names = [p.name for p in state.players]
+        seen = forgive(raw, view_of(state), self.quirks)
         now = differences(view_of(state), seen, names)
         off = distance(now)
         if self.restore is not None:
@@ -283,7 +293,13 @@ class DuelReferee:
         self.history = []
         self._to_watch()
         self.note = ""
+        self._learn(self.state)
         return [DuelStarted(self.state), SetLight(Light.TURN)]
+
+    def _learn(self, state: GameState) -> None:
+        """Remember the misreads of the table the players just confirmed."""
+        if self.reading is not None:
+            self.quirks = learn_quirks(view_of(state), self.reading)
 
     # ------------------------------------------------------------- buttons
     def _on_press(self, key: Key) -> list[Effect]:
@@ -429,6 +445,7 @@ class DuelReferee:
         assert before is not None
         self.history.append((before, turn))
         self.state = after
+        self._learn(after)
         self._to_watch()
         self.restore = None
         self.problem = ""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.referee.duel.candidates import TOLERANCE, candidates, explaining, unexplained
 from companion.referee.duel.compare import differences, distance
 from companion.referee.duel.demo import unsure_reader
-from companion.rules.duel import GameState, ReserveDeck, Turn, play_game
+from companion.rules.duel import GameState, ReserveDeck, Turn, cell_name, play_game
 from companion.rules.duel.view import DuelView, view_of
 
 
@@ -133,3 +133,17 @@ def test_distance_counts_tokens_not_places() -> None:
     players = (replace(seen.players[0], tokens=tuple(tokens)), seen.players[1])
     diffs = differences(view_of(states[0]), replace(seen, players=players))
     assert len(diffs) == 1 and distance(diffs) == 3
+
+
+def test_a_token_misread_as_gone_does_not_hide_the_turn_played() -> None:
+    turns, states = _game(1)
+    for i in range(0, 30, 3):
+        after = states[i + 1]
+        seen = view_of(after)
+        touched = {x for c, x in enumerate(view_of(states[i]).board) if x and not seen.board[c]}
+        full = [c for c, x in enumerate(seen.board) if x and x not in touched | {"y"}]
+        misread = full[len(full) // 2]  # a kind the turn did not take: no twin turn
+        board = tuple("" if c == misread else x for c, x in enumerate(seen.board))
+        best = explaining(states[i], replace(seen, board=board))[0]
+        assert after in best.afters, (i, str(turns[i]))
+        assert [d.place for d in best.differences] == [f"board {cell_name(misread)}"]

@@ -157,3 +157,27 @@ def test_the_end_shows_the_winner_and_a_new_game_starts_on_confirm() -> None:
     assert view.mode is Mode.END and over[0].outcome.winner in view.text
     ref.handle(Press(Key.CONFIRM))
     assert ref.phase is Phase.SETUP and ref.state is None
+
+
+def test_a_misread_the_players_confirmed_is_not_held_against_later_turns() -> None:
+    turns, states = _game(1)
+    misread = next(c for c in range(25) if states[0].board[c] is not None
+                   and all(states[k].board[c] == states[0].board[c] for k in range(6)))
+    ref = DuelReferee(("Ann", "Bob"))
+
+    def seen(k: int) -> DuelView:
+        view = view_of(states[k])
+        return replace(view, board=tuple("" if c == misread else x
+                                         for c, x in enumerate(view.board)))
+
+    _see(ref, view_of(states[0]))
+    ref.handle(Press(Key.CONFIRM))
+    loop = DuelLoop(ref, echo=lambda s: None)
+    operator = Operator(states, turns)
+    for k in range(1, 6):
+        operator.shown = k
+        loop.show(seen(k))
+        list(presses(loop, operator))
+    assert ref.state == states[5]
+    assert loop.via == ["first guess"] * 5
+    assert any(name.startswith("board") for name in ref.quirks)

@@ -247,12 +247,13 @@ def demo_duel(args: argparse.Namespace) -> int:
         pressed = play(loop, operator, tables, count, progress)
     finally:
         log.close()
-    result = tally(loop, states, pressed)
+    result = tally(loop, states, pressed, operator)
     seconds = time.perf_counter() - started
     print(
         f"Duel demo: {result.turns} turns confirmed, {result.first} at the first guess"
         f" ({result.first_rate:.1%}), {result.later} at a later guess, {result.manual} entered"
-        f" by hand; {result.wrong} silent wrong; {result.presses} button presses;"
+        f" by hand; {result.misled} silent wrong (a first guess that was not the turn"
+        f" played), {result.wrong} wrong confirmations; {result.presses} button presses;"
         f" {seconds:.0f} s"
     )
     for wrong in result.wrong_turns:
@@ -260,7 +261,7 @@ def demo_duel(args: argparse.Namespace) -> int:
     if loop.outcome is not None:
         print(f"Winner: {loop.outcome.winner}. {loop.outcome.reason}.")
     print(f"Log: {db}; screenshots: {len(loop.screenshots)} in {shots}")
-    complete = result.turns == count - 1 and result.wrong == 0
+    complete = result.turns == count - 1 and result.wrong == 0 and result.misled == 0
     return 0 if complete else 1
 
 

@@ -142,6 +142,10 @@ class Operator:
         self.turns = list(turns)
         self.manual = 0
         self.shown = -1
+        #: turns whose first proposal was wrong: what a player who trusts the first
+        #: guess would have confirmed (the silent wrong confirmations of a script)
+        self.misled = 0
+        self._judged = -1
 
     def next_press(self, ref: DuelReferee) -> str | None:
         """The next button to press now, or None when the table should move on."""
@@ -163,6 +167,8 @@ class Operator:
         state = ref.state
         assert state is not None
         if ref.phase is Phase.PROPOSE:
+            first = self._judged != done
+            self._judged = done
             for i, cand in enumerate(ref.candidates):
                 fits = any(
                     _leads_to(state, t, after)
@@ -171,7 +177,11 @@ class Operator:
                     for t, level in zip(cand.turns, cand.reveals, strict=True)
                 )
                 if fits:
+                    if first and i != 0:
+                        self.misled += 1
                     return "confirm" if i == ref.index else "next"
+            if first:
+                self.misled += 1
             return "back"  # not among the guesses: cancel, then enter by hand
         if ref.phase is Phase.ASK:
             question = ref.question()
@@ -232,6 +242,7 @@ class Tally:
     later: int = 0
     manual: int = 0
     wrong: int = 0
+    misled: int = 0
     presses: int = 0
     wrong_turns: list[str] = field(default_factory=list)
 
@@ -240,9 +251,12 @@ class Tally:
         return self.first / self.turns if self.turns else 0.0
 
 
-def tally(loop: DuelLoop, states: Sequence[GameState], presses_made: int) -> Tally:
-    """Count how each confirmed turn was found and which led off the true game."""
-    result = Tally(turns=len(loop.via), presses=presses_made)
+def tally(
+    loop: DuelLoop, states: Sequence[GameState], presses_made: int, operator: Operator
+) -> Tally:
+    """Count how each confirmed turn was found, which led off the true game, and how
+    many first proposals were wrong (a trusting player's silent wrong confirmations)."""
+    result = Tally(turns=len(loop.via), presses=presses_made, misled=operator.misled)
     result.first = loop.via.count("first guess")
     result.later = loop.via.count("later guess")
     result.manual = loop.via.count("buttons")

@@ -126,9 +126,10 @@ def test_a_whole_game_is_played_through_the_camera_and_menus() -> None:
     operator = Operator(states, turns)
     read = unsure_reader(0.1, 3)
     pressed = play(loop, operator, lambda i: (read(states[i]), None), len(states))
-    result = tally(loop, states, pressed)
+    result = tally(loop, states, pressed, operator)
     assert loop.finished and loop.referee.state == states[-1]
     assert result.turns == len(turns) and result.wrong == 0
+    assert result.misled <= result.turns - result.first
     assert result.first >= 0.9 * len(turns)
     assert isinstance(loop.outcome, type(states[-1].outcome()))
 

@@ -119,18 +119,29 @@ def run_duel(args: argparse.Namespace) -> int:
         log = GameLog.open(db, lock=True)
     except LogError as exc:
         raise CommandError(str(exc)) from None
+    from companion.screen.window import open_window
+
+    screen = Screen(size)
+    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
+    if window is not None and window.size != size:
+        screen = Screen(window.size)
+    if args.buttons == "keyboard" and window is None:
+        panel.start_terminal()
     try:
         referee, game_id = _duel_referee(log, names, args.resume, views is not None)
         loop = DuelLoop(
-            referee, screen=Screen(size), log=log, game_id=game_id, shots=args.screenshots,
+            referee, screen=screen, window=window, log=log, game_id=game_id,
+            shots=args.screenshots,
         )
         if game_id is not None:
             print(f"Resumed Duel game {game_id} after {len(referee.history)} turns.")
-        _duel_loop(loop, views, panel)
+        _duel_loop(loop, views, panel, window)
     except (LogError, ResumeError) as exc:
         raise CommandError(str(exc)) from None
     finally:
         panel.close()
+        if window is not None:
+            window.close()
         log.close()
     if loop.outcome is not None:
         print(loop.outcome.summary())
@@ -162,11 +173,20 @@ def _duel_referee(log: Any, names: list[str], resume: str, camera: bool) -> tupl
 
 
 def _duel_loop(
-    loop: Any, views: Iterator[tuple[DuelView | None, object]] | None, panel: Any
+    loop: Any, views: Iterator[tuple[DuelView | None, object]] | None, panel: Any,
+    window: Any = None,
 ) -> None:
-    """Until the buttons run out with nothing left to show, or the game is over."""
+    """Until the buttons run out with nothing left to show, or the window closes."""
+    from companion.commands.run import _quit
+
     ended = views is None
     while True:
+        if window is not None:
+            for event in window.events():
+                if _quit(event):
+                    return
+                if hasattr(panel, "handle_pygame_event"):  # the keyboard panel only
+                    panel.handle_pygame_event(event)
         if not ended and loop.waiting_for_table:
             assert views is not None
             try:
@@ -181,8 +201,6 @@ def _duel_loop(
             loop.press(event)
         elif panel.exhausted:
             return
-        else:
-            time.sleep(0)
 
 
 # --------------------------------------------------------------------- demo

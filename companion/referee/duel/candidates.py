@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.referee.duel.compare import Difference, blind, differences, distance, on_board
 from companion.rules.duel import cards as catalogue
@@ -49,7 +49,7 @@ from companion.rules.duel.state import GameState, Hidden
 from companion.rules.duel.tokens import KINDS, DuelTokens, Token
 from companion.rules.duel.turns import Action, Buy, ReserveCard, ReserveDeck, RoyalPick, Take, Turn
 from companion.rules.duel.view import DuelView, view_of
-from companion.rules.errors import IllegalAction
+from companion.rules.errors import IllegalAction, RulesError
 
 #: A candidate whose prediction is off by more than this many things (tokens,
 #: cells, cards) does not explain the reading.  One lets a single misread place
@@ -441,6 +441,7 @@ def candidates(state: GameState, seen: DuelView) -> list[Candidate]:
     :func:`~companion.referee.duel.compare.on_board` among equals).  Turns the
     reading cannot tell apart are grouped into one candidate.
     """
+    seen = _plausible(state, seen)
     by_state: dict[str, tuple[Turn, GameState, bool, int | None]] = {}
     _collect(state, seen, by_state)
     exact = any(not differences(view_of(f[1]), seen)
@@ -448,6 +449,33 @@ def candidates(state: GameState, seen: DuelView) -> list[Candidate]:
     if not exact:
         _collect(state, seen, by_state, strict=False)
     return _group(state, seen, by_state)
+
+
+def _plausible(state: GameState, seen: DuelView) -> DuelView:
+    """``seen`` with each pyramid place that shows an impossible card made unsure: a
+    card of another level, or one already elsewhere on the table.  No turn can put it
+    there, so it is a misread; as no evidence, the turn that emptied the place is
+    still proposed, and the card revealed there is asked."""
+    elsewhere = {c.id for c in state.seen_cards()}
+    rows = []
+    for r, row in enumerate(seen.pyramid):
+        places = []
+        for slot, read in enumerate(row):
+            before = state.pyramid[r][slot]
+            if read and (before is None or read != before.id) and (
+                read in elsewhere or not _of_level(read, r + 1)
+            ):
+                read = None
+            places.append(read)
+        rows.append(tuple(places))
+    return replace(seen, pyramid=tuple(rows))
+
+
+def _of_level(card_id: str, level: int) -> bool:
+    try:
+        return catalogue.card(card_id).level == level
+    except RulesError:
+        return False
 
 
 def _collect(

@@ -147,3 +147,18 @@ def test_a_token_misread_as_gone_does_not_hide_the_turn_played() -> None:
         best = explaining(states[i], replace(seen, board=board))[0]
         assert after in best.afters, (i, str(turns[i]))
         assert [d.place for d in best.differences] == [f"board {cell_name(misread)}"]
+
+
+def test_a_revealed_card_misread_as_one_already_on_the_table_is_asked() -> None:
+    turns, states = _game(1)
+    i = next(i for i, t in enumerate(turns) if t.reveal is not None)
+    seen = view_of(states[i + 1])
+    other = next(p for row in seen.pyramid for p in row if p and p != turns[i].reveal)
+    pyramid = tuple(
+        tuple(other if place == turns[i].reveal else place for place in row)
+        for row in seen.pyramid
+    )
+    best = explaining(states[i], replace(seen, pyramid=pyramid))[0]
+    assert "reveal" in best.ask and best.distance == 0
+    level = next(lv for lv in best.reveals if lv is not None)
+    assert turns[i].reveal is not None and turns[i].reveal[0] == str(level)

@@ -70,6 +70,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument(
         "--quiet", action="store_true", help="print only the summary, not every turn"
     )
+    parser.add_argument(
+        "--game", choices=("splendor", "duel"), default="splendor",
+        help="splendor (default: the recorded 3-player game) or duel (a seeded Splendor Duel"
+        " game, written to out/demo-duel unless --out)",
+    )
+    parser.add_argument(
+        "--reader", choices=("real", "unsure"), default="real",
+        help="duel only: the Duel reader on rendered frames (default), or a perfect reader"
+        " unsure of some places (no rendering)",
+    )
     from companion.speech.options import add_options
 
     add_options(parser)
@@ -136,6 +146,10 @@ def _prepare(folder: Path, turns: int | None) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "duel":
+        from companion.commands._duel_table import demo_duel
+
+        return demo_duel(args)
     size = parse_size(args.screen)
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")

@@ -36,6 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         " buttons confirm each turn, the screen shows the scores.",
     )
     parser.add_argument("--players", type=int, required=True, help="number of players (2-4)")
+    parser.add_argument(
+        "--game", choices=("splendor", "duel"), default="splendor",
+        help="splendor (default) or duel (Splendor Duel, 2 players; --camera game:FILE or"
+        " recorded:DIR)",
+    )
     parser.add_argument("--names", default=None, help="player names in seating order: Ann,Bob,Cy")
     parser.add_argument(
         "--camera", default="picamera" if on_pi else None,
@@ -272,6 +277,10 @@ def _stop_vision_workers() -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.game == "duel":
+        from companion.commands._duel_table import run_duel
+
+        return run_duel(args)
     from companion.record import GameLog, LogError
     from companion.referee.driver import TableLoop, tame_memory
     from companion.screen.draw import Screen

@@ -1,0 +1,325 @@
+"""The Splendor Duel side of ``run`` and ``demo`` (``--game duel``).
+
+Kept apart, as :mod:`companion.commands._duel` is for ``replay``, so the
+Splendor commands read as before and keep their behaviour.
+
+Where the table's views come from (``run --game duel --camera``):
+
+* ``recorded:DIR`` -- photos of the table, read by the Duel reader
+  (:func:`vision.duel.read.read_duel`), one still table per picture;
+* ``game:FILE`` -- a simulated camera: the tables of a Duel record (its
+  set-up, then the table after each turn), read perfectly.  For tests and
+  rehearsals of the buttons without a camera or a renderer;
+* ``--no-camera`` -- every turn entered with the buttons.
+
+Each view is shown when the referee waits for the table to change, as the
+Splendor ``run`` shows a recorded folder: the players have finished with
+the screen.  The game is logged as ``Splendor Duel`` in the same SQLite log,
+so ``games``, ``review``, ``export`` and ``replay`` handle it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.commands import CommandError
+from companion.rules.duel.view import DuelView
+
+#: How long the loop waits for a button when no view is due (seconds).
+POLL = 0.05
+#: The folder ``demo --game duel`` writes into by default.
+DEMO_OUT = Path("out/demo-duel")
+
+
+# ------------------------------------------------------------------ sources
+def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
+    from companion.rules import duel
+    from companion.rules.duel.view import view_of
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"--camera game:{path}: {exc.strerror or exc}") from None
+    try:
+        states = duel.read_record(text).states()
+    except duel.RecordError as exc:
+        raise CommandError(f"--camera game:{path}: {exc}") from None
+    for state in states:
+        yield view_of(state), None
+
+
+def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
+    import cv2
+
+    from vision.duel.read import read_duel
+    from vision.errors import VisionError
+
+    if not folder.is_dir():
+        raise CommandError(f"--camera recorded:{folder}: no such folder")
+    photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    if not photos:
+        raise CommandError(f"--camera recorded:{folder}: no .jpg or .png pictures in it")
+    for photo in photos:
+        image = cv2.imread(str(photo))
+        if image is None:
+            print(f"{photo}: not a picture; skipped", file=sys.stderr)
+            continue
+        try:
+            yield read_duel(image), None
+        except VisionError as exc:  # an unreadable frame: the reader abstains
+            print(f"{photo}: {exc}", file=sys.stderr)
+            yield None, None
+
+
+def views_from(spec: str | None) -> Iterator[tuple[DuelView | None, object]] | None:
+    """The source of table views named by ``--camera`` (None: no camera)."""
+    if spec is None:
+        return None
+    if spec.startswith("game:"):
+        return _views_of_game(Path(spec[len("game:"):]))
+    if spec.startswith("recorded:"):
+        return _views_of_photos(Path(spec[len("recorded:"):]))
+    raise CommandError(
+        f"--camera {spec}: a Duel game reads recorded:DIR (photos) or game:FILE (a record's"
+        " tables); a live camera is not wired to the Duel reader yet"
+    )
+
+
+# ---------------------------------------------------------------------- run
+def run_duel(args: argparse.Namespace) -> int:
+    """``run --game duel``: referee one Duel game and log it."""
+    from companion.commands.demo import parse_size
+    from companion.commands.run import _check_screenshots, _config, _panel
+    from companion.record import GameLog, LogError, ResumeError
+    from companion.referee.duel.loop import DuelLoop
+    from companion.screen.draw import Screen
+
+    if args.players != 2:
+        raise CommandError(f"--players {args.players}: Splendor Duel is for 2 players")
+    from companion.commands.run import _names
+
+    names = _names(args)
+    size = parse_size(args.screen)
+    _check_screenshots(args.screenshots)
+    config = _config()
+    views = None if args.no_camera else views_from(args.camera)
+    if views is None and not args.no_camera:
+        raise CommandError(
+            "no camera given: use --camera game:FILE or recorded:DIR, or --no-camera to enter"
+            " turns with the buttons"
+        )
+    panel = _panel(args.buttons, config)
+    db = args.db or (Path(config.storage.database) if config.storage.database else None)
+    try:
+        log = GameLog.open(db, lock=True)
+    except LogError as exc:
+        raise CommandError(str(exc)) from None
+    from companion.screen.window import open_window
+
+    screen = Screen(size)
+    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
+    if window is not None and window.size != size:
+        screen = Screen(window.size)
+    if args.buttons == "keyboard" and window is None:
+        panel.start_terminal()
+    try:
+        referee, game_id = _duel_referee(log, names, args.resume, views is not None)
+        loop = DuelLoop(
+            referee, screen=screen, window=window, log=log, game_id=game_id,
+            shots=args.screenshots,
+        )
+        if game_id is not None:
+            print(f"Resumed Duel game {game_id} after {len(referee.history)} turns.")
+        _duel_loop(loop, views, panel, window)
+    except (LogError, ResumeError) as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        panel.close()
+        if window is not None:
+            window.close()
+        log.close()
+    if loop.outcome is not None:
+        print(loop.outcome.summary())
+    return 0
+
+
+def _duel_referee(log: Any, names: list[str], resume: str, camera: bool) -> tuple[Any, int | None]:
+    """A new referee, or one resuming the log's unfinished Duel game (unless ``--resume no``;
+    ``ask`` resumes: the Duel screen has no resume menu yet)."""
+    from companion.referee.duel.machine import DuelReferee
+    from companion.rules.duel.record import GAME_NAME
+
+    waiting = [g for g in log.unfinished() if g.game_type == GAME_NAME]
+    if not waiting or resume == "no":
+        for old in waiting:
+            log.abandon(old.id)
+        return DuelReferee(names, camera=camera), None
+    game = waiting[0]
+    record, state = log.resume(game.id)
+    history = []
+    current = record.initial_state()
+    for turn in record.turns:
+        history.append((current, turn))
+        current = current.apply(turn)
+    return (
+        DuelReferee(record.players, state=state, history=history, camera=camera),
+        game.id,
+    )
+
+
+def _duel_loop(
+    loop: Any, views: Iterator[tuple[DuelView | None, object]] | None, panel: Any,
+    window: Any = None,
+) -> None:
+    """Until the buttons run out with nothing left to show, or the window closes."""
+    from companion.commands.run import _quit
+
+    ended = views is None
+    while True:
+        if window is not None:
+            for event in window.events():
+                if _quit(event):
+                    return
+                if hasattr(panel, "handle_pygame_event"):  # the keyboard panel only
+                    panel.handle_pygame_event(event)
+        if not ended and loop.waiting_for_table:
+            assert views is not None
+            try:
+                view, source = next(views)
+            except StopIteration:
+                ended = True
+                continue
+            loop.show(view, source)
+            continue
+        event = panel.get(timeout=POLL)
+        if event is not None:
+            loop.press(event)
+        elif panel.exhausted:
+            return
+
+
+# --------------------------------------------------------------------- demo
+def demo_duel(args: argparse.Namespace) -> int:
+    """``demo --game duel``: a seeded Duel game through the reader, referee, log and screen."""
+    from companion.commands.demo import parse_size
+    from companion.record import GameLog
+    from companion.referee.duel.demo import (
+        DEMO_NAMES,
+        DEMO_SEED,
+        Operator,
+        play,
+        tally,
+        unsure_reader,
+    )
+    from companion.referee.duel.loop import DuelLoop
+    from companion.referee.duel.machine import DuelReferee
+    from companion.rules.duel import play_game
+    from companion.screen.draw import Screen
+
+    size = parse_size(args.screen)
+    out: Path = args.out if args.out != Path("out/demo") else DEMO_OUT
+    if args.turns is not None and args.turns < 0:
+        raise CommandError("--turns must be 0 or more")
+    say: Callable[[str], None] = (lambda s: None) if args.quiet else print
+    record, states = play_game(DEMO_SEED, DEMO_NAMES, "greedy")
+    count = len(states) if args.turns is None else min(len(states), args.turns + 1)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "game.txt").write_text(record.text(), encoding="utf-8")
+        shots = out / "screenshots"
+        shots.mkdir(exist_ok=True)
+        for old in shots.glob("*.png"):
+            old.unlink()
+        db = out / "demo.sqlite"
+        db.unlink(missing_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot use {out}: {exc.strerror or exc}") from None
+    reader = args.reader
+    tables: Callable[[int], tuple[DuelView | None, object]]
+    if reader == "unsure":
+        read = unsure_reader(seed=DEMO_SEED)
+
+        def tables(index: int) -> tuple[DuelView | None, object]:
+            return read(states[index]), None
+
+        say(f"Reader: a perfect reader unsure of some places (game {DEMO_SEED}).")
+    else:
+        tables = _rendered_tables(states, out / "frames", say)
+    log = GameLog.open(db)
+    started = time.perf_counter()
+    try:
+        loop = DuelLoop(DuelReferee(DEMO_NAMES), screen=Screen(size), log=log, shots=shots,
+                        echo=say)
+        operator = Operator(states, record.turns)
+
+        def progress(index: int, total: int) -> None:
+            if args.quiet:
+                return
+            print(f"[table {index}/{total - 1}]", file=sys.stderr, flush=True)
+
+        pressed = play(loop, operator, tables, count, progress)
+    finally:
+        log.close()
+    result = tally(loop, states, pressed, operator)
+    seconds = time.perf_counter() - started
+    print(
+        f"Duel demo: {result.turns} turns confirmed, {result.first} at the first guess"
+        f" ({result.first_rate:.1%}), {result.later} at a later guess, {result.manual} entered"
+        f" by hand; {result.misled} silent wrong (a first guess that was not the turn"
+        f" played), {result.wrong} wrong confirmations; {result.presses} button presses;"
+        f" {seconds:.0f} s"
+    )
+    for wrong in result.wrong_turns:
+        print(f"  wrong: {wrong}")
+    if loop.outcome is not None:
+        print(f"Winner: {loop.outcome.winner}. {loop.outcome.reason}.")
+    print(f"Log: {db}; screenshots: {len(loop.screenshots)} in {shots}")
+    complete = result.turns == count - 1 and result.wrong == 0 and result.misled == 0
+    return 0 if complete else 1
+
+
+def _rendered_tables(
+    states: list[Any], frames: Path, say: Callable[[str], None]
+) -> Callable[[int], tuple[DuelView | None, object]]:
+    """Each table rendered (once, cached as JPEG in ``frames``) and read by the real reader."""
+    try:
+        import cv2
+
+        from vision.duel.read import read_duel
+        from vision.errors import VisionError
+        from vision.synth.duel import render_duel
+    except ImportError as exc:
+        raise CommandError(
+            f"the Duel renderer and reader are not installed ({exc}); use --reader unsure"
+        ) from None
+    from companion.referee.duel.demo import DEMO_SEED
+
+    frames.mkdir(parents=True, exist_ok=True)
+    say("Reader: the Duel reader on rendered frames (cached in " f"{frames}).")
+
+    def tables(index: int) -> tuple[DuelView | None, object]:
+        path = frames / f"{index:04d}.jpg"
+        image = cv2.imread(str(path)) if path.exists() else None
+        if image is None:
+            frame = render_duel(
+                states[index], RENDER_SEED, difficulty="easy", framing="table", hand=False,
+                steady=DEMO_SEED,
+            )
+            image = frame.image
+            cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        try:
+            return read_duel(image), None
+        except VisionError as exc:
+            say(f"table {index}: {exc}")
+            return None, None
+
+    return tables
+
+
+#: The renderer's seed for the demo's camera and light (one for every frame of the game).
+RENDER_SEED = 3

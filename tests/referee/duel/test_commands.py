@@ -1,0 +1,108 @@
+"""``run --game duel`` and ``demo --game duel`` end to end: log, games, review, export, replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.referee.duel.demo import Operator, presses
+from companion.referee.duel.loop import DuelLoop
+from companion.referee.duel.machine import DuelReferee
+from companion.rules.duel import play_game
+from companion.rules.duel.view import view_of
+
+SEED = 5
+
+
+def _script(camera: bool, turns: int | None = None) -> tuple[str, str, list[str]]:
+    """(record text, the button script the players press, the turns confirmed)."""
+    record, states = play_game(SEED, ("Ann", "Bob"))
+    count = len(record.turns) if turns is None else turns
+    loop = DuelLoop(DuelReferee(("Ann", "Bob"), camera=camera), echo=lambda s: None)
+    operator = Operator(states, record.turns)
+    pressed: list[str] = []
+    if camera:
+        for index in range(count + 1):
+            operator.shown = index
+            loop.show(view_of(states[index]))
+            pressed += presses(loop, operator)
+    else:
+        operator.shown = count  # the turns to enter by hand
+        pressed += presses(loop, operator)
+    # the same table may come from two notations (which of two cells a privilege took
+    # before the take): the states must agree, the words may differ
+    assert loop.referee.state == states[count]
+    return record.text(), "\n".join(pressed) + "\n", list(loop.confirmed)
+
+
+def test_run_duel_with_a_camera_logs_a_game_that_review_export_and_replay_take(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, script, expected = _script(camera=True)
+    game, buttons, db = tmp_path / "game.txt", tmp_path / "buttons.txt", tmp_path / "log.db"
+    game.write_text(text, encoding="utf-8")
+    buttons.write_text(script, encoding="utf-8")
+    assert main([
+        "run", "--game", "duel", "--players", "2", "--names", "Ann,Bob",
+        "--camera", f"game:{game}", "--buttons", f"script:{buttons}", "--db", str(db),
+    ]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out
+    assert main(["games", "--db", str(db)]) == 0
+    assert "Splendor Duel" in capsys.readouterr().out
+    exported = tmp_path / "export.txt"
+    assert main(["export", "last", "--db", str(db), "--out", str(exported)]) == 0
+    body = exported.read_text(encoding="utf-8")
+    assert '[Game "Splendor Duel"]' in body
+    for turn in expected:
+        assert turn in body
+    capsys.readouterr()
+    assert main(["replay", str(exported)]) == 0
+    assert "wins" in capsys.readouterr().out
+    assert main(["review", "last", "--db", str(db)]) == 0
+    assert main(["export", "last", "--format", "json", "--db", str(db)]) == 0
+    assert '"notation"' in capsys.readouterr().out
+
+
+def test_run_duel_with_the_buttons_alone_then_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, script, expected = _script(camera=False, turns=6)
+    buttons, db = tmp_path / "buttons.txt", tmp_path / "log.db"
+    buttons.write_text(script, encoding="utf-8")
+    argv = ["run", "--game", "duel", "--players", "2", "--names", "Ann,Bob", "--no-camera",
+            "--buttons", f"script:{buttons}", "--db", str(db)]
+    assert main(argv) == 0
+    assert main(["export", "last", "--db", str(db)]) == 0
+    body = capsys.readouterr().out
+    assert all(turn in body for turn in expected) and '[Result "*"]' in body
+    buttons.write_text("", encoding="utf-8")
+    assert main(argv) == 0  # resumes the unfinished game
+    assert "Resumed Duel game 1 after 6 turns" in capsys.readouterr().out
+
+
+def test_run_duel_refuses_bad_options_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "g.db")
+    for argv, words in (
+        (["--players", "3", "--no-camera"], "2 players"),
+        (["--players", "2", "--camera", "usb:0"], "recorded:DIR (photos) or game:FILE"),
+        (["--players", "2", "--camera", f"game:{tmp_path / 'none.txt'}"], "none.txt"),
+    ):
+        assert main(["run", "--game", "duel", *argv, "--db", db]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err and words in err[-1] and "Traceback" not in "".join(err)
+
+
+def test_demo_duel_plays_the_seeded_game_to_its_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "--game", "duel", "--reader", "unsure", "--headless", "--quiet",
+                 "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "0 silent wrong" in printed and "Winner:" in printed
+    assert (out / "demo.sqlite").exists() and (out / "game.txt").exists()

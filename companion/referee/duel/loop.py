@@ -14,9 +14,9 @@ Motion: a recorded game has no motion frames, so :meth:`DuelLoop.show`
 stands for "hands passed over the table, then it was seen still":
 :class:`~companion.referee.machine.Motion` then ``agree`` identical reads.
 
-The screen: until the screen draws a Duel position, a screen that cannot
-draw a dealt Duel table is put aside after one line saying so (see
-:meth:`DuelLoop._screen_draws_duel`).
+The screen draws the Duel scoreboard the game computes
+(:mod:`companion.rules.duel.scoreboard`); every redraw can be saved as a
+screenshot.
 """
 
 from __future__ import annotations
@@ -79,7 +79,6 @@ class DuelLoop:
         self.outcome: Any = None
         self.finished_game_id: int | None = None
         self._shot_count = 0
-        self._probed = False
         self.redraw()
 
     # --------------------------------------------------------------- inputs
@@ -149,36 +148,9 @@ class DuelLoop:
         )
 
     # --------------------------------------------------------------- screen
-    def _screen_draws_duel(self) -> bool:
-        """Whether the screen can draw a Duel position: tried once, on a dealt table.
-
-        The screen draws Splendor positions only until it takes any
-        engine-contract position; until then the Duel game goes on without it
-        (one line says so).  Only this probe is caught: a screen that draws
-        Duel and fails later fails loudly, as a bug should.
-        """
-        from companion.referee.duel.machine import _shown
-        from companion.rules.duel.simulate import DuelDeck
-        from companion.screen.view import ScreenView
-
-        probe = _shown(DuelDeck(0).deal(("Ann", "Bob")))
-        assert probe is not None
-        try:
-            self.screen.draw(ScreenView.waiting(probe, "probe"))
-        except (AttributeError, TypeError, KeyError, ValueError) as exc:
-            self.echo(f"screen: this build cannot draw a Duel table ({exc!r}); going on"
-                      " without the screen and its screenshots")
-            return False
-        return True
-
     def redraw(self) -> None:
         if self.screen is None:
             return
-        if not self._probed:
-            self._probed = True
-            if not self._screen_draws_duel():
-                self.screen = None
-                return
         surface = self.screen.draw(self.referee.view())
         if self.window is not None:
             self.window.show(surface)

@@ -18,9 +18,9 @@ carry a Duel :class:`~companion.rules.duel.state.GameState`
 (:class:`DuelStarted`, :class:`DuelTurnConfirmed`, :class:`DuelTurnUndone`,
 :class:`DuelOver`).
 
-The screen: :class:`~companion.screen.view.ScreenView` is typed with
-Splendor's state until the screen takes any engine-contract position; the
-one seam where a Duel state enters it is :func:`_shown`, a ``typing.cast``.
+The screen: :class:`~companion.screen.view.ScreenView` takes any
+engine-contract position, so a Duel state goes to it as it is; the screen
+draws Duel's scoreboard from it (:mod:`companion.rules.duel.scoreboard`).
 The proposal's words come from :func:`companion.rules.duel.describe_turn`.
 """
 
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import cast
 
 from companion.referee.duel.candidates import (
     TOLERANCE,
@@ -57,7 +56,6 @@ from companion.referee.machine import (
     SetLight,
     Undo,
 )
-from companion.rules import state as splendor_state
 from companion.rules.duel.cards import JewelCard
 from companion.rules.duel.outcome import Outcome
 from companion.rules.duel.state import GameState
@@ -134,11 +132,6 @@ class _Asking:
         merged = dict(self.fixed)
         merged.update(self.answers)
         return merged
-
-
-def _shown(state: GameState | None) -> splendor_state.GameState | None:
-    """The one seam where a Duel state enters the (still Splendor-typed) screen view."""
-    return cast(splendor_state.GameState | None, state)
 
 
 class DuelReferee:
@@ -489,7 +482,7 @@ class DuelReferee:
             if self.asking.purpose == "turn" and state is not None and not text:
                 text = f"{state.player.name}'s turn, entered with the buttons."
             return ScreenView.choice(
-                _shown(state if state is not None else self.setup_state),
+                state if state is not None else self.setup_state,
                 question.title, question.labels(), self.asking.selected, text,
             )
         if phase is Phase.SETUP:
@@ -497,7 +490,7 @@ class DuelReferee:
                 names = " and ".join(p.name for p in self.setup_state.players)
                 return replace(
                     ScreenView.setup(
-                        _shown(self.setup_state),  # type: ignore[arg-type]
+                        self.setup_state,
                         f"{names}. Does the screen match the board and the pyramid?",
                         "Check the board and the pyramid",
                     ),
@@ -513,8 +506,7 @@ class DuelReferee:
                 hints=ButtonHints(confirm="Enter by hand", back="Enter by hand"),
             )
         assert state is not None
-        shown = _shown(state)
-        assert shown is not None
+        shown = state
         if phase is Phase.OVER:
             outcome = state.outcome()
             assert outcome is not None

@@ -103,7 +103,7 @@ def strength(games: int, budget: int, players: int, jobs: int, chunk: int | None
               f" won {wins:g} of {n} = {100 * wins / n:.1f} % (95 % CI {100 * low:.1f}-"
               f"{100 * high:.1f} %){partial} | baseline: greedy in the same seats"
               f" {100 * base / n:.1f} %, chance {100 / players:.0f} %"
-              f"  [{shared} shared; {seconds:.1f} s/game on one core]", flush=True)
+              f"  [{shared} shared; {seconds:.1f} s a game and process, wall clock]", flush=True)
 
 
 def calibration(games: int, budget: int, jobs: int, chunk: int | None, results: Path,

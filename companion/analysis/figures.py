@@ -41,10 +41,11 @@ from companion.rules.state import GameState, player_names
 
 #: Two-sided 95 % normal quantile, for the Wilson interval.
 Z95 = 1.959963984540054
-#: Playouts a turn of the players of the calibration games.  Cheap enough
-#: for 500 games in minutes, and a search player rather than ``greedy``
-#: on purpose: the search's playouts are greedy, so greedy games would be
-#: continued exactly as the search imagines and flatter its calibration.
+#: Playouts a turn of the players of the calibration games: 1-3 s a game
+#: with its judged position on one x86 core (bench_engine_analysis.py --only
+#: calibration).  A search player rather than ``greedy`` on purpose: the
+#: search's playouts are greedy, so greedy games would go on exactly as the
+#: search imagines them and flatter its calibration.
 CALIBRATION_PLAY_BUDGET = 40
 #: Seeds of the calibration games start here, away from the strength seeds.
 CALIBRATION_SEED = 50_000

@@ -150,7 +150,10 @@ def play_strength(task: Task) -> dict[str, Any]:
     seats = [task.opponent] * task.players
     seat = task.seed % task.players
     seats[seat] = AGENT
-    winners, state = play_match(task.seed, seats, task.budget)
+    try:
+        winners, state = play_match(task.seed, seats, task.budget)
+    except RuntimeError:  # unfinished after simulate.MAX_TURNS: not a win
+        return {"won": 0.0, "shared": False, "turns": None, "greedy_won": 0.0, "stalled": True}
     won = 1.0 / len(winners) if AGENT in winners else 0.0
     # The same seed with the policy itself in the search's seat: the baseline.
     base_seats = [task.opponent] * task.players
@@ -181,8 +184,16 @@ def self_play(seed: int, players: int, budget: int) -> tuple[list[Turn], list[Ga
 
 
 def play_calibration(task: Task) -> dict[str, Any]:
-    """One position of a cheap self-play game, judged at ``task.budget``."""
-    turns, states = self_play(task.seed, task.players, CALIBRATION_PLAY_BUDGET)
+    """One position of a cheap self-play game, judged at ``task.budget``.
+
+    A game the cheap players never finish (they can stall, every player
+    holding gems for cards nobody can pay) has no result to compare with:
+    it is stored as ``stalled`` and left out of the figures, and counted.
+    """
+    try:
+        turns, states = self_play(task.seed, task.players, CALIBRATION_PLAY_BUDGET)
+    except RuntimeError:  # the simulator's limit of turns (simulate.MAX_TURNS)
+        return {"stalled": True}
     index = random.Random(f"calibration-{task.seed}").randrange(len(turns))
     v = verdict(states[index], turns[index], index, task.budget, task.seed)
     return {"turn": index, "predicted": [c / 100.0 for c in v.chances],

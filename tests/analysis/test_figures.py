@@ -120,3 +120,11 @@ def test_the_bench_script_reports_two_tiny_games(tmp_path: Path) -> None:
     assert len(lines) == 2  # greedy and random
     assert all(" of 2 = " in line and "95 % CI" in line and "baseline" in line
                for line in lines)
+
+
+def test_a_game_that_never_ends_is_counted_as_stalled(monkeypatch: pytest.MonkeyPatch) -> None:
+    def stall(seed: int, players: int, budget: int) -> None:
+        raise RuntimeError(f"game {seed} did not end within 1000 turns")
+
+    monkeypatch.setattr(figures, "self_play", stall)
+    assert figures.play_calibration(figures.calibration_tasks(1, 8)[0]) == {"stalled": True}

@@ -97,13 +97,15 @@ def strength(games: int, budget: int, players: int, jobs: int, chunk: int | None
         low, high = wilson(wins, n)
         base = sum(r["greedy_won"] for r in rows)
         shared = sum(r["shared"] for r in rows)
+        stalled = sum(bool(r.get("stalled")) for r in rows)
         seconds = sum(r["seconds"] for r in rows) / n
         partial = "" if n == games else f" (PARTIAL: {n} of {games} asked)"
         print(f"{players} players, search ({budget} playouts) vs {players - 1} x {opponent}:"
               f" won {wins:g} of {n} = {100 * wins / n:.1f} % (95 % CI {100 * low:.1f}-"
               f"{100 * high:.1f} %){partial} | baseline: greedy in the same seats"
               f" {100 * base / n:.1f} %, chance {100 / players:.0f} %"
-              f"  [{shared} shared; {seconds:.1f} s a game and process, wall clock]", flush=True)
+              f"  [{shared} shared, {stalled} stalled (lost); {seconds:.1f} s a game and process,"
+              " wall clock]", flush=True)
 
 
 def calibration(games: int, budget: int, jobs: int, chunk: int | None, results: Path,
@@ -111,15 +113,17 @@ def calibration(games: int, budget: int, jobs: int, chunk: int | None, results: 
     tasks = calibration_tasks(games, budget)
     path = results / f"calibration-{budget}.jsonl"
     found = run(tasks, path, jobs, 0 if report else chunk, Progress("calibration"))
-    rows = list(found.values())
+    rows = [r for r in found.values() if not r.get("stalled")]
+    stalled = len(found) - len(rows)
     if not rows:
         print("calibration: no games stored")
         return
     pairs: list[Pair] = [(p, won) for r in rows
                          for p, won in zip(r["predicted"], r["result"], strict=True)]
     uniform: list[Pair] = [(1 / len(r["result"]), won) for r in rows for won in r["result"]]
-    partial = "" if len(rows) == games else f" (PARTIAL: {len(rows)} of {games} asked)"
-    print(f"calibration on {len(rows)} self-play games{partial} (2-4 players, search at"
+    partial = "" if len(found) == games else f" (PARTIAL: {len(found)} of {games} asked)"
+    print(f"calibration on {len(rows)} self-play games{partial}, {stalled} left out as stalled"
+          f" (2-4 players, search at"
           f" {CALIBRATION_PLAY_BUDGET} playouts; one position each judged at {budget}):"
           f" {len(pairs)} predictions, Brier {brier(pairs):.3f} | baseline: everyone 1/n"
           f" {brier(uniform):.3f}", flush=True)

@@ -127,7 +127,7 @@ def calibration(games: int, budget: int, jobs: int, chunk: int | None, results: 
           f" {CALIBRATION_PLAY_BUDGET} playouts; one position each judged at {budget}):"
           f" {len(pairs)} predictions, Brier {brier(pairs):.3f} | baseline: everyone 1/n"
           f" {brier(uniform):.3f}", flush=True)
-    print("  predicted   positions   mean given    won")
+    print("  predicted  predictions   mean given    won")
     for row in reliability(pairs):
         print(row.line())
 

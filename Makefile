@@ -21,8 +21,10 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# The analysis's full strength and calibration counts (hours):
+# make bench ARGS="--games 200 --calib 500"
 bench: $(STAMP)
-	$(BIN)/python tests/bench/run_all.py
+	$(BIN)/python tests/bench/run_all.py $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

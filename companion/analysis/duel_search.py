@@ -30,6 +30,7 @@ from companion.analysis.duel_playout import (
     playout,
     target_need,
 )
+from companion.analysis.unseen import Estimate, blind_slots, chance_lost, redeal
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Buy, Turn
@@ -58,33 +59,12 @@ class DuelSampler:
     def __init__(self, state: GameState, known: Sequence[str] = ()) -> None:
         self.base = determinise(state, random.Random(0), {state.current: list(known)})
         pinned = [CARD_INDEX[c] for c in known]
-        self.slots: list[tuple[int, int]] = []
-        for p in (0, 1):
-            for i, (card, blind) in enumerate(zip(self.base.reserved[p], self.base.blind[p],
-                                                  strict=True)):
-                if blind and not (p == state.current and card in pinned):
-                    self.slots.append((p, i))
+        self.slots = blind_slots(self.base.reserved, self.base.blind, state.current, pinned)
 
     def sample(self, rng: random.Random) -> DuelState:
         s = self.base.copy()
-        pools = [list(d) for d in s.decks]
-        for p, i in self.slots:
-            pools[CARD_LEVEL[s.reserved[p][i]]].append(s.reserved[p][i])
-        for pool in pools:
-            pool.sort()
-            rng.shuffle(pool)
-        for p, i in self.slots:
-            s.reserved[p][i] = pools[CARD_LEVEL[s.reserved[p][i]]].pop()
-        s.decks = pools
+        s.decks = redeal(s.decks, s.reserved, self.slots, CARD_LEVEL, rng)
         return s
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A turn's estimated outcome: each seat's win chance (0..1) and the playouts behind it."""
-
-    chances: tuple[float, ...]
-    playouts: int
 
 
 @dataclass(frozen=True)
@@ -100,8 +80,7 @@ class DuelReview:
     @property
     def loss(self) -> float:
         """Win chance the mover gave up by the turn played, 0..1 (never negative)."""
-        m = self.mover
-        return max(0.0, self.best_estimate.chances[m] - self.played_estimate.chances[m])
+        return chance_lost(self.mover, self.best_estimate, self.played_estimate)
 
 
 def _maximal_takes(s: DuelState) -> list[int]:

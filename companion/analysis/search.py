@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.analysis.playout import choose_return, playout, target_need
+from companion.analysis.unseen import Estimate, blind_slots, chance_lost, redeal
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import card as catalogue_card
 from companion.rules.fast.convert import determinise, from_turn
@@ -59,35 +60,12 @@ class Sampler:
     def __init__(self, state: GameState, known: Sequence[str] = ()) -> None:
         self.base = determinise(state, random.Random(0), {state.current: list(known)})
         pinned = [CARD_INDEX[c] for c in known]
-        self.slots: list[tuple[int, int]] = []
-        for p in range(self.base.n):
-            for i, (card, blind) in enumerate(zip(self.base.reserved[p], self.base.blind[p],
-                                                  strict=True)):
-                if blind and not (p == state.current and card in pinned):
-                    self.slots.append((p, i))
+        self.slots = blind_slots(self.base.reserved, self.base.blind, state.current, pinned)
 
     def sample(self, rng: random.Random) -> FastState:
         s = self.base.copy()
-        pools = [list(d) for d in s.decks]
-        for p, i in self.slots:
-            card = s.reserved[p][i]
-            pools[CARD_LEVEL[card]].append(card)
-        for pool in pools:
-            pool.sort()
-            rng.shuffle(pool)
-        for p, i in self.slots:
-            level = CARD_LEVEL[s.reserved[p][i]]
-            s.reserved[p][i] = pools[level].pop()
-        s.decks = pools
+        s.decks = redeal(s.decks, s.reserved, self.slots, CARD_LEVEL, rng)
         return s
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A turn's estimated outcome: each seat's win chance (0..1) and the playouts behind it."""
-
-    chances: tuple[float, ...]
-    playouts: int
 
 
 @dataclass(frozen=True)
@@ -103,8 +81,7 @@ class PositionReview:
     @property
     def loss(self) -> float:
         """Win chance the mover gave up by the turn played, 0..1 (never negative)."""
-        m = self.mover
-        return max(0.0, self.best_estimate.chances[m] - self.played_estimate.chances[m])
+        return chance_lost(self.mover, self.best_estimate, self.played_estimate)
 
 
 def readable_action(state: GameState, turn: FastTurn) -> Action:

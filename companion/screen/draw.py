@@ -43,6 +43,7 @@ from companion.rules.contract import Scoreboard, Seat
 from companion.rules.gems import COLOURS, Gem
 from companion.screen import goals, palette
 from companion.screen import layout as lay
+from companion.screen.ending import end_panel
 from companion.screen.market import draw_market
 from companion.screen.painter import Drawn, Painter
 from companion.screen.text import FontBook
@@ -509,29 +510,9 @@ def _standings(
     outcome: splendor_outcome.Outcome,
     state: Scoreboard,
 ) -> None:
-    p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
-    pad = layout.px(12)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    title = pygame.Rect(inner.left, inner.top, inner.width, layout.px(40))
-    crown = pygame.Rect(title.left, 0, layout.px(34), layout.px(26))
-    crown.centery = title.centery
-    p.crown(crown, palette.WINNER)
-    p.mark("crown", crown)
-    names = {f"w{i}": name for i, name in enumerate(outcome.winners)}
-    template = ngettext("{names} wins", "{names} share the victory", len(names)).replace(
-        "{names}", words.join_words(["{" + key + "}" for key in names])
-    )
-    head_left = crown.right + layout.px(10)
-    head = pygame.Rect(head_left, title.top, title.right - head_left, title.height)
-    p.text_with_names(head, template, names, layout.px(40), palette.WINNER,
-                      min_size=layout.px(22))
-    reason_h = layout.px(84)
-    reason = pygame.Rect(inner.left, inner.bottom - reason_h, inner.width, reason_h)
     # Every place the points do not explain is explained, not only the first.
     why = " ".join([words.outcome_reason(outcome), *words.place_notes(outcome)])
-    p.paragraph(reason, why, layout.px(28), palette.TEXT, min_size=layout.px(16))
-    top = title.bottom + layout.px(8)
-    space = reason.top - layout.px(8) - top
+    inner, top, space = end_panel(p, layout, box, outcome.winners, why)
     n = max(len(outcome.standings), 1)
     row_h = min(layout.px(56), space // n)
     nobles = {pl.name: pl.honours for pl in state.seats}

@@ -32,6 +32,7 @@ from companion.rules.contract import Goal, Outcome, Scoreboard, Seat
 from companion.rules.gems import Gem
 from companion.screen import layout as lay
 from companion.screen import palette
+from companion.screen.ending import end_panel
 from companion.screen.painter import Painter
 from companion.screen.view import reason_of
 
@@ -283,27 +284,7 @@ def standings(
     p: Painter, layout: lay.Layout, box: pygame.Rect, outcome: Outcome, board: Scoreboard
 ) -> None:
     """The winner, the condition met, and each player's three figures."""
-    p.rounded(box, palette.PANEL, palette.PANEL_EDGE, radius=layout.px(8), width=1)
-    pad = layout.px(12)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    title = pygame.Rect(inner.left, inner.top, inner.width, layout.px(40))
-    crown = pygame.Rect(title.left, 0, layout.px(34), layout.px(26))
-    crown.centery = title.centery
-    p.crown(crown, palette.WINNER)
-    p.mark("crown", crown)
-    names = {f"w{i}": name for i, name in enumerate(outcome.winners)}
-    template = ngettext("{names} wins", "{names} share the victory", len(names)).replace(
-        "{names}", words.join_words(["{" + key + "}" for key in names])
-    )
-    head_left = crown.right + layout.px(10)
-    head = pygame.Rect(head_left, title.top, title.right - head_left, title.height)
-    p.text_with_names(head, template, names, layout.px(40), palette.WINNER,
-                      min_size=layout.px(22))
-    reason_h = layout.px(84)
-    reason = pygame.Rect(inner.left, inner.bottom - reason_h, inner.width, reason_h)
-    p.paragraph(reason, reason_of(outcome), layout.px(28), palette.TEXT, min_size=layout.px(16))
-    top = title.bottom + layout.px(8)
-    space = reason.top - layout.px(8) - top
+    inner, top, space = end_panel(p, layout, box, outcome.winners, reason_of(outcome))
     row_h = min(layout.px(64), space // max(len(board.seats), 1))
     ordered = sorted(board.seats, key=lambda s: s.name not in outcome.winners)
     for i, seat in enumerate(ordered):

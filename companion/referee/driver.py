@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -46,6 +46,7 @@ from companion.referee.machine import (
     Undo,
 )
 from companion.referee.reading import TableReading
+from companion.screen.view import ScreenView
 
 Reader = Callable[[np.ndarray], TableReading]
 
@@ -113,7 +114,49 @@ class Timings:
     proposals_ms: list[float] = field(default_factory=list)
 
 
-class TableLoop:
+class _Referee(Protocol):
+    """What :class:`ShowsReferee` asks of a game's referee."""
+
+    @property
+    def history(self) -> Sized: ...
+
+    def view(self) -> ScreenView: ...
+
+
+R = TypeVar("R", bound=_Referee)
+
+
+class ShowsReferee(Generic[R]):
+    """Drawing the referee's view and saving it as a screenshot: what the loop of
+    every game does alike (Splendor's :class:`TableLoop`, Duel's ``DuelLoop``).
+
+    The loop sets these attributes; ``screen`` is None when there is none."""
+
+    screen: Any
+    window: Any
+    shots: Path | None
+    screenshots: list[Path]
+    referee: R
+    _shot_count: int
+
+    def redraw(self) -> None:
+        if self.screen is None:
+            return
+        surface = self.screen.draw(self.referee.view())
+        if self.window is not None:
+            self.window.show(surface)
+
+    def screenshot(self, label: str) -> Path | None:
+        if self.screen is None or self.shots is None:
+            return None
+        self._shot_count += 1
+        turn = len(self.referee.history)
+        path = self.shots / f"{self._shot_count:04d}-turn{turn:03d}-{label}.png"
+        self.screenshots.append(self.screen.save(path))
+        return path
+
+
+class TableLoop(ShowsReferee[Referee]):
     """Feeds a :class:`Referee` and carries out its effects.
 
     ``reader`` turns a frame into a :class:`TableReading` (None: no camera);
@@ -312,23 +355,6 @@ class TableLoop:
             Light.OFF: (),
         }[effect.light]
         self.indicators.show(*lights)
-
-    # --------------------------------------------------------------- screen
-    def redraw(self) -> None:
-        if self.screen is None:
-            return
-        surface = self.screen.draw(self.referee.view())
-        if self.window is not None:
-            self.window.show(surface)
-
-    def screenshot(self, label: str) -> Path | None:
-        if self.screen is None or self.shots is None:
-            return None
-        self._shot_count += 1
-        turn = len(self.referee.history)
-        path = self.shots / f"{self._shot_count:04d}-turn{turn:03d}-{label}.png"
-        self.screenshots.append(self.screen.save(path))
-        return path
 
     @property
     def waiting_for_table(self) -> bool:

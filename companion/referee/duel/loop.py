@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.referee.driver import button_event
+from companion.referee.driver import ShowsReferee, button_event
 from companion.referee.duel.machine import (
     DuelOver,
     DuelRead,
@@ -44,7 +44,7 @@ from companion.rules.duel.view import DuelView
 STILL_READS = 3
 
 
-class DuelLoop:
+class DuelLoop(ShowsReferee[DuelReferee]):
     """Feeds a :class:`DuelReferee` and carries out its effects.
 
     ``screen`` has ``draw(view) -> surface`` and ``save(path)``; ``log`` is a
@@ -146,23 +146,6 @@ class DuelLoop:
         self.log.append_turn(
             self.game_id, str(effect.turn), effect.after.digest(), thumb, effect.confidence
         )
-
-    # --------------------------------------------------------------- screen
-    def redraw(self) -> None:
-        if self.screen is None:
-            return
-        surface = self.screen.draw(self.referee.view())
-        if self.window is not None:
-            self.window.show(surface)
-
-    def screenshot(self, label: str) -> Path | None:
-        if self.screen is None or self.shots is None:
-            return None
-        self._shot_count += 1
-        turn = len(self.referee.history)
-        path = self.shots / f"{self._shot_count:04d}-turn{turn:03d}-{label}.png"
-        self.screenshots.append(self.screen.save(path))
-        return path
 
     @property
     def waiting_for_table(self) -> bool:

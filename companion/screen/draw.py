@@ -317,33 +317,11 @@ def _player_row(
     gold.center = cells[7].center
     p.gem_chip(gold, Gem.GOLD, player.tokens[5], faint=not player.tokens[5])
     # Nobles: a tile per count; reserved: a card back.
-    _counter(p, layout, cells[8], player.honours, palette.NOBLE, chip, chip, "nobles")
-    _counter(
+    goals.counter(p, layout, cells[8], player.honours, palette.NOBLE, chip, chip, "nobles")
+    goals.counter(
         p, layout, cells[9], player.reserved, palette.RESERVED, int(chip * 0.75), chip,
         "reserved",
     )
-
-
-def _counter(
-    p: Painter,
-    layout: lay.Layout,
-    cell: pygame.Rect,
-    count: int,
-    colour: palette.Colour,
-    width: int,
-    height: int,
-    label: str,
-) -> None:
-    rect = pygame.Rect(0, 0, width, height)
-    rect.center = cell.center
-    if count:
-        p.rounded(rect, colour, palette.darker(colour), radius=layout.px(4), label=label)
-        inner = rect.inflate(-max(width // 6, 2), -max(height // 6, 2))
-        p.text(inner, str(count), height * 1.05, palette.TEXT_DARK, align="center")
-    else:  # an outline only: none
-        pygame.draw.rect(p.surface, palette.FAINT, rect, width=max(width // 16, 1),
-                         border_radius=layout.px(4))
-        p.mark(label, rect)
 
 
 # ----------------------------------------------------------------- prompt
@@ -501,7 +479,6 @@ def _buttons(p: Painter, layout: lay.Layout, view: ScreenView) -> None:
             p.text(hint_box, hint, layout.px(28), palette.TEXT, min_size=layout.px(18))
 
 
-
 # ---------------------------------------------------------------- standings
 def _standings(
     p: Painter,
@@ -537,8 +514,6 @@ def _standings(
         for part, (figure, figure_size) in zip(parts[2:], figures, strict=True):
             box_ = part.inflate(-layout.px(8), -layout.px(4))
             p.text(box_, figure, figure_size, ink, min_size=layout.px(16), align="right")
-
-
 
 
 # ------------------------------------------------------------------ setup

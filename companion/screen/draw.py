@@ -304,12 +304,7 @@ def _player_row(
     # Bonuses (squares) and tokens (circles) per colour.
     chip = min(int(body.height * 0.7), (cells[2].width - 3 * inset) // 2)
     for i, (gem, cell) in enumerate(zip(COLOURS, cells[2:7], strict=True)):
-        pair_w = 2 * chip + inset
-        left = cell.centerx - pair_w // 2
-        square = pygame.Rect(left, 0, chip, chip)
-        square.centery = cell.centery
-        circle = pygame.Rect(left + chip + inset, 0, chip, chip)
-        circle.centery = cell.centery
+        square, circle = goals.chip_pair(cell, chip, inset)
         bonus, tokens = player.bonuses[i], player.tokens[i]
         p.gem_chip(square, gem, bonus, square=True, faint=not bonus)
         p.gem_chip(circle, gem, tokens, faint=not tokens)

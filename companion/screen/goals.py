@@ -93,6 +93,16 @@ def scroll(p: Painter, layout: lay.Layout, rect: pygame.Rect, count: int | None)
     p.text(inner, str(count), rect.height * 1.05, palette.TEXT_DARK, align="center")
 
 
+def chip_pair(cell: pygame.Rect, chip: int, inset: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A colour's bonus square and token circle, side by side, centred in ``cell``."""
+    left = cell.centerx - (2 * chip + inset) // 2
+    square = pygame.Rect(left, 0, chip, chip)
+    square.centery = cell.centery
+    circle = pygame.Rect(left + chip + inset, 0, chip, chip)
+    circle.centery = cell.centery
+    return square, circle
+
+
 def counter(
     p: Painter,
     layout: lay.Layout,
@@ -249,13 +259,7 @@ def _row(
     chip = min(int(upper_h * 0.78), (cells[3].width - 3 * inset) // 2)
     n_colours = len(board.colour_letters)
     for i, (letter, cell) in enumerate(zip(board.colour_letters, cells[3:8], strict=False)):
-        area = upper(cell)
-        pair_w = 2 * chip + inset
-        left = area.centerx - pair_w // 2
-        square = pygame.Rect(left, 0, chip, chip)
-        square.centery = area.centery
-        circle = pygame.Rect(left + chip + inset, 0, chip, chip)
-        circle.centery = area.centery
+        square, circle = chip_pair(upper(cell), chip, inset)
         bonus, tokens = seat.bonuses[i], seat.tokens[i]
         token_chip(p, square, letter, bonus, square=True, faint=not bonus)
         token_chip(p, circle, letter, tokens, faint=not tokens)

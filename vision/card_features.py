@@ -35,6 +35,14 @@ from vision.digits import COST_HALF_MM as DIGIT_HALF_MM
 from vision.locate import FACE_PX_PER_MM
 from vision.sampling import COLOUR_SIGMA, ring_colour
 
+#: The least share of a colour class's chroma a printed colour may keep and still
+#: match it fully (see ``_similarities``).  Measured on design world frames, hard:
+#: ``.venv/bin/python /tmp/n12/face.py`` circles at 0.55-0.7 of the class chroma.
+DESATURATION_FLOOR = 0.5
+#: ... but a class keeps at least this chroma (Lab units), so that a weakly coloured
+#: class (the publisher's pale blue circles, chroma 23) never fades into a grey: a
+#: grey is at least this far from every coloured class.
+FADED_CHROMA_MIN = 25.0
 #: Circle uniformity width (Lab units); used by the noble reader's squares.
 UNIFORM_SIGMA = 22.0
 #: Numeral score of a place where a card has no circle (when numerals settle
@@ -152,14 +160,34 @@ def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
     return np.median(np.take(lab.reshape(-1, 3), y * lab.shape[1] + x, axis=0), axis=0)
 
 
-def _similarities(labs: np.ndarray, classes: Classes) -> list[dict[str, float]]:
+def _similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
+                  ) -> list[dict[str, float]]:
     """Colour similarity of each Lab colour in ``labs`` to each class (its nearest
-    centre), in one array operation (``vision.colours.distances`` per colour)."""
+    centre), in one array operation; ``floor`` < 1 forgives a print that lost
+    saturation.
+
+    A centre's chroma (a, b about 128) may be scaled down as far as ``floor``
+    towards the measured colour before the distance is taken (with 1, it is
+    ``vision.colours.distances``).  The cost circles are read so
+    (``DESATURATION_FLOOR``), the bonus gem not: its printed red and blue are dark
+    and weakly coloured, and at half their chroma a black gem matched them.
+    WHY: blur, sensor noise and JPEG mix a circle's ring with its white numeral
+    and rim and keep its hue but not its saturation: on hard world frames a green
+    circle measured (131, 101, 143) against the learned (149, 80, 166), a
+    similarity of 0.26, and read as "no circle" (1u6 read as 1u7)."""
     names = list(classes)
     centres = [np.asarray(classes[k], np.float32).reshape(-1, 3) for k in names]
     owner = np.concatenate([np.full(len(c), i) for i, c in enumerate(centres)])
-    d = np.asarray(labs, np.float32)[:, None, :] - np.concatenate(centres)[None, :, :]
-    dist = np.sqrt((L_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    cen = np.concatenate(centres)
+    lab = np.asarray(labs, np.float32)
+    v = cen[None, :, 1:] - 128.0
+    m = lab[:, None, 1:] - 128.0
+    vv = (v * v).sum(-1)
+    least = np.maximum(floor, np.minimum(1.0, FADED_CHROMA_MIN / np.sqrt(np.maximum(vv, 1e-6))))
+    scale = np.clip((m * v).sum(-1) / np.maximum(vv, 1e-6), least, 1.0)
+    dc = m - scale[..., None] * v
+    dl = lab[:, None, 0] - cen[None, :, 0]
+    dist = np.sqrt((L_WEIGHT * dl) ** 2 + (dc * dc).sum(-1))
     sims = np.exp(-((dist / COLOUR_SIGMA) ** 2))
     best = np.stack([sims[:, owner == i].max(1) for i in range(len(names))], 1)
     return [dict(zip(names, map(float, row), strict=True)) for row in best]
@@ -270,7 +298,8 @@ def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:
                                  CIRCLE_RING[1] * cf.CIRCLE_R))
         shapes.append(_logistic((share - RADIALITY_MID) / RADIALITY_WIDTH))
         centres.append(found)
-    for shape, sims in zip(shapes, _similarities(np.array(meds), colours.gems), strict=True):
+    circle_colours = _similarities(np.array(meds), colours.gems, DESATURATION_FLOOR)
+    for shape, sims in zip(shapes, circle_colours, strict=True):
         circle_sim.append({k: shape * v for k, v in sims.items()})
         presence.append(shape * max(sims.values()))
     crops = tuple(_crop(grey, c, DIGIT_HALF_MM + DIGIT_SLACK_MM[0],

@@ -112,10 +112,11 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     """The card in ``slot`` of the frame ``image`` (``h``: table mm -> frame px, ``gain``:
     the markers' white balance there)."""
     where = locate(image, h, slot, gain, CARD_MM, occupied=CARD_OCCUPIED_MIN)
-    if where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE:
-        if _bare_slot_unseen(image, h, slot, gain):
-            return CardReading(slot.id, "unknown", None, 0.0)
+    if (where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE
+            and not _bare_slot_unseen(image, h, slot, gain)):
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
+    # a slot that only may look bare (a washed-out or white card) is read as a card
+    # with no outline, where its slot is: named if its print says which, else unknown
     level = slot.level or 1
     places = Places(slot, where)
     while places.todo:

@@ -35,6 +35,12 @@ FACE_GAIN_FLOOR = 0.47
 #: A pixel at least this in every channel as captured is clipped by the camera
 #: (glare) and stays clipped whatever the gain (the card reader judges glare by it).
 CAPTURE_CLIPPED = 250
+#: The most the face's whites may raise the markers' gain (a factor).  WHY: a lamp's
+#: fall-off or a shadow dims a card below the markers' light; its white read grey and
+#: a white gem black (3w2 read 3k3).  Clean design faces' whites under the gain
+#: reached as low as 191 on hard frames (250 / 191 = 1.31), at least 248 on easy and
+#: medium ones (design world frames, seeds 3000-3001, both lenses).
+FACE_GAIN_CEIL = 1.3
 
 
 def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
@@ -47,7 +53,7 @@ def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
         return gain
     white = np.percentile(unclipped, FACE_WHITE_PERCENTILE, axis=0)
     peak = float(np.max(white * gain))
-    return gain * min(1.0, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
+    return gain * min(FACE_GAIN_CEIL, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
 
 
 def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.rules import catalogue
 from vision import card_features, card_places, card_reader, card_seen, digits
@@ -289,8 +290,35 @@ def test_a_face_brighter_than_the_markers_is_not_clipped_by_their_gain() -> None
     assert np.all(lowered < gain)
     assert np.allclose(lowered / lowered[0], gain / gain[0])  # the cast is kept
     assert float(np.max(face[:20].reshape(-1, 3) * lowered)) <= face_cut.FACE_WHITE_PEAK + 1
-    dim = np.full((80, 60, 3), 100, np.uint8)
-    assert np.allclose(face_cut.face_gain(dim, gain), gain)
+    dim = np.full((80, 60, 3), 100, np.uint8)  # whites at 150 under the gain: raised, capped
+    assert np.allclose(face_cut.face_gain(dim, gain), gain * face_cut.FACE_GAIN_CEIL)
+    shaded = np.full((80, 60, 3), 100, np.uint8)
+    shaded[:20] = 170  # the white band a little dimmer than the markers' light
+    raised = face_cut.face_gain(shaded, gain)
+    assert float(np.max(170 * raised)) == pytest.approx(face_cut.FACE_WHITE_PEAK)
+
+
+def test_a_green_circle_that_lost_saturation_still_reads_green() -> None:
+    """Blur and noise keep a circle's hue and lose its saturation: the circles'
+    similarity forgives down to ``DESATURATION_FLOOR`` of a class's chroma; the bonus
+    gem's similarity does not."""
+    from vision.card_features import DESATURATION_FLOOR, FADED_CHROMA_MIN, _similarities
+    from vision.colours import ColourModel
+    from vision.sampling import COLOUR_SIGMA
+
+    gems = ColourModel().gems
+    green = np.asarray(gems["g"], np.float32).reshape(-1, 3)[0]
+    faded = green.copy()
+    faded[1:] = 128 + 0.6 * (green[1:] - 128)
+    strict = _similarities(faded[None], gems)[0]
+    forgiving = _similarities(faded[None], gems, DESATURATION_FLOOR)[0]
+    assert forgiving["g"] > 0.95 > strict["g"]
+    assert max(forgiving, key=lambda k: forgiving[k]) == "g"
+    grey = np.array([[180.0, 128.0, 128.0]])
+    strict_grey = _similarities(grey, gems)[0]
+    for name, sim in _similarities(grey, gems, DESATURATION_FLOOR)[0].items():
+        # a grey is never closer than FADED_CHROMA_MIN to a coloured class's chroma
+        assert sim <= max(strict_grey[name], np.exp(-((FADED_CHROMA_MIN / COLOUR_SIGMA) ** 2)))
 
 
 def test_places_that_disagree_do_not_name_a_card_surely() -> None:

@@ -26,18 +26,22 @@ from pathlib import Path
 from typing import Any
 
 from companion.referee.driver import ShowsReferee, button_event
-from companion.referee.duel.machine import (
-    DuelOver,
-    DuelRead,
-    DuelReferee,
-    DuelStarted,
-    DuelTurnConfirmed,
-    DuelTurnUndone,
-    Effect,
-    Event,
+from companion.referee.duel.machine import DuelReferee, Effect, Event
+from companion.referee.machine import (
+    GameOver,
+    GameStarted,
+    Motion,
+    Phase,
+    Press,
+    Screenshot,
+    TableRead,
+    TurnConfirmed,
+    TurnUndone,
+    Undo,
 )
-from companion.referee.machine import Motion, Phase, Press, Screenshot, Undo
 from companion.rules.duel.record import GAME_NAME, new_record
+from companion.rules.duel.state import GameState
+from companion.rules.duel.turns import Turn
 from companion.rules.duel.view import DuelView
 
 #: How many identical reads of a still table the loop feeds (the referee acts on 2).
@@ -73,7 +77,7 @@ class DuelLoop(ShowsReferee[DuelReferee]):
         self.echo = echo
         self.headers = headers or {}
         self.confirmed: list[str] = []
-        #: how each confirmed turn was found (see DuelTurnConfirmed.via)
+        #: how each confirmed turn was found (see TurnConfirmed.via)
         self.via: list[str] = []
         self.screenshots: list[Path] = []
         self.outcome: Any = None
@@ -86,7 +90,7 @@ class DuelLoop(ShowsReferee[DuelReferee]):
         """Hands passed over the table, then it was seen still and read as ``view``."""
         effects = self.dispatch(Motion())
         for _ in range(STILL_READS):
-            effects += self.dispatch(DuelRead(view, source))
+            effects += self.dispatch(TableRead(view, source))
         return effects
 
     def press(self, event: Any) -> list[Effect]:
@@ -106,13 +110,13 @@ class DuelLoop(ShowsReferee[DuelReferee]):
 
     # -------------------------------------------------------------- effects
     def _carry_out(self, effect: Effect) -> None:
-        if isinstance(effect, DuelTurnConfirmed):
+        if isinstance(effect, TurnConfirmed):
             self._log_turn(effect)
             self.confirmed.append(str(effect.turn))
             self.via.append(effect.via)
             number = len(self.referee.history)
             self.echo(f"{number:3}. {effect.turn}    ({effect.before.player.name})")
-        elif isinstance(effect, DuelTurnUndone):
+        elif isinstance(effect, TurnUndone):
             game_id = self.game_id if self.game_id is not None else self.finished_game_id
             if self.log is not None and game_id is not None:
                 self.log.undo_last(game_id)
@@ -121,27 +125,27 @@ class DuelLoop(ShowsReferee[DuelReferee]):
                 self.confirmed.pop()
                 self.via.pop()
             self.echo(f"     undone: {effect.turn}")
-        elif isinstance(effect, DuelStarted):
+        elif isinstance(effect, GameStarted):
             self._start_log(effect)
-        elif isinstance(effect, DuelOver):
+        elif isinstance(effect, GameOver):
             self.outcome = effect.outcome
             if self.log is not None and self.game_id is not None:
                 self.log.finish_with(self.game_id, effect.outcome)
                 self.finished_game_id = self.game_id
                 self.game_id = None
 
-    def _start_log(self, effect: DuelStarted) -> None:
+    def _start_log(self, effect: GameStarted[GameState]) -> None:
         if self.log is None or self.game_id is not None:
             return
         names = [p.name for p in effect.state.players]
         headers = new_record(effect.state, **self.headers).headers
         self.game_id = self.log.start_game(GAME_NAME, names, headers)
 
-    def _log_turn(self, effect: DuelTurnConfirmed) -> None:
+    def _log_turn(self, effect: TurnConfirmed[GameState, Turn]) -> None:
         if self.log is None:
             return
         if self.game_id is None:
-            self._start_log(DuelStarted(effect.before))
+            self._start_log(GameStarted(effect.before))
         thumb = effect.source if isinstance(effect.source, bytes) else None
         self.log.append_turn(
             self.game_id, str(effect.turn), effect.after.digest(), thumb, effect.confidence

@@ -106,3 +106,15 @@ def test_the_review_page_does_not_guess_the_game() -> None:
         a.name for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.ImportFrom) for a in node.names
     }
+
+
+def test_each_games_referee_is_the_one_machine_with_its_hooks() -> None:
+    from companion.referee.duel.machine import DUEL, DuelReferee
+    from companion.referee.machine import Referee
+    from companion.referee.splendor.game import SPLENDOR, SplendorReferee
+
+    for cls, hooks in ((SplendorReferee, SPLENDOR), (DuelReferee, DUEL)):
+        assert issubclass(cls, Referee)
+        own = {name for name in vars(cls) if not name.startswith("__")}
+        assert own == {"hooks"}, f"{cls.__name__} adds {own - {'hooks'}} to the machine"
+        assert cls(("Ann", "Bob")).game is hooks

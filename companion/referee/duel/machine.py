@@ -234,7 +234,11 @@ class DuelGame:
 DUEL = DuelGame()
 
 
-class DuelReferee(Referee[GameState, Turn, Reading, Candidate, Quirks]):
+#: The machine refereeing Duel, as a loop or an operator holds it.
+DuelMachine = Referee[GameState, Turn, Reading, Candidate, Quirks]
+
+
+class DuelReferee(DuelMachine):
     """The referee of one Duel game: the machine with Duel's hooks."""
 
     def hooks(self) -> DuelGame:
@@ -271,6 +275,7 @@ def _reveal_question(
 __all__ = [
     "DUEL",
     "DuelGame",
+    "DuelMachine",
     "DuelOver",
     "DuelRead",
     "DuelReferee",

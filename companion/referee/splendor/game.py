@@ -210,7 +210,11 @@ def _ask_word(part: str) -> str:
 SPLENDOR = SplendorGame()
 
 
-class SplendorReferee(Referee[GameState, Turn, TableReading, Candidate, Quirks]):
+#: The machine refereeing Splendor, as a loop or an operator holds it.
+SplendorMachine = Referee[GameState, Turn, TableReading, Candidate, Quirks]
+
+
+class SplendorReferee(SplendorMachine):
     """The referee of one Splendor game: the machine with Splendor's hooks."""
 
     def hooks(self) -> SplendorGame:

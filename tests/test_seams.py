@@ -1,4 +1,4 @@
-"""The screen, the log and the reviews are written once against the engine contract.
+"""The referee, screen, log and reviews are written once against the engine contract.
 
 Issue 13's bar: they import no game's state class, and the review page does
 not guess the game with ``hasattr``/``getattr``.  Read with :mod:`ast` (so
@@ -6,6 +6,14 @@ imports under ``TYPE_CHECKING`` or inside functions count too).  The
 exceptions are named, with why: :mod:`companion.record.kinds` is the one
 place that names each game's engine, and the screen's sample modules build
 seeded games of one game on purpose (goldens and previews).
+
+The referee is one state machine (:mod:`companion.referee.machine`) over
+each game's hooks (:class:`companion.referee.game.RefereeGame`).  Every
+referee module is checked, however deep, except the two hook packages
+:mod:`companion.referee.splendor` and :mod:`companion.referee.duel`: a hook
+answers in its own game's terms (reads its table, builds its turns, applies
+them to its state), so naming its state class is its job, as naming the
+engines is :mod:`companion.record.kinds`'s.
 """
 
 from __future__ import annotations
@@ -27,11 +35,22 @@ ALLOWED = {
     "companion/screen/samples.py",  # Splendor's seeded sample games
     "companion/screen/duel_samples.py",  # Duel's seeded sample games
 }
-SEAMS = sorted(
+#: The referee's per-game hook packages (see the module's docstring).
+HOOK_PACKAGES = ("companion/referee/splendor/", "companion/referee/duel/")
+#: The game-neutral referee: every module below companion/referee but the hooks.
+REFEREE = sorted(
     p
-    for folder in ("screen", "record", "review")
-    for p in (PACKAGE / folder).glob("*.py")
-    if str(p.relative_to(PACKAGE.parent)) not in ALLOWED
+    for p in (PACKAGE / "referee").rglob("*.py")
+    if not str(p.relative_to(PACKAGE.parent)).startswith(HOOK_PACKAGES)
+)
+SEAMS = sorted(
+    [
+        p
+        for folder in ("screen", "record", "review")
+        for p in (PACKAGE / folder).glob("*.py")
+        if str(p.relative_to(PACKAGE.parent)) not in ALLOWED
+    ]
+    + REFEREE
 )
 
 
@@ -54,6 +73,19 @@ def test_the_seam_imports_no_games_state_class(path: Path) -> None:
     assert _state_imports(ast.parse(path.read_text(), str(path))) == []
 
 
+def test_the_generic_referee_is_among_the_seams_and_the_hooks_are_not() -> None:
+    checked = {str(p.relative_to(PACKAGE)) for p in SEAMS}
+    for name in ("__init__.py", "machine.py", "game.py", "menu.py", "driver.py"):
+        assert f"referee/{name}" in checked
+    assert not {c for c in checked if c.startswith(("referee/splendor/", "referee/duel/"))}
+    # the hook packages do name their state: the exemption is needed, not idle
+    for package in HOOK_PACKAGES:
+        assert any(
+            _state_imports(ast.parse(p.read_text()))
+            for p in (PACKAGE.parent / package).glob("*.py")
+        ), package
+
+
 def test_the_check_sees_a_state_import() -> None:
     for code in ("from companion.rules.state import GameState",
                  "from companion.rules.duel import GameState",
@@ -74,3 +106,15 @@ def test_the_review_page_does_not_guess_the_game() -> None:
         a.name for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.ImportFrom) for a in node.names
     }
+
+
+def test_each_games_referee_is_the_one_machine_with_its_hooks() -> None:
+    from companion.referee.duel.machine import DUEL, DuelReferee
+    from companion.referee.machine import Referee
+    from companion.referee.splendor.game import SPLENDOR, SplendorReferee
+
+    for cls, hooks in ((SplendorReferee, SPLENDOR), (DuelReferee, DUEL)):
+        assert issubclass(cls, Referee)
+        own = {name for name in vars(cls) if not name.startswith("__")}
+        assert own == {"hooks"}, f"{cls.__name__} adds {own - {'hooks'}} to the machine"
+        assert cls(("Ann", "Bob")).game is hooks

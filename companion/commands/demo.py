@@ -108,7 +108,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def _prepare(folder: Path, turns: int | None) -> object:
     """Write the seeded game's record into ``folder`` (dropping stale frames)."""
-    from companion.referee.demo import RENDER_VERSION, demo_game
+    from companion.referee.splendor.demo import RENDER_VERSION, demo_game
 
     record, _ = demo_game()
     if turns is not None:
@@ -234,7 +234,7 @@ def play_recording(
     ``speech``: the ``--speech`` options; each confirmed turn and the standings
     are then spoken into ``out/speech/NNNN-turn.wav`` (and ``spoken.txt``).
     """
-    from companion.referee.demo import Frames, load_recording, save_script
+    from companion.referee.splendor.demo import Frames, load_recording, save_script
 
     say = echo if callable(echo) else print
     started = time.perf_counter()
@@ -292,10 +292,10 @@ def _attempt(
     speech_options: argparse.Namespace | None = None,
 ) -> DemoResult:
     from companion.record import GameLog, LogError
-    from companion.referee.demo import Operator, play
     from companion.referee.driver import TableLoop
-    from companion.referee.machine import Referee
-    from companion.referee.observe import from_observation
+    from companion.referee.splendor.demo import Operator, play
+    from companion.referee.splendor.game import SplendorReferee
+    from companion.referee.splendor.observe import from_observation
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
     from vision.colours import ColourModel
@@ -341,7 +341,7 @@ def _attempt(
         speech = open_from_options(speech_options, out_dir=spoken, log=spoken / "spoken.txt",
                                    kinds=frozenset({"turn", "standings"}))
     loop = TableLoop(
-        Referee(names), reader=reader, screen=screen, window=window, log=log, shots=shots,
+        SplendorReferee(names), reader=reader, screen=screen, window=window, log=log, shots=shots,
         echo=say, headers={"Event": "splendor-companion demo"}, speech=speech,
     )
     operator = Operator(states[0], game.turns) if steps is None else None

@@ -323,7 +323,7 @@ def _run(args: argparse.Namespace) -> int:
         referee, game_id = _referee(log, game, names, camera is not None)
         reader = None
         if camera is not None:
-            from companion.referee.observe import from_observation
+            from companion.referee.splendor.observe import from_observation
             from vision.learn import learn_or_keep
             from vision.read import read_frame
             from vision.read_cache import ReadCache
@@ -404,10 +404,10 @@ def _referee(
     log: Any, game: Any, names: list[str], camera: bool
 ) -> tuple[Any, int | None]:
     from companion.record import ResumeError
-    from companion.referee.machine import Referee
+    from companion.referee.splendor.game import SplendorReferee
 
     if game is None:
-        return Referee(names, camera=camera), None
+        return SplendorReferee(names, camera=camera), None
     try:
         record, state = log.resume(game.id)
     except ResumeError as exc:
@@ -417,7 +417,7 @@ def _referee(
     for turn in record.turns:
         history.append((current, turn))
         current = current.apply(turn)
-    return Referee(record.players, state=state, history=history, camera=camera), game.id
+    return SplendorReferee(record.players, state=state, history=history, camera=camera), game.id
 
 
 def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -> None:

@@ -1,19 +1,22 @@
 """The referee: table readings and button events in, confirmed turns out.
 
-* :mod:`companion.referee.reading` — :class:`TableReading`, what the referee
-  needs from one still frame, and :func:`predict`, the table a state implies;
-* :mod:`companion.referee.explain` — the legal turns that explain a reading,
-  ranked (predicted table scored against the reading), and the reason in
-  words when none does;
-* :mod:`companion.referee.entry` — the short three-button menus that build a
-  turn (or a new game's market) step by step;
+One state machine for both games, written against each game's hooks:
+
 * :mod:`companion.referee.machine` — :class:`Referee`, the pure, event-driven
-  state machine tying them together; it returns effects and a screen view;
-* :mod:`companion.referee.observe` — vision's ``Observation`` to a reading;
+  state machine; it returns effects and a screen view;
+* :mod:`companion.referee.game` — :class:`~companion.referee.game.RefereeGame`,
+  the hooks a game plugs into the machine (readings compared, candidate
+  turns, menus, words and views);
+* :mod:`companion.referee.menu` — the three-button menu (question, options);
 * :mod:`companion.referee.driver` — the loop that owns camera, panel, screen
   and log, and feeds the machine (used by ``run`` and ``demo``);
-* :mod:`companion.referee.demo` — the recorded demo game: rendered frames,
-  hands over the table, the button script and the operator who writes it.
+* :mod:`companion.referee.splendor` — Splendor's hooks (reading, explain,
+  entry, observe) and its recorded demo; :class:`SplendorReferee`;
+* :mod:`companion.referee.duel` — Splendor Duel's hooks, loop and demo;
+  ``DuelReferee``.
+
+Only the two game packages name their game's state class
+(``tests/test_seams.py`` checks the rest).
 """
 
 from companion.referee.machine import (
@@ -35,11 +38,9 @@ from companion.referee.machine import (
     TurnUndone,
     Undo,
 )
-from companion.referee.reading import CardRead, PlayerReading, TableReading, predict
 
 __all__ = [
     "Buzz",
-    "CardRead",
     "Effect",
     "Event",
     "GameOver",
@@ -48,15 +49,12 @@ __all__ = [
     "Light",
     "Motion",
     "Phase",
-    "PlayerReading",
     "Press",
     "Referee",
     "Screenshot",
     "SetLight",
     "TableRead",
-    "TableReading",
     "TurnConfirmed",
     "TurnUndone",
     "Undo",
-    "predict",
 ]

@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from companion.referee.game import C, Q, R, S, T
 from companion.referee.machine import (
     Buzz,
     Effect,
@@ -45,10 +46,10 @@ from companion.referee.machine import (
     TurnUndone,
     Undo,
 )
-from companion.referee.reading import TableReading
 from companion.screen.view import ScreenView
 
-Reader = Callable[[np.ndarray], TableReading]
+#: Reads one frame: Splendor's reader gives a ``TableReading``.
+Reader = Callable[[np.ndarray], R]
 
 
 #: glibc's ``mallopt`` parameter number for M_MMAP_THRESHOLD.
@@ -90,7 +91,7 @@ def _detector() -> Any:
     return StabilityDetector(stable_frames=1)
 
 
-def button_event(event: Any) -> Event | None:
+def button_event(event: Any) -> Press | Undo | None:
     """A firmware ``ButtonEvent`` (or a key name) as the referee's event."""
     if isinstance(event, str):
         name = event.strip().lower()
@@ -123,10 +124,10 @@ class _Referee(Protocol):
     def view(self) -> ScreenView: ...
 
 
-R = TypeVar("R", bound=_Referee)
+RefereeT = TypeVar("RefereeT", bound=_Referee)
 
 
-class ShowsReferee(Generic[R]):
+class ShowsReferee(Generic[RefereeT]):
     """Drawing the referee's view and saving it as a screenshot: what the loop of
     every game does alike (Splendor's :class:`TableLoop`, Duel's ``DuelLoop``).
 
@@ -136,7 +137,7 @@ class ShowsReferee(Generic[R]):
     window: Any
     shots: Path | None
     screenshots: list[Path]
-    referee: R
+    referee: RefereeT
     _shot_count: int
 
     def redraw(self) -> None:
@@ -156,10 +157,10 @@ class ShowsReferee(Generic[R]):
         return path
 
 
-class TableLoop(ShowsReferee[Referee]):
+class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
     """Feeds a :class:`Referee` and carries out its effects.
 
-    ``reader`` turns a frame into a :class:`TableReading` (None: no camera);
+    ``reader`` turns a frame into the game's reading (None: no camera);
     ``screen`` has ``draw(view) -> surface`` and ``save(path)``; ``window``
     has ``show(surface)``; ``log`` is a :class:`companion.record.GameLog`;
     ``indicators`` a :class:`firmware.indicators.Indicators`; ``echo`` gets
@@ -170,9 +171,9 @@ class TableLoop(ShowsReferee[Referee]):
 
     def __init__(
         self,
-        referee: Referee,
+        referee: Referee[S, T, R, C, Q],
         *,
-        reader: Reader | None = None,
+        reader: Reader[R] | None = None,
         screen: Any = None,
         window: Any = None,
         log: Any = None,
@@ -203,7 +204,7 @@ class TableLoop(ShowsReferee[Referee]):
         self.outcome: Any = None
         self.finished_game_id: int | None = None
         self._last_digest: bytes | None = None
-        self._last_reading: TableReading | None = None
+        self._last_reading: R | None = None
         self._last_read_ms = 0.0
         self._last_thumb: bytes | None = None
         self._shot_count = 0
@@ -214,7 +215,7 @@ class TableLoop(ShowsReferee[Referee]):
     # --------------------------------------------------------------- inputs
     def feed_frame(
         self, image: np.ndarray, still: Callable[[], np.ndarray | None] | None = None
-    ) -> list[Effect]:
+    ) -> list[Effect[S, T]]:
         """One camera frame: motion, or a still table to read.
 
         ``image`` is the (low-resolution) frame watched for motion; ``still``
@@ -267,7 +268,7 @@ class TableLoop(ShowsReferee[Referee]):
         except (ImportError, ValueError):
             return None
 
-    def press(self, event: Any) -> list[Effect]:
+    def press(self, event: Any) -> list[Effect[S, T]]:
         """A button event from a panel (or a name: confirm, next, back, undo)."""
         if self.speech is not None and self.speech.on_button(event):
             # a speech gesture, not the referee's; at set-up the table read so far is heard
@@ -276,7 +277,7 @@ class TableLoop(ShowsReferee[Referee]):
         mapped = button_event(event)
         return self.dispatch(mapped) if mapped is not None else []
 
-    def dispatch(self, event: Event) -> list[Effect]:
+    def dispatch(self, event: Event[R]) -> list[Effect[S, T]]:
         effects = self.referee.handle(event)
         for effect in effects:
             self._carry_out(effect)
@@ -289,7 +290,7 @@ class TableLoop(ShowsReferee[Referee]):
         return effects
 
     # -------------------------------------------------------------- effects
-    def _carry_out(self, effect: Effect) -> None:
+    def _carry_out(self, effect: Effect[S, T]) -> None:
         if isinstance(effect, TurnConfirmed):
             self._log_turn(effect)
             number = len(self.referee.history)
@@ -319,17 +320,17 @@ class TableLoop(ShowsReferee[Referee]):
         elif isinstance(effect, Buzz | SetLight):
             self._indicate(effect)
 
-    def _start_log(self, effect: GameStarted) -> None:
+    def _start_log(self, effect: GameStarted[S]) -> None:
         if self.log is None or self.game_id is not None:
             return
-        from companion.record import setup_headers
+        from companion.record.kinds import kind_of_state, setup_headers
 
         names = [p.name for p in effect.state.players]
         self.game_id = self.log.start_game(
-            "Splendor", names, setup_headers(effect.state, **self.headers)
+            kind_of_state(effect.state).name, names, setup_headers(effect.state, **self.headers)
         )
 
-    def _log_turn(self, effect: TurnConfirmed) -> None:
+    def _log_turn(self, effect: TurnConfirmed[S, T]) -> None:
         if self.log is None:
             return
         if self.game_id is None:

@@ -1,5 +1,10 @@
 """The turn loop as an event-driven state machine: events in, a view and effects out.
 
+One machine for both games: :class:`Referee` is written against the hooks of
+:class:`~companion.referee.game.RefereeGame` and names no game's state class;
+Splendor's hooks live in :mod:`companion.referee.splendor` and Splendor
+Duel's in :mod:`companion.referee.duel` (``SplendorReferee``, ``DuelReferee``).
+
 Nothing here touches pygame, a camera or a pin.  The loop that owns those
 (``splendor-companion run``, the demo, the tests) feeds :class:`Referee` one
 event at a time -- a table reading, motion, a button -- and gets back a list of
@@ -23,7 +28,7 @@ Phases::
 Decisions where the issue was silent:
 
 * A reading is acted on once it is *settled*: ``agree`` consecutive readings
-  with the same :meth:`TableReading.key` since the last motion (two by
+  with the same key (:meth:`RefereeGame.reading_key`) since the last motion (two by
   default: hands gone, nothing still moving).  A settled table identical to
   the one last acted on is ignored, so hands passing over an unchanged table,
   or a proposal cancelled with BACK, do not bring the same proposal back.
@@ -35,12 +40,12 @@ Decisions where the issue was silent:
 * When the reader abstains (no marker, unreadable frame) ``abstain_limit``
   settled times in a row, the screen suggests entering the turn by hand.
 * A candidate whose predicted table is off by at most one token or card
-  (:data:`~companion.referee.explain.TOLERANCE`) is still proposed, with the
+  (the game's ``tolerance``) is still proposed, with the
   difference shown: a miscounted token should not stop a game.
 * When the players confirm a table (the set-up, or a turn) that the reader
   saw with some cards misread, those misreads are remembered as *quirks*
   and not held against later turns while they persist unchanged (see
-  :func:`~companion.referee.reading.differences`).  Without this, one card
+  the game's :meth:`RefereeGame.learn`).  Without this, one card
   the reader keeps taking for another would turn every later turn into an
   error.  Token counts are never forgiven this way.
 """
@@ -50,32 +55,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 from companion.i18n import _
 from companion.i18n.reasons import translate_reason
-from companion.i18n.words import join_words
-from companion.referee.entry import (
-    OTHER,
-    Question,
-    next_setup_step,
-    next_turn_step,
-    slot_key,
-)
-from companion.referee.explain import TOLERANCE, Candidate, candidates, unexplained
-from companion.referee.reading import (
-    TableReading,
-    describe_differences,
-    differences,
-    distance,
-    learn_quirks,
-    predict,
-)
-from companion.rules.actions import Buy, Turn
-from companion.rules.catalogue import LEVELS
+from companion.referee.game import C, Hints, Q, R, RefereeGame, S, T
+from companion.referee.menu import OTHER, Finished, Question
+from companion.rules.contract import Outcome
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.outcome import Outcome
-from companion.rules.state import MARKET_WIDTH, WINNING_POINTS, GameState
-from companion.screen.view import ButtonHints, Mode, ScreenView
+from companion.screen.view import ScreenView
+
+O_co = TypeVar("O_co", bound=Outcome, covariant=True)
 
 # ---------------------------------------------------------------- events in
 
@@ -103,15 +93,15 @@ class Motion:
     """Something moves over the table (hands): readings start agreeing afresh."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableRead:
+@dataclass(frozen=True)
+class TableRead(Generic[R]):
     """One still frame's reading; ``source`` is whatever the loop wants logged with it."""
 
-    reading: TableReading
+    reading: R
     source: object = None
 
 
-Event = Press | Undo | Motion | TableRead
+Event = Press | Undo | Motion | TableRead[R]
 
 # -------------------------------------------------------------- effects out
 
@@ -135,18 +125,18 @@ class SetLight:
     light: Light
 
 
-@dataclass(frozen=True, slots=True)
-class GameStarted:
-    state: GameState
+@dataclass(frozen=True)
+class GameStarted(Generic[S]):
+    state: S
 
 
 @dataclass(frozen=True)
-class TurnConfirmed:
+class TurnConfirmed(Generic[S, T]):
     """Log this turn: ``after`` is the state it leads to, ``source`` the frame read."""
 
-    turn: Turn
-    before: GameState
-    after: GameState
+    turn: T
+    before: S
+    after: S
     source: object = None
     confidence: float | None = None
     #: how it was found: the camera's "first guess", a "later guess" (NEXT), or "buttons"
@@ -154,15 +144,15 @@ class TurnConfirmed:
 
 
 @dataclass(frozen=True)
-class TurnUndone:
-    turn: Turn
-    restored: GameState
+class TurnUndone(Generic[S, T]):
+    turn: T
+    restored: S
 
 
 @dataclass(frozen=True)
-class GameOver:
-    outcome: Outcome
-    state: GameState
+class GameOver(Generic[S, O_co]):
+    outcome: O_co
+    state: S
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +162,15 @@ class Screenshot:
     label: str
 
 
-Effect = Buzz | SetLight | GameStarted | TurnConfirmed | TurnUndone | GameOver | Screenshot
+Effect = (
+    Buzz
+    | SetLight
+    | GameStarted[S]
+    | TurnConfirmed[S, T]
+    | TurnUndone[S, T]
+    | GameOver[S, Outcome]
+    | Screenshot
+)
 
 
 class Phase(enum.Enum):
@@ -185,17 +183,20 @@ class Phase(enum.Enum):
 
 
 @dataclass
-class _Asking:
-    """A chain of questions in progress (see :mod:`companion.referee.entry`)."""
+class Asking(Generic[C]):
+    """A chain of questions in progress (see the games' ``entry`` modules).
 
-    purpose: str  # "turn" or "setup"
+    ``purpose`` is "turn" or "setup"; ``candidate`` is the proposal the chain
+    finishes (None: a turn entered by hand, or the set-up).
+    """
+
+    purpose: str
     back_to: Phase
     fixed: dict[str, object] = field(default_factory=dict)
     answers: list[tuple[str, object]] = field(default_factory=list)
-    reveal_hints: tuple[str, ...] = ()
-    setup_hints: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    setup_hints: Hints = field(default_factory=dict)
     selected: int = 0
-    from_camera: bool = False
+    candidate: C | None = None
 
     def mapping(self) -> dict[str, object]:
         merged = dict(self.fixed)
@@ -203,47 +204,56 @@ class _Asking:
         return merged
 
 
-class Referee:
-    """The referee of one game.  Feed events with :meth:`handle`; draw :meth:`view`."""
+class Referee(Generic[S, T, R, C, Q]):
+    """The referee of one game.  Feed events with :meth:`handle`; draw :meth:`view`.
+
+    Each game's referee is this class with its hooks (:meth:`hooks`):
+    ``SplendorReferee`` and ``DuelReferee``; they add nothing else.
+    """
 
     def __init__(
         self,
         names: Sequence[str],
         *,
-        state: GameState | None = None,
-        history: Sequence[tuple[GameState, Turn]] = (),
+        state: S | None = None,
+        history: Sequence[tuple[S, T]] = (),
         agree: int = 2,
         abstain_limit: int = 3,
         camera: bool = True,
     ) -> None:
+        self.game = self.hooks()
         self.names = tuple(names)
         self.camera = camera
         self.agree = max(agree, 1)
         self.abstain_limit = abstain_limit
-        self.state: GameState | None = state
-        self.history: list[tuple[GameState, Turn]] = list(history)
+        self.state: S | None = state
+        self.history: list[tuple[S, T]] = list(history)
         self.phase = Phase.SETUP if state is None else Phase.WATCH
-        self.setup_state: GameState | None = None
-        self.candidates: list[Candidate] = []
+        self.setup_state: S | None = None
+        self.candidates: list[C] = []
         self.index = 0
-        self.asking: _Asking | None = None
+        self.asking: Asking[C] | None = None
         self.problem = ""
         self.note = ""
         self.restore: str | None = None
-        self.reading: TableReading | None = None
+        self.reading: R | None = None
         self.source: object = None
         self._last_key: object = None
         self._agreeing = 0
         self._settled_key: object = None
         self._abstains = 0
-        #: the reader's persistent card misreads the players have confirmed past
-        self.quirks: dict[str, tuple[str, str]] = {}
+        #: the reader's persistent misreads the players have confirmed past
+        self.quirks: Q = self.game.no_quirks()
         self._via = "buttons"
         if state is not None and state.is_over():
             self.phase = Phase.OVER
 
+    def hooks(self) -> RefereeGame[S, T, R, C, Q]:
+        """The game's hooks (:class:`~companion.referee.game.RefereeGame`)."""
+        raise NotImplementedError("a game's referee says which game it referees")
+
     # ------------------------------------------------------------ dispatch
-    def handle(self, event: Event) -> list[Effect]:
+    def handle(self, event: Event[R]) -> list[Effect[S, T]]:
         """Apply one event; return what the loop must do about it."""
         if isinstance(event, Motion):
             self._last_key = None
@@ -256,8 +266,8 @@ class Referee:
         return self._on_press(event.key)
 
     # ------------------------------------------------------------ readings
-    def _settle(self, event: TableRead) -> bool:
-        key = event.reading.key()
+    def _settle(self, event: TableRead[R]) -> bool:
+        key = self.game.reading_key(event.reading)
         if key == self._last_key:
             self._agreeing += 1
         else:
@@ -268,63 +278,64 @@ class Referee:
         self.reading, self.source = event.reading, event.source
         return True
 
-    def _on_read(self, event: TableRead) -> list[Effect]:
+    def _on_read(self, event: TableRead[R]) -> list[Effect[S, T]]:
         if not self._settle(event):
             return []
         reading = event.reading
-        if reading.abstained:
+        if self.game.abstained(reading):
             self._abstains += 1
             if self._abstains >= self.abstain_limit and self.phase in (Phase.SETUP, Phase.WATCH):
-                self.note = _("The camera cannot read the table: NEXT to enter by hand")
+                self.note = self.game.abstain_note()
                 return [SetLight(Light.ATTENTION)]
             return []
         self._abstains = 0
         if self.phase is Phase.SETUP:
             return self._read_setup(reading)
-        if self.phase in (Phase.WATCH, Phase.PROPOSE, Phase.PROBLEM) or (
-            self.phase is Phase.ASK
-            and self.asking is not None
-            and self.asking.purpose == "turn"
-            and self.asking.from_camera
-        ):
+        watched = (Phase.WATCH, Phase.PROBLEM)
+        if self.phase in watched or (self.game.watches_proposals and self._proposing()):
             return self._evaluate(reading)
         return []
 
-    def _evaluate(self, reading: TableReading) -> list[Effect]:
-        state = self.state
+    def _proposing(self) -> bool:
+        """A proposal is on screen, or the menus that finish it."""
+        asking = self.asking
+        return self.phase is Phase.PROPOSE or (
+            self.phase is Phase.ASK
+            and asking is not None
+            and asking.purpose == "turn"
+            and asking.candidate is not None
+        )
+
+    def _evaluate(self, reading: R) -> list[Effect[S, T]]:
+        state, game = self.state, self.game
         assert state is not None
-        names = [p.name for p in state.players]
-        now = differences(predict(state), reading, names, self.quirks)
-        off = distance(now)
+        now = game.compare(state, reading, self.quirks)
+        off = now.off
         if self.restore is not None:
-            if off == 0:
+            if off <= game.restore_tolerance:
                 self.restore = None
                 self.note = _("The table matches again")
                 self._to_watch()
                 return [SetLight(Light.TURN)]
             self.phase = Phase.WATCH
-            self.note = _("Put the table back as it was: {what}").format(
-                what=describe_differences(now)
-            )
+            self.note = game.restore_note(now.what)
             return [SetLight(Light.ATTENTION)]
         if off == 0:
             self._to_watch()
             return []
-        ranked = candidates(state, reading, self.quirks)
-        good = [c for c in ranked if c.distance <= TOLERANCE and c.distance < off]
+        ranked = game.candidates(state, reading, self.quirks)
+        good = [c for c in ranked if c.distance <= game.tolerance and c.distance < off]
         if good:
             self.candidates, self.index = good[:8], 0
             self.phase = Phase.PROPOSE
             self.asking = None
             return [SetLight(Light.ATTENTION), Screenshot("proposal")]
-        if off <= TOLERANCE:
+        if off <= game.tolerance:
             self._to_watch()
-            self.note = _("The table differs slightly: {what}").format(
-                what=describe_differences(now)
-            )
+            self.note = _("The table differs slightly: {what}").format(what=now.what)
             return []
         self.problem = translate_reason(
-            unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
+            game.unexplained(state, reading, ranked[0] if ranked else None, self.quirks)
         )
         self.phase = Phase.PROBLEM
         self.asking = None
@@ -335,47 +346,35 @@ class Referee:
         self.candidates, self.index, self.asking = [], 0, None
 
     # --------------------------------------------------------------- setup
-    def _read_setup(self, reading: TableReading) -> list[Effect]:
-        fixed: dict[str, object] = {}
-        hints: dict[str, tuple[str, ...]] = {}
-        market = reading.market or ()
-        for r in range(len(LEVELS)):
-            for s in range(MARKET_WIDTH):
-                read = market[r][s] if r < len(market) and s < len(market[r]) else None
-                if read is None:
-                    continue
-                if read.sure and read.best:
-                    fixed[slot_key(r, s)] = read.best
-                elif read.candidates:
-                    hints[slot_key(r, s)] = read.ids()[:4]
-        nobles = reading.nobles or ()
-        if len(nobles) == len(self.names) + 1:
-            for i, n in enumerate(nobles):
-                fixed[f"noble{i + 1}"] = n
-        self.asking = _Asking("setup", Phase.SETUP, fixed=fixed, setup_hints=hints)
+    def _read_setup(self, reading: R) -> list[Effect[S, T]]:
+        fixed, hints = self.game.setup_answers(reading, len(self.names))
+        self.asking = Asking("setup", Phase.SETUP, fixed=fixed, setup_hints=hints)
         return self._advance_setup()
 
-    def _advance_setup(self) -> list[Effect]:
+    def _setup_step(self, asking: Asking[C]) -> Question | S:
+        return self.game.setup_step(self.names, asking.mapping(), asking.setup_hints)
+
+    def _advance_setup(self) -> list[Effect[S, T]]:
         asking = self.asking
         assert asking is not None
-        step = next_setup_step(len(self.names), asking.mapping(), asking.setup_hints)
-        if isinstance(step, Question):
-            self.phase = Phase.ASK
-            asking.selected = 0
-            return [SetLight(Light.ATTENTION)]
         try:
-            self.setup_state = GameState.new(self.names, step.nobles, step.market)
+            step = self._setup_step(asking)
         except SetupError as exc:
             self.problem = str(exc)
             self.asking = None
             self.phase = Phase.SETUP
             return [Buzz("error")]
+        if isinstance(step, Question):
+            self.phase = Phase.ASK
+            asking.selected = 0
+            return [SetLight(Light.ATTENTION)]
+        self.setup_state = step
         self.asking = None
         self.phase = Phase.SETUP
         self.problem = ""
         return [Screenshot("setup")]
 
-    def _start(self) -> list[Effect]:
+    def _start(self) -> list[Effect[S, T]]:
         assert self.setup_state is not None
         self.state = self.setup_state
         self.history = []
@@ -385,7 +384,7 @@ class Referee:
         return [GameStarted(self.state), SetLight(Light.TURN)]
 
     # ------------------------------------------------------------- buttons
-    def _on_press(self, key: Key) -> list[Effect]:
+    def _on_press(self, key: Key) -> list[Effect[S, T]]:
         phase = self.phase
         if phase is Phase.ASK:
             return self._on_menu(key)
@@ -428,45 +427,36 @@ class Referee:
             return [SetLight(Light.OFF)]
         return []
 
-    def _manual_setup(self) -> list[Effect]:
-        hints: dict[str, tuple[str, ...]] = {}
-        if self.reading is not None and self.reading.market is not None:
-            for r, row in enumerate(self.reading.market):
-                for s, read in enumerate(row):
-                    if read.candidates:
-                        hints[slot_key(r, s)] = read.ids()[:4]
-        self.asking = _Asking("setup", Phase.SETUP, setup_hints=hints)
+    def _manual_setup(self) -> list[Effect[S, T]]:
+        hints = self.game.setup_hints(self.reading)
+        self.asking = Asking("setup", Phase.SETUP, setup_hints=hints)
         return self._advance_setup()
 
-    def _manual_turn(self, back_to: Phase) -> list[Effect]:
-        self.asking = _Asking("turn", back_to)
+    def _manual_turn(self, back_to: Phase) -> list[Effect[S, T]]:
+        self.asking = Asking("turn", back_to)
         self._via = "buttons"
         return self._advance_turn()
 
-    def _confirm_candidate(self, cand: Candidate) -> list[Effect]:
+    def _confirm_candidate(self, cand: C) -> list[Effect[S, T]]:
         self._via = "first guess" if self.index == 0 else "later guess"
         if not cand.ask:
-            return self._apply(cand.turn, cand.distance)
-        turn = cand.turn
-        fixed: dict[str, object] = {"action": turn.action}
-        if isinstance(turn.action, Buy):
-            fixed["payment"] = turn.action.payment
-        if "reveal" not in cand.ask and turn.reveal is not None:
-            fixed["reveal"] = turn.reveal
-        if "return" not in cand.ask:
-            fixed["returned"] = turn.returned
-        if "noble" not in cand.ask and turn.noble is not None:
-            fixed["noble"] = turn.noble
-        self.asking = _Asking(
-            "turn", Phase.PROPOSE, fixed=fixed, reveal_hints=cand.reveals, from_camera=True
+            return self._apply(
+                self.game.turn_of(cand), self.game.proposal_after(cand), cand.distance
+            )
+        self.asking = Asking(
+            "turn", Phase.PROPOSE, fixed=self.game.asked_answers(cand), candidate=cand
         )
         return self._advance_turn()
 
-    def _advance_turn(self) -> list[Effect]:
-        asking, state = self.asking, self.state
-        assert asking is not None and state is not None
+    def _turn_step(self, asking: Asking[C]) -> Question | Finished[T, S]:
+        assert self.state is not None
+        return self.game.turn_step(self.state, asking.mapping(), asking.candidate)
+
+    def _advance_turn(self) -> list[Effect[S, T]]:
+        asking = self.asking
+        assert asking is not None
         try:
-            step = next_turn_step(state, asking.mapping(), asking.reveal_hints)
+            step = self._turn_step(asking)
         except IllegalAction as exc:
             self.problem = translate_reason(str(exc))
             self.phase = Phase.PROBLEM
@@ -476,21 +466,19 @@ class Referee:
             self.phase = Phase.ASK
             asking.selected = 0
             return [SetLight(Light.ATTENTION)]
-        return self._apply(step, None)
+        cand = asking.candidate
+        scored = cand is not None and not self.game.watches_proposals
+        return self._apply(step.turn, step.after, cand.distance if scored and cand else None)
 
     def question(self) -> Question | None:
         """The menu being shown, if any."""
         asking = self.asking
         if asking is None or self.phase is not Phase.ASK:
             return None
-        if asking.purpose == "setup":
-            step = next_setup_step(len(self.names), asking.mapping(), asking.setup_hints)
-            return step if isinstance(step, Question) else None
-        assert self.state is not None
-        turn_step = next_turn_step(self.state, asking.mapping(), asking.reveal_hints)
-        return turn_step if isinstance(turn_step, Question) else None
+        step = self._setup_step(asking) if asking.purpose == "setup" else self._turn_step(asking)
+        return step if isinstance(step, Question) else None
 
-    def _on_menu(self, key: Key) -> list[Effect]:
+    def _on_menu(self, key: Key) -> list[Effect[S, T]]:
         asking = self.asking
         assert asking is not None
         question = self.question()
@@ -519,36 +507,32 @@ class Referee:
         return self._advance_turn()
 
     # ------------------------------------------------------- apply and undo
-    def _apply(self, turn: Turn, off: float | None) -> list[Effect]:
+    def _apply(self, turn: T, after: S | None, off: float | None) -> list[Effect[S, T]]:
         before = self.state
         assert before is not None
-        try:
-            after = before.apply(turn)
-        except IllegalAction as exc:
-            self.problem = f"{before.player.name}: {translate_reason(str(exc))}"
-            self.phase = Phase.PROBLEM
-            self.asking = None
-            return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]
+        if after is None:
+            try:
+                after = self.game.apply(before, turn)
+            except IllegalAction as exc:
+                self.problem = f"{before.player.name}: {translate_reason(str(exc))}"
+                self.phase = Phase.PROBLEM
+                self.asking = None
+                return [Buzz("error"), SetLight(Light.ERROR), Screenshot("problem")]
         self.history.append((before, turn))
         self.state = after
         self._learn(after)
         self._to_watch()
         self.restore = None
+        self.problem = ""
         self.note = f"{before.player.name}: {turn}"
         confidence = None if off is None else max(0.0, 1.0 - off)
-        effects: list[Effect] = [
+        effects: list[Effect[S, T]] = [
             TurnConfirmed(turn, before, after, self.source, confidence, self._via),
             SetLight(Light.TURN),
         ]
-        if after.end_triggered and not before.end_triggered:
-            mover = after.players[before.current]
-            self.note = _(
-                "Final round! {name} reached {points} points ({needed} needed):"
-                " play until {last} has played"
-            ).format(
-                name=mover.name, points=mover.points, needed=WINNING_POINTS,
-                last=after.players[-1].name,
-            )
+        news = self.game.after_turn(before, after)
+        if news:
+            self.note = news
             effects.append(Buzz("attention"))
         outcome = after.outcome()
         if outcome is not None:
@@ -556,14 +540,13 @@ class Referee:
             effects += [GameOver(outcome, after), SetLight(Light.OFF), Screenshot("standings")]
         return effects
 
-    def _learn(self, state: GameState) -> None:
-        """Remember the card misreads of the table the players just confirmed."""
-        if self.reading is None or self.reading.abstained:
+    def _learn(self, state: S) -> None:
+        """Remember the misreads of the table the players just confirmed."""
+        if self.reading is None or self.game.abstained(self.reading):
             return
-        names = [p.name for p in state.players]
-        self.quirks = learn_quirks(differences(predict(state), self.reading, names))
+        self.quirks = self.game.learn(state, self.reading)
 
-    def _undo(self) -> list[Effect]:
+    def _undo(self) -> list[Effect[S, T]]:
         if self.phase is Phase.SETUP or (self.phase is Phase.ASK and self.state is None):
             return []
         if not self.history:
@@ -580,53 +563,37 @@ class Referee:
     # ---------------------------------------------------------------- view
     def view(self) -> ScreenView:
         """What the screen shows now."""
-        state = self.state
-        phase = self.phase
+        state, phase, game = self.state, self.phase, self.game
         if phase is Phase.ASK:
             question = self.question()
-            assert question is not None and self.asking is not None
+            asking = self.asking
+            assert question is not None and asking is not None
             shown = state if state is not None else self.setup_state
             text = question.text
-            if self.asking.purpose == "turn" and state is not None:
+            by_hand = asking.candidate is None or game.watches_proposals
+            if asking.purpose == "turn" and state is not None and by_hand:
                 text = text or _("{name}'s turn, entered with the buttons.").format(
                     name=state.player.name
                 )
             return ScreenView.choice(
-                shown, question.title, question.labels(), self.asking.selected, text
+                shown, question.title, question.labels(), asking.selected, text
             )
         if phase is Phase.SETUP:
             if self.setup_state is not None:
-                view = ScreenView.setup(self.setup_state)
-                return _with_note(view, self.problem)
-            return ScreenView(
-                None,
-                Mode.SETUP,
-                _("New game: lay out the nobles and the market"),
-                self.problem
-                or self.note
-                or (
-                    _("Waiting for the camera to read the table. CONFIRM: enter it by hand.")
-                    if self.camera
-                    else _(
-                        "No camera: press CONFIRM to enter the market and nobles with the"
-                        " buttons."
-                    )
-                ),
-                hints=ButtonHints(confirm=_("Enter by hand"), back=_("Enter by hand")),
-            )
+                return _with_note(game.setup_view(self.setup_state), self.problem)
+            return game.new_game_view(self.problem or self.note, self.camera)
         assert state is not None
         if phase is Phase.OVER:
-            return ScreenView.end(state)
+            return game.end_view(state)
         if phase is Phase.PROPOSE:
             cand = self.candidates[self.index]
-            view = ScreenView.proposal(state, cand.turn, self.index + 1, len(self.candidates))
-            notes = [str(cand.turn)]
-            if cand.differences:
-                notes.append(_("but {what}").format(what=describe_differences(cand.differences, 1)))
-            if cand.ask:
-                asked = [_ask_word(a) for a in cand.ask]
-                notes.append(_("CONFIRM, then say the {what}").format(what=join_words(asked)))
-            return _with_note(view, " · ".join(notes))
+            view = ScreenView.proposal(
+                state,
+                game.describe_turn(state, game.turn_of(cand)),
+                self.index + 1,
+                len(self.candidates),
+            )
+            return _with_note(view, game.proposal_note(cand))
         if phase is Phase.PROBLEM:
             return ScreenView.error(state, self.problem)
         if self.restore is not None:
@@ -650,11 +617,6 @@ class Referee:
                 self.note,
             )
         return _with_note(ScreenView.waiting(state), self.note)
-
-
-def _ask_word(part: str) -> str:
-    """The name of a part of a turn still to be said ("reveal", "return", "noble")."""
-    return {"reveal": _("reveal"), "return": _("return"), "noble": _("noble")}.get(part, part)
 
 
 def _with_note(view: ScreenView, note: str) -> ScreenView:

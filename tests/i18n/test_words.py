@@ -113,8 +113,8 @@ def test_the_referees_own_refusal_of_a_table_is_french(french: None) -> None:
     """Two gems taken where fewer than 4 were left: the screen and the ear get French."""
     from dataclasses import replace
 
-    from companion.referee.machine import Phase, Referee, TableRead
-    from companion.referee.reading import predict
+    from companion.referee.splendor import Phase, Referee, TableRead
+    from companion.referee.splendor.reading import predict
 
     for _record, states in _games():
         for state in states:

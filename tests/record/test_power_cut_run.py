@@ -24,8 +24,8 @@ import pytest
 
 from companion.record import GameLog
 
-demo = pytest.importorskip("companion.referee.demo")
-referee = pytest.importorskip("companion.referee")
+demo = pytest.importorskip("companion.referee.splendor.demo")
+referee = pytest.importorskip("companion.referee.splendor")
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 KILLS = 5

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.referee import Key, Motion, Press, Referee, TableRead, TableReading, predict
 from companion.referee.machine import Effect
+from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, TableReading, predict
 from companion.rules import catalogue
 from companion.rules.gems import Tokens
 from companion.rules.state import GameState

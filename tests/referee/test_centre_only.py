@@ -17,8 +17,10 @@ import numpy as np
 import pytest
 
 from companion.record import GameLog
-from companion.referee import Key, Motion, Press, Referee, TableRead, TableReading, predict
-from companion.referee.demo import (
+from companion.referee.driver import TableLoop
+from companion.referee.machine import Phase, TurnConfirmed
+from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, TableReading, predict
+from companion.referee.splendor.demo import (
     Frames,
     Operator,
     demo_game,
@@ -26,11 +28,9 @@ from companion.referee.demo import (
     play,
     scene_of,
 )
-from companion.referee.driver import TableLoop
-from companion.referee.explain import explaining
-from companion.referee.machine import Phase, TurnConfirmed
-from companion.referee.observe import from_observation
-from companion.referee.reading import PlayerReading
+from companion.referee.splendor.explain import explaining
+from companion.referee.splendor.observe import from_observation
+from companion.referee.splendor.reading import PlayerReading
 from companion.rules import catalogue
 from companion.rules.actions import Buy, Take, Turn
 from companion.rules.simulate import play_game

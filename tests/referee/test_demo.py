@@ -21,8 +21,9 @@ import numpy as np
 import pytest
 
 from companion.record import GameLog
-from companion.referee import Referee, predict
-from companion.referee.demo import (
+from companion.referee.driver import TableLoop
+from companion.referee.splendor import Referee, predict
+from companion.referee.splendor.demo import (
     Frames,
     Operator,
     demo_game,
@@ -30,8 +31,7 @@ from companion.referee.demo import (
     parse_steps,
     play,
 )
-from companion.referee.driver import TableLoop
-from companion.referee.observe import from_observation
+from companion.referee.splendor.observe import from_observation
 from companion.screen.draw import Screen
 from tests.conftest import ROOT
 

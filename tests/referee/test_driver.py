@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.referee import Referee, TableReading, predict
 from companion.referee.driver import TableLoop, button_event
+from companion.referee.splendor import Referee, TableReading, predict
 from companion.rules.actions import Turn
 from firmware.buttons import Button, ButtonEvent, Gesture
 from firmware.indicators import NullIndicators

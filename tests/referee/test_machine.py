@@ -6,18 +6,15 @@ from dataclasses import replace
 
 from companion.referee import (
     Buzz,
-    CardRead,
     GameOver,
     GameStarted,
     Phase,
-    Referee,
     TableRead,
     TurnConfirmed,
     TurnUndone,
     Undo,
-    predict,
 )
-from companion.referee.reading import TableReading
+from companion.referee.splendor import CardRead, Referee, TableReading, predict
 from companion.rules.actions import Buy, ReserveCard, Take, Turn
 from companion.rules.simulate import play_game
 from companion.screen.view import Mode

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.referee.observe import from_observation
-from companion.referee.reading import predict
+from companion.referee.splendor.observe import from_observation
+from companion.referee.splendor.reading import predict
 from companion.rules import catalogue
 from companion.rules.actions import Turn
 from companion.rules.gems import Tokens
@@ -127,7 +127,7 @@ def test_piles_give_estimates_and_the_rules_pin_the_turn() -> None:
 
 
 def test_a_pile_where_none_should_be_is_a_difference() -> None:
-    from companion.referee.reading import differences, predict
+    from companion.referee.splendor.reading import differences, predict
 
     state = new_state().apply(Turn.parse("take wug"))
     seat = replace(predict(state).players[0], tokens=None,
@@ -143,7 +143,7 @@ def test_a_pile_where_none_should_be_is_a_difference() -> None:
 
 
 def test_wobbling_pile_counts_do_not_unsettle_the_table() -> None:
-    from companion.referee.reading import PlayerReading, TableReading
+    from companion.referee.splendor.reading import PlayerReading, TableReading
 
     a = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wwu")),))
     b = TableReading(players=(PlayerReading(token_estimate=Tokens.parse("wu")),))

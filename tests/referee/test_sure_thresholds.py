@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion.referee.observe import from_observation
-from companion.referee.reading import SURE_CONFIDENCE
+from companion.referee.splendor.observe import from_observation
+from companion.referee.splendor.reading import SURE_CONFIDENCE
 from companion.rules import catalogue
 from tests.referee.referee_helpers import new_state
 from tests.referee.test_observe import _observation

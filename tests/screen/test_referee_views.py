@@ -1,7 +1,7 @@
 """Every view the real referee produces in a refereed game fits the screen.
 
 The sample views cover each situation once; this walks a whole seeded
-4-player game with long names through :class:`companion.referee.Referee`
+4-player game with long names through :class:`companion.referee.splendor.Referee`
 (setup from a reading, each turn read, guessed, stepped through with NEXT,
 confirmed; a manual-entry menu; undo; the end) and checks every view it
 shows with ``layout_problems`` at 800×480.
@@ -16,7 +16,7 @@ from companion.screen import Screen
 from companion.screen.painter import layout_problems
 from companion.screen.samples import LONG_NAMES
 
-referee = pytest.importorskip("companion.referee")
+referee = pytest.importorskip("companion.referee.splendor")
 
 
 def test_every_view_of_a_refereed_game_fits_at_800x480():

@@ -1,7 +1,8 @@
 """The Splendor Duel referee: table views and button events in, confirmed Duel turns out.
 
-Beside the Splendor referee (:mod:`companion.referee`), reusing its buttons,
-phases, effects and menus, with Duel's own pieces:
+The one referee machine (:mod:`companion.referee.machine`) with Duel's
+hooks; with :mod:`companion.referee.splendor`, the only referee package that
+names its game's state class.  Duel's own pieces:
 
 * :mod:`companion.referee.duel.compare` -- a predicted table against the read one,
   place by place (``None`` read = no evidence);
@@ -9,8 +10,10 @@ phases, effects and menus, with Duel's own pieces:
   explain a reading, ranked; refusals in the rules' words;
 * :mod:`companion.referee.duel.entry` -- three-button menus for every part of a turn
   and for the set-up;
-* :mod:`companion.referee.duel.machine` -- :class:`DuelReferee`, the pure state machine;
-* :mod:`companion.referee.duel.loop` -- :class:`DuelLoop`: log, screen, screenshots;
+* :mod:`companion.referee.duel.machine` -- :class:`DuelGame`, the hooks, and
+  :class:`DuelReferee`, the machine configured with them;
+* :mod:`companion.referee.duel.loop` -- :class:`DuelLoop`, the one loop with a
+  recorded table's "hands passed, then still" (:meth:`DuelLoop.show`);
 * :mod:`companion.referee.duel.demo` -- the operator who knows the true game, the
   unsure reader, the tally of a played game.
 """

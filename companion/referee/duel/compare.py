@@ -8,7 +8,7 @@ prediction.  Every other place that differs is one :class:`Difference`,
 weighted by how many tokens, cards or scrolls it is off by, so that
 :func:`distance` reads as "how many things on the table would have to be
 different", the same unit as Splendor's
-:data:`~companion.referee.explain.TOLERANCE`.
+:data:`~companion.referee.splendor.explain.TOLERANCE`.
 
 :func:`blind` blanks a prediction where the reading is unsure: two legal
 turns whose blinded predictions are equal cannot be told apart by this
@@ -177,7 +177,7 @@ def _places(view: DuelView) -> dict[str, Place]:
 def learn_quirks(confirmed: DuelView, seen: DuelView) -> Quirks:
     """The board cells and pyramid places the reading got wrong on a table the players
     just confirmed (the set-up or a turn), as Splendor's referee learns card misreads
-    (:func:`companion.referee.reading.learn_quirks`): one token the reader keeps taking
+    (:func:`companion.referee.splendor.reading.learn_quirks`): one token the reader keeps taking
     for an empty cell must not turn every later turn into an error.  Token counts are
     never learned this way."""
     truth, read = _places(confirmed), _places(seen)

@@ -1,6 +1,6 @@
 """A recorded Duel game played through the Duel referee: the operator and the playback.
 
-As the Splendor demo (:mod:`companion.referee.demo`): a seeded game
+As the Splendor demo (:mod:`companion.referee.splendor.demo`): a seeded game
 (:func:`companion.rules.duel.simulate.play_game`) is the truth; its tables
 are shown one after the other (the position after each turn, read by a
 reader: the real one on rendered frames, or :func:`unsure_reader`, a perfect
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 
 from companion.referee.duel.entry import DONE
 from companion.referee.duel.loop import DuelLoop
-from companion.referee.duel.machine import DuelReferee
-from companion.referee.entry import Question
+from companion.referee.duel.machine import DuelMachine
 from companion.referee.machine import Phase
+from companion.referee.menu import Question
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.cards import JewelCard
 from companion.rules.duel.state import GameState
@@ -124,7 +124,7 @@ def _setup_value(question: Question, truth: GameState) -> object:
     return None
 
 
-def _answer(ref: DuelReferee, value: object) -> str:
+def _answer(ref: DuelMachine, value: object) -> str:
     """NEXT until the option ``value`` is highlighted, then CONFIRM."""
     question = ref.question()
     assert question is not None and ref.asking is not None
@@ -147,7 +147,7 @@ class Operator:
         self.misled = 0
         self._judged = -1
 
-    def next_press(self, ref: DuelReferee) -> str | None:
+    def next_press(self, ref: DuelMachine) -> str | None:
         """The next button to press now, or None when the table should move on."""
         initial = self.states[0]
         if ref.phase is Phase.SETUP:

@@ -1,8 +1,8 @@
 """Short three-button menus that build a Duel turn (or a new game's table).
 
-The Splendor menus (:mod:`companion.referee.entry`) carried over to Duel: the
-same :class:`~companion.referee.entry.Question` and
-:class:`~companion.referee.entry.Option`, the same rule that each question
+The Splendor menus (:mod:`companion.referee.splendor.entry`) carried over to Duel: the
+same :class:`~companion.referee.menu.Question` and
+:class:`~companion.referee.menu.Option`, the same rule that each question
 offers only what is legal given the answers so far, asked in the order the
 rules build a turn (:class:`~companion.rules.duel.planner.TurnPlanner`):
 
@@ -25,9 +25,8 @@ mapping keeps them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from companion.referee.entry import Option, Question
+from companion.referee.menu import Finished, Option, Question
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import CELLS, SPIRAL, cell_name
 from companion.rules.duel.cards import LEVELS, JewelCard
@@ -40,14 +39,6 @@ from companion.rules.errors import IllegalAction
 
 #: The answer that ends a repeated step (no more privileges, the take is complete).
 DONE = "done"
-
-
-@dataclass(frozen=True)
-class Finished:
-    """The turn the answers built, and the state it leads to."""
-
-    turn: Turn
-    after: GameState
 
 
 def card_label(card: JewelCard) -> str:
@@ -100,7 +91,9 @@ def _group(card: JewelCard) -> str:
     return "joker" if card.is_joker else (card.colour.label if card.colour else "grey")
 
 
-def next_turn_step(state: GameState, answers: Mapping[str, object]) -> Question | Finished:
+def next_turn_step(
+    state: GameState, answers: Mapping[str, object]
+) -> Question | Finished[Turn, GameState]:
     """The next question of the turn being entered, or the finished turn.
 
     Raises :class:`IllegalAction` when the answers fixed by a proposal (or a

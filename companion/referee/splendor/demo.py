@@ -47,8 +47,10 @@ from typing import Any
 
 import numpy as np
 
-from companion.referee.entry import OTHER, Question, _kind_of, slot_key
-from companion.referee.machine import Phase, Referee
+from companion.referee.machine import Phase
+from companion.referee.menu import OTHER, Question
+from companion.referee.splendor.entry import _kind_of, slot_key
+from companion.referee.splendor.game import SplendorMachine
 from companion.rules.actions import Buy, ReserveCard, Turn
 from companion.rules.catalogue import LEVELS
 from companion.rules.gems import Gem
@@ -607,7 +609,7 @@ def _setup_value(question: Question, truth: GameState) -> object:
     return None
 
 
-def _answer(ref: Referee, value: object) -> str:
+def _answer(ref: SplendorMachine, value: object) -> str:
     """NEXT until the option ``value`` is highlighted, then CONFIRM."""
     question = ref.question()
     assert question is not None and ref.asking is not None
@@ -632,7 +634,7 @@ class Operator:
         self.proposed = 0
         self._shown = -1
 
-    def next_press(self, ref: Referee) -> str | None:
+    def next_press(self, ref: SplendorMachine) -> str | None:
         """The next button to press now, or None when the table should move on."""
         if ref.phase is Phase.SETUP:
             if ref.setup_state is None:

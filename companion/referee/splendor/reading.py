@@ -4,7 +4,7 @@ The referee does not consume :mod:`vision`'s ``Observation`` directly: it
 consumes a :class:`TableReading`, the handful of facts the rules can check
 (token counts per zone, the cards in the market slots with their candidates,
 the nobles still on the table, the reserved cards and the bonuses in front of
-each player).  :mod:`companion.referee.observe` turns an ``Observation`` into
+each player).  :mod:`companion.referee.splendor.observe` turns an ``Observation`` into
 one.  Keeping this narrow value here means the state machine is tested with
 readings written by hand, and vision can change its output without touching
 the referee.
@@ -15,7 +15,7 @@ distinguishable.
 
 :func:`predict` gives the reading a state would produce if the camera were
 perfect; :func:`differences` compares a prediction with a reading.  The
-candidate ranking (:mod:`companion.referee.explain`) is built on these two, as
+candidate ranking (:mod:`companion.referee.splendor.explain`) is built on these two, as
 the Raspberry Turk chess robot scores every legal move's predicted board
 against the board it sees.
 

@@ -30,34 +30,13 @@ from dataclasses import dataclass, replace
 
 from companion.i18n import N_, _
 from companion.i18n.words import describe_noble, describe_tokens, gem_name, list_tokens
+from companion.referee.menu import OTHER, Option, Question
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import LEVELS, Card
 from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
 from companion.rules.hidden import Hidden
 from companion.rules.state import MARKET_WIDTH, GameState, needs_reveal
-
-#: The answer meaning "none of the cards offered: let me pick another".
-OTHER = "other"
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    label: str
-    value: object
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """One menu: ``key`` names the answer it gives."""
-
-    key: str
-    title: str
-    options: tuple[Option, ...]
-    text: str = ""
-
-    def labels(self) -> tuple[str, ...]:
-        return tuple(o.label for o in self.options)
 
 
 def card_label(card: Card) -> str:

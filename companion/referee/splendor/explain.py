@@ -1,7 +1,7 @@
 """Which legal turns explain what the camera sees: candidates, ranked.
 
 The Raspberry Turk pattern: for every legal turn, predict the table it
-leaves (:func:`~companion.referee.reading.predict`) and score that prediction
+leaves (:func:`~companion.referee.splendor.reading.predict`) and score that prediction
 against the reading; the best-scoring turns are proposed, best first.
 
 A flat list of every turn (main action x payment x returns x noble x reveal)
@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from companion.referee.reading import (
+from companion.referee.splendor.reading import (
     CardRead,
     Difference,
     Quirks,

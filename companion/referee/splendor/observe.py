@@ -45,7 +45,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.referee.reading import SURE_CONFIDENCE, CardRead, PlayerReading, TableReading
+from companion.referee.splendor.reading import (
+    SURE_CONFIDENCE,
+    CardRead,
+    PlayerReading,
+    TableReading,
+)
 from companion.rules.catalogue import LEVELS
 from companion.rules.gems import TOKENS, Tokens
 from companion.rules.state import MARKET_WIDTH

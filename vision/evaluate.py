@@ -37,7 +37,7 @@ CATEGORIES = ("cards", "nobles", "decks", "token slots", "reserved", "tableau", 
 #: A pile's count is an estimate: right when its colour is and its count is within this.
 PILE_SLACK = 1
 #: Below this confidence a pile reading counts as abstained (the referee's threshold too,
-#: in companion.referee.observe).  A pile's confidence is low mostly when its row ends
+#: in companion.referee.splendor.observe).  A pile's confidence is low mostly when its row ends
 #: between two counts; the one-token slack covers that.
 PILE_CONFIDENCE = 0.1
 

@@ -103,7 +103,7 @@ def known(message: str) -> bool:
     return any(rx.fullmatch(message) for rx, _t in _COMPILED)
 
 
-#: The referee's own explanations of a table no legal turn explains (referee.explain):
+#: The referee's own explanations of a table no legal turn explains (referee.splendor.explain):
 #: their parts may hold a rules' refusal (``reason``), translated in turn.
 TABLE_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(?P<name>.+?) took (?P<gems>.+), but: (?P<reason>.+)",
@@ -155,7 +155,7 @@ def translate_reason(message: str) -> str:
     return message
 
 
-#: Where a difference between the table and the rules was seen (see referee.reading).
+#: Where a difference between the table and the rules was seen (see referee.splendor.reading).
 _WHERE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"level (?P<level>\d) slot (?P<slot>\d)"), N_("level {level} slot {slot}")),
     (re.compile(r"the supply: (?P<gem>\w+)"), N_("the supply: {gem}")),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -78,6 +79,30 @@ def test_glare_and_a_hand_never_give_a_wrong_colour_or_empty() -> None:
 def test_an_empty_slot_is_read_from_its_fill() -> None:
     t = _tally(_frame((0, 0, 0, 0, 0, 0), seed=3), ColourModel())
     assert t == Counter({"empty-right": 40})
+
+
+def test_an_empty_slot_under_a_light_unlike_the_markers_is_read_by_its_paper() -> None:
+    """A bare slot under a dim, warm lamp the markers did not see: its grey no longer
+    matches the fill by the markers' gain, but the paper in its corners balances it;
+    corners that are not paper (skin) give no balance."""
+    from vision.mats import PAPER
+
+    n = 81
+    gx, gy = readers._grid(n, readers.EMPTY_PX_PER_MM)
+    r = np.hypot(gx, gy)
+    fill = np.asarray(ColourModel().tokens["empty"], np.float32).reshape(-1, 3)[0]
+    fill_bgr = np.asarray(cv2.cvtColor(np.uint8([[fill]]), cv2.COLOR_LAB2BGR)[0, 0], np.float32)
+    slot = np.where((r >= 20.0)[..., None], np.float32(PAPER), fill_bgr)
+    lamp = np.float32([0.64, 0.7, 0.78])  # dim and warm, B G R
+    raw = np.clip(slot * lamp, 0, 255).astype(np.uint8)
+    gain = np.ones(3, np.float32)
+    assert readers._fill_share(raw, gain, fill[None], r) < readers.EMPTY_SHARE
+    local = readers._paper_gain(raw, gain, r)
+    assert local is not None
+    assert readers._fill_share(raw, local, fill[None], r) >= readers.EMPTY_SHARE
+    skin = raw.copy()
+    skin[r >= readers.PAPER_CORNER_MM] = (90, 122, 170)
+    assert readers._paper_gain(skin, gain, r) is None
 
 
 @pytest.fixture(scope="module")

@@ -88,6 +88,8 @@ class Tally:
     abstained: int = 0
     covered: int = 0
     mistakes: list[str] = field(default_factory=list)
+    #: the objects a person could read that the reader left unsure
+    abstentions: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -118,6 +120,7 @@ def compare(observed: dict[str, Any], truth: dict[str, Any],
             o = seen.get(sid)
             if o is None or unsure(o):
                 tally.abstained += 1
+                tally.abstentions.append(f"{frame} {sid}: unsure of {key_t(t)}")
             elif same(key_o(o), key_t(t)):
                 tally.right += 1
             else:

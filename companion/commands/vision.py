@@ -41,7 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--min-accuracy", type=float, default=None,
                    help="fail when any category is right less often (0-1 or percent)")
     e.add_argument("--limit", type=int, default=None, help="read only the first N frames")
-    e.add_argument("--mistakes", action="store_true", help="list every wrong reading")
+    e.add_argument("--mistakes", action="store_true",
+                   help="list every wrong reading, then every abstention")
     e.add_argument("--official-faces", type=Path, default=None, metavar="DIR",
                    help="also redraw the recorded scenes with the publisher's faces from DIR "
                         "(e.g. ../shared/card-faces/splendor, with labels.csv) and report "
@@ -128,6 +129,8 @@ def _mistakes(tallies: dict) -> None:  # type: ignore[type-arg]
 
     for cat in CATEGORIES:
         for m in tallies[cat].mistakes if cat in tallies else []:
+            print(f"  {cat}: {m}")
+        for m in tallies[cat].abstentions if cat in tallies else []:
             print(f"  {cat}: {m}")
 
 

@@ -63,6 +63,7 @@ from vision import digits
 from vision.calibrate import rectify
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
 from vision.colours import GEM_BGR, L_WEIGHT, Classes, ColourModel
+from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -676,6 +677,8 @@ def _left_strip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     a = math.radians(slot.angle + where.angle)
     du = (SEARCH_WIDTH_MM - cf.NOBLE_W) / 2 * k
     centre = (cx + math.cos(a) * du, cy + math.sin(a) * du)
-    return normalise(rectify(image, h, slot, FACE_PX_PER_MM / k,
-                             size_mm=(SEARCH_WIDTH_MM * k, cf.NOBLE_H * k), center=centre,
-                             angle=slot.angle + where.angle), gain)
+    raw = rectify(image, h, slot, FACE_PX_PER_MM / k,
+                  size_mm=(SEARCH_WIDTH_MM * k, cf.NOBLE_H * k), center=centre,
+                  angle=slot.angle + where.angle)
+    # the tile's own whites as its white reference, as for a card's face (face_gain)
+    return normalise(raw, face_gain(raw, gain))

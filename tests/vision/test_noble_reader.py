@@ -223,3 +223,29 @@ def test_official_tiles_spoiled_read_themselves_or_abstain(official_nobles) -> N
     assert wrong == 0, pairs
     assert right >= 85
 
+
+
+def test_tiles_in_a_shade_the_markers_are_not_in_read_by_their_own_white(layout4) -> None:
+    """A lamp's fall-off or a shadow over the nobles but not over the markers: each
+    tile's own whites raise the markers' gain (``face_cut.face_gain``), so the squares
+    keep their colours instead of all reading dark."""
+    base = random_scene(4, 3)
+    scene = TableScene(base.market, base.decks, ("n3", "n9", "n5", "n8", "n1"),
+                       base.supply, base.players)
+    r = render(scene, layout4, Camera(px_per_mm=3.2, window=NOBLE_WINDOW, blur=0.6,
+                                      noise=3.0, jpeg_quality=75), seed=7)
+    cal = calibrate(r.image, layout4)
+    assert cal is not None
+    shaded = r.image.copy()
+    w = shaded.shape[1]
+    band = slice(round(0.12 * w), round(0.88 * w))  # the tiles, not the markers at the ends
+    shaded[:, band] = (shaded[:, band].astype(np.float32) * 0.72).astype(np.uint8)
+    got = []
+    for i, want in enumerate(scene.nobles):
+        slot = layout4.slot_index[f"noble.{i}"]
+        reading = noble_reader.read_noble(shaded, cal.h_for("centre"), slot,
+                                          cal.gain_at(slot.center), ColourModel())
+        got.append((want, reading.noble.id if reading.noble else None))
+    right, wrong, _ = _tally(got)
+    assert wrong == 0, got
+    assert right >= 4, got

@@ -94,13 +94,7 @@ def choose_turn(
     card_revealed = reveal(level) if level else None
     mid = state.after_action(action, card_revealed)
     returned = rng.choice(state.return_options(mid))
-    after_return = replace(
-        mid,
-        players=tuple(
-            replace(p, tokens=p.tokens - returned) if i == mid.current else p
-            for i, p in enumerate(mid.players)
-        ),
-    )
+    after_return = mid.after_return(returned)
     nobles = after_return.qualifying_nobles()
     noble = rng.choice(nobles).id if nobles else None
     return Turn(action, card_revealed, returned, noble)

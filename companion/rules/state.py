@@ -565,6 +565,13 @@ class GameState:
         """
         return self._after_action(action, reveal)
 
+    def after_return(self, returned: Tokens) -> GameState:
+        """This mid-turn state once the mover has put ``returned`` back: the step
+        between :meth:`return_options` and :meth:`qualifying_nobles`."""
+        return replace(self, players=tuple(
+            replace(p, tokens=p.tokens - returned) if i == self.current else p
+            for i, p in enumerate(self.players)))
+
 
 def needs_reveal(state: GameState, action: Action) -> int | None:
     """The level whose deck must reveal a card after ``action``, if any."""

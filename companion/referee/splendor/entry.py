@@ -17,10 +17,9 @@ the answers as a tuple, BACK drops the last one, and :func:`next_turn_step`
 says what to ask next or returns the finished :class:`Turn`.
 
 This module is Splendor's (its market, supply, nobles and ``Turn``), typed
-with Splendor's own ``GameState``: the referee's game-neutral seams are the
-screen (:class:`~companion.screen.view.ScreenView` takes any contract
-``Position`` and the turn's words) and the log (:mod:`companion.record`);
-Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
+with Splendor's own ``GameState``: it is one of Splendor's hooks
+(:class:`~companion.referee.splendor.game.SplendorGame`) into the one referee
+machine (:mod:`companion.referee.machine`), which knows no game's state class.
 """
 
 from __future__ import annotations
@@ -270,13 +269,7 @@ def _after_main(
                 )
             back.append(gem)
         returned = Tokens.of(*back)
-    after_return = replace(
-        mid,
-        players=tuple(
-            replace(p, tokens=p.tokens - returned) if i == mid.current else p
-            for i, p in enumerate(mid.players)
-        ),
-    )
+    after_return = mid.after_return(returned)
     qualifying = after_return.qualifying_nobles()
     noble = answers.get("noble")
     if len(qualifying) == 1:

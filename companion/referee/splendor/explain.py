@@ -31,10 +31,9 @@ message says what is wrong ("Take 2 needs at least 4 red in the supply;
 there are 3").
 
 This module is Splendor's (its market, supply, nobles and ``Turn``), typed
-with Splendor's own ``GameState``: the referee's game-neutral seams are the
-screen (:class:`~companion.screen.view.ScreenView` takes any contract
-``Position`` and the turn's words) and the log (:mod:`companion.record`);
-Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
+with Splendor's own ``GameState``: it is one of Splendor's hooks
+(:class:`~companion.referee.splendor.game.SplendorGame`) into the one referee
+machine (:mod:`companion.referee.machine`), which knows no game's state class.
 """
 
 from __future__ import annotations

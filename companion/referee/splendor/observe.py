@@ -34,11 +34,7 @@ The adapter is where the referee decides how much to trust each zone:
 Slot and zone names follow ``vision/layout.py`` (``market.<level>.<slot>``,
 ``noble.<i>``, ``supply``, ``player<n>.tokens``, ``player<n>.reserved.<i>``).
 
-This module is Splendor's (its market, supply, nobles and ``Turn``), typed
-with Splendor's own ``GameState``: the referee's game-neutral seams are the
-screen (:class:`~companion.screen.view.ScreenView` takes any contract
-``Position`` and the turn's words) and the log (:mod:`companion.record`);
-Splendor Duel's counterpart lives in :mod:`companion.referee.duel`.
+Splendor's own: Duel's table reading is :mod:`companion.referee.duel.compare`.
 """
 
 from __future__ import annotations

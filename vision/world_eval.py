@@ -129,6 +129,8 @@ class FrameResult:
     note: str = ""        # e.g. why colours were not learned
     framing: str = "centre"
     lens: str = "wide"
+    #: the face set the frame's cards and nobles were drawn from ("faces:..." tag)
+    faces: str = ""
 
 
 def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing: str,
@@ -156,8 +158,10 @@ def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing
             note = f"colours not learned: {exc}"
     obs = read_frame(frame.image, frame.layout, colours, workers=1)
     outcomes = score(obs, frame.layout, frame.contents, frame.hidden, frame.unseen)
+    faces = next((t.split(":", 1)[1] for t in getattr(frame, "tags", ())
+                  if t.startswith("faces:")), "")
     return FrameResult(players, difficulty, seed, tuple(outcomes), obs.elapsed_ms, note,
-                       framing, lens)
+                       framing, lens, faces)
 
 
 # ---------------------------------------------------------------- the report
@@ -275,6 +279,9 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
         lines += [""]
         lines += _by(results, lambda r: (r.framing, r.lens), "",
                      lambda g: "{} framing, {} lens".format(*g))  # type: ignore[str-format]
+    if len({r.faces for r in results}) > 1:
+        lines += [""]
+        lines += _by(results, lambda r: r.faces, "", lambda g: f"faces: {g}")
     lines += ["", f"Objects a person could not read (goal: >= {HIDDEN_ABSTAIN_GOAL:.0%} "
               "abstained)", ""]
     hidden = _hidden_table(outcomes)

@@ -111,6 +111,10 @@ def test_report_tables_follow_the_issue(layout2: Layout) -> None:
     assert "| all, glare | 2 | 100.0 | 0.0 |" in text
     # the hidden nobles are not counted among readable ones
     assert "| nobles | - | - |" in text
+    assert "faces:" not in text  # one face set: no table by faces
+    by_faces = report([replace(results[0], faces="older"),
+                       replace(results[1], faces="newer-odd")])
+    assert "| faces: older | faces: newer-odd |" in by_faces
 
 
 # ------------------------------------------------------------------ calibration figures

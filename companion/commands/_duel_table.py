@@ -10,6 +10,9 @@ Where the table's views come from (``run --game duel --camera``):
 * ``game:FILE`` -- a simulated camera: the tables of a Duel record (its
   set-up, then the table after each turn), read perfectly.  For tests and
   rehearsals of the buttons without a camera or a renderer;
+* ``picamera``, ``usb:N``, ``video:FILE`` -- a live camera (or a video),
+  watched for motion and read by the Duel reader when still, through the
+  same loop as Splendor's ``run`` (:func:`companion.commands.run._main_loop`);
 * ``--no-camera`` -- every turn entered with the buttons.
 
 Each view is shown when the referee waits for the table to change, as the
@@ -84,10 +87,35 @@ def views_from(spec: str | None) -> Iterator[tuple[DuelView | None, object]] | N
         return _views_of_game(Path(spec[len("game:"):]))
     if spec.startswith("recorded:"):
         return _views_of_photos(Path(spec[len("recorded:"):]))
-    raise CommandError(
-        f"--camera {spec}: a Duel game reads recorded:DIR (photos) or game:FILE (a record's"
-        " tables); a live camera is not wired to the Duel reader yet"
-    )
+    raise CommandError(f"--camera {spec}: not a source of still tables")
+
+
+def is_live(spec: str | None) -> bool:
+    """Whether ``--camera`` names a live camera or a video (not photos, not a record)."""
+    return spec is not None and not spec.startswith(("game:", "recorded:"))
+
+
+def live_reader(echo: Callable[[str], None]) -> Callable[[Any], DuelView | None]:
+    """The Duel reader for a live camera's still frames: a frame it cannot use (no
+    marker seen, say) is read as nothing (the referee waits), said once per reason."""
+    from vision.duel.read import read_duel
+    from vision.errors import VisionError
+
+    said = ""
+
+    def read(image: Any) -> DuelView | None:
+        nonlocal said
+        try:
+            view = read_duel(image)
+        except VisionError as exc:
+            if str(exc) != said:
+                said = str(exc)
+                echo(f"camera: {exc}")
+            return None
+        said = ""
+        return view
+
+    return read
 
 
 # ---------------------------------------------------------------------- run
@@ -107,11 +135,22 @@ def run_duel(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
     _check_screenshots(args.screenshots)
     config = _config()
-    views = None if args.no_camera else views_from(args.camera)
-    if views is None and not args.no_camera:
+    spec = None if args.no_camera else (
+        args.camera or (config.camera_spec() if config.path is not None else None))
+    camera = notifier = None
+    if is_live(spec):
+        from companion.commands.run import _camera
+        from firmware.watchdog import Notifier
+
+        notifier = Notifier()
+        camera = _camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
+        views = None
+    else:
+        views = None if spec is None else views_from(spec)
+    if spec is None and not args.no_camera:
         raise CommandError(
-            "no camera given: use --camera game:FILE or recorded:DIR, or --no-camera to enter"
-            " turns with the buttons"
+            "no camera given: use --camera usb:N, game:FILE or recorded:DIR, or --no-camera"
+            " to enter turns with the buttons"
         )
     panel = _panel(args.buttons, config)
     db = args.db or (Path(config.storage.database) if config.storage.database else None)
@@ -128,17 +167,27 @@ def run_duel(args: argparse.Namespace) -> int:
     if args.buttons == "keyboard" and window is None:
         panel.start_terminal()
     try:
-        referee, game_id = _duel_referee(log, names, args.resume, views is not None)
+        referee, game_id = _duel_referee(log, names, args.resume, spec is not None)
         loop = DuelLoop(
-            referee, screen=screen, window=window, log=log, game_id=game_id,
-            shots=args.screenshots,
+            referee, reader=None if camera is None else live_reader(print), screen=screen,
+            window=window, log=log, game_id=game_id, shots=args.screenshots,
         )
         if game_id is not None:
             print(f"Resumed Duel game {game_id} after {len(referee.history)} turns.")
-        _duel_loop(loop, views, panel, window)
+        if camera is not None:
+            from companion.commands.run import _main_loop
+
+            notifier.ready("refereeing")
+            _main_loop(loop, camera, panel, window, notifier)
+        else:
+            _duel_loop(loop, views, panel, window)
     except (LogError, ResumeError) as exc:
         raise CommandError(str(exc)) from None
     finally:
+        if notifier is not None:
+            notifier.stopping()
+        if camera is not None:
+            camera.close()
         panel.close()
         if window is not None:
             window.close()

@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument("--players", type=int, required=True, help="number of players (2-4)")
     parser.add_argument(
         "--game", choices=("splendor", "duel"), default="splendor",
-        help="splendor (default) or duel (Splendor Duel, 2 players; --camera game:FILE or"
-        " recorded:DIR)",
+        help="splendor (default) or duel (Splendor Duel, 2 players; any --camera, or"
+        " game:FILE: a record's tables)",
     )
     parser.add_argument("--names", default=None, help="player names in seating order: Ann,Bob,Cy")
     parser.add_argument(
@@ -466,7 +466,10 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -
                     for _ in range(3):
                         loop.feed_frame(frame.image)
                 else:
-                    loop.feed_frame(frame.image, still=lambda: _image(camera.still()))
+                    try:  # a video may end between its motion frame and its still
+                        loop.feed_frame(frame.image, still=lambda: _image(camera.still()))
+                    except EndOfSource:
+                        camera_ended = True
         if panel.exhausted and (camera_ended or loop.finished or not loop.waiting_for_table):
             return
 

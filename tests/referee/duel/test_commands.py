@@ -89,7 +89,7 @@ def test_run_duel_refuses_bad_options_in_one_line(
     db = str(tmp_path / "g.db")
     for argv, words in (
         (["--players", "3", "--no-camera"], "2 players"),
-        (["--players", "2", "--camera", "usb:0"], "recorded:DIR (photos) or game:FILE"),
+        (["--players", "2", "--camera", "usb:9"], "camera usb:9: cannot open USB camera 9"),
         (["--players", "2", "--camera", f"game:{tmp_path / 'none.txt'}"], "none.txt"),
     ):
         assert main(["run", "--game", "duel", *argv, "--db", db]) == 1
@@ -106,3 +106,67 @@ def test_demo_duel_plays_the_seeded_game_to_its_end(
     printed = capsys.readouterr().out
     assert "0 silent wrong" in printed and "Winner:" in printed
     assert (out / "demo.sqlite").exists() and (out / "game.txt").exists()
+
+
+def _live_presses() -> tuple[list[str], list[str], list[object], list[str]]:
+    """(presses for the set-up, presses for the first turn, the two tables' views, the
+    turns those presses confirm)."""
+    record, states = play_game(SEED, ("Ann", "Bob"))
+    loop = DuelLoop(DuelReferee(("Ann", "Bob"), camera=True), echo=lambda s: None)
+    operator = Operator(states, record.turns)
+    blocks: list[list[str]] = []
+    for index in range(2):
+        operator.shown = index
+        loop.show(view_of(states[index]))
+        blocks.append(list(presses(loop, operator)))
+    return blocks[0], blocks[1], [view_of(states[0]), view_of(states[1])], list(loop.confirmed)
+
+
+def test_run_duel_with_a_live_camera_reads_still_frames_and_logs_the_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``run --game duel --camera usb:N``: frames watched for motion, still ones read by
+    the Duel reader (stood in for here: a frame's grey level names its table), the
+    proposals confirmed with the buttons, the game logged.  The camera shows the
+    set-up for two seconds, then hands, then the table after the first turn."""
+    import time
+
+    import numpy as np
+
+    import firmware.camera as cameras
+    import vision.duel.read as duel_read
+
+    setup_presses, turn_presses, views, confirmed = _live_presses()
+    assert len(confirmed) == 1
+    start = time.monotonic()
+
+    class Table(cameras.FrameSource):
+        def _open(self) -> None:
+            self.last = -1.0
+
+        def _read(self) -> cameras.Frame:
+            time.sleep(0.01)
+            t = time.monotonic() - start
+            if t > 6.0:
+                raise cameras.EndOfSource("the video ended")
+            shown = 0 if t < 2.0 else 1
+            moving = 2.0 <= t < 2.2
+            image = (np.random.default_rng(int(t * 100)).integers(0, 255, (36, 64, 3), np.uint8)
+                     if moving else np.full((36, 64, 3), 10 + 100 * shown, np.uint8))
+            return cameras.Frame(image, t, f"frame at {t:.2f} s")
+
+        def _close(self) -> None:
+            pass
+
+    monkeypatch.setattr(cameras, "parse_source", lambda spec, **kw: Table())
+    monkeypatch.setattr(duel_read, "read_duel",
+                        lambda image, calibration=None: views[int(image[0, 0, 0] > 60)])
+    buttons, db = tmp_path / "buttons.txt", tmp_path / "log.db"
+    buttons.write_text("wait 1.0\n" + "\n".join(setup_presses) + "\nwait 2.5\n"
+                       + "\n".join(turn_presses) + "\n", encoding="utf-8")
+    assert main(["run", "--game", "duel", "--players", "2", "--names", "Ann,Bob",
+                 "--camera", "usb:0", "--buttons", f"script:{buttons}", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["export", "last", "--db", str(db)]) == 0
+    body = capsys.readouterr().out
+    assert '[Game "Splendor Duel"]' in body and confirmed[0] in body

@@ -527,7 +527,8 @@ class ResilientSource(Closing):
         try:
             source.open()
         except CameraUnavailable as exc:
-            self._lost(str(exc))
+            # not "lost": the caller says what is missing at start (``available``)
+            self._lost(str(exc), warn=False)
             return
         self.source = source
         self.available = True
@@ -574,7 +575,7 @@ class ResilientSource(Closing):
             self.on_change(True, self.message)
         return True
 
-    def _lost(self, message: str) -> None:
+    def _lost(self, message: str, warn: bool = True) -> None:
         if self.source is not None:
             try:
                 self.source.close()
@@ -586,7 +587,8 @@ class ResilientSource(Closing):
         self.attempts = 0
         self._delay = self.first_delay
         self.retry_at = self.clock() + self.first_delay
-        log.warning("camera lost: %s; retrying in the background", message)
+        if warn:
+            log.warning("camera lost: %s; retrying in the background", message)
         if self.on_change is not None:
             self.on_change(False, message)
 

@@ -385,3 +385,13 @@ def test_end_of_a_recording_passes_through(folder):
             assert source.read() is not None
         with pytest.raises(EndOfSource):
             source.read()
+
+
+def test_a_camera_missing_at_start_is_not_reported_as_lost(clock, caplog):
+    """At start the caller reports a missing camera (``run`` stops with one line), so
+    the wrapper does not warn "camera lost" as well; it still retries later."""
+    state = {"plugged": False, "opens": 0, "reads": 0, "closes": 0}
+    source = ResilientSource(lambda: FlakyCamera(state, clock), clock=clock)
+    with caplog.at_level(logging.WARNING):
+        source.open()
+    assert not source.available and "camera lost" not in caplog.text

@@ -75,6 +75,14 @@ _FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
 #: chip at 245 on design frame easy 300): only a larger, flatter white is glare.
 WASHED_LEVEL = 250
 WASHED_MAX = 0.25
+#: An empty cell shows the board's printed arrow: a thin dark line from the cell's
+#: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
+#: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
+#: ARROW_SIDE_MM either side (L), the line searched ARROW_SHIFT_MM across.
+ARROW_FROM_MM = 3.0
+ARROW_TO_MM = 9.0
+ARROW_SIDE_MM = 1.25
+ARROW_SHIFT_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,9 @@ class PlaceLook:
     #: lightness (Lab L, white-balanced) of the board's wood between this cell and its
     #: neighbours (0 off the board): glare lifts it
     surround: float = 0.0
+    #: strength of the printed arrow's line through the cell's centre (0 off the board):
+    #: strong only on an empty cell (:func:`arrow_line`)
+    line: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -169,9 +180,43 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     if not on_board:
         centre_px = lab[np.hypot(gx, gy) <= FILL_DISC_MM]
         fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
+    line = arrow_line(lab[..., 0]) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill,
-                     surround)
+                     radius, washed, fill, surround, line)
+
+
+@lru_cache(maxsize=4)
+def _arrow_maps(n: int, s: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sample points of the arrow search: (rays x shifts x 3 lines [side, centre, side])
+    rows of points along the ray, as remap maps."""
+    c = (n - 1) / 2
+    along = np.arange(ARROW_FROM_MM, ARROW_TO_MM + 1e-6, 0.25)
+    shifts = np.arange(-ARROW_SHIFT_MM, ARROW_SHIFT_MM + 1e-6, 0.25)
+    xs, ys = [], []
+    for sign in (1.0, -1.0):
+        for horizontal in (True, False):
+            for d in shifts:
+                for off in (-ARROW_SIDE_MM, 0.0, ARROW_SIDE_MM):
+                    u = c + sign * along * s
+                    v = np.full_like(u, c + (d + off) * s)
+                    xs.append(u if horizontal else v)
+                    ys.append(v if horizontal else u)
+    return np.asarray(xs, np.float32), np.asarray(ys, np.float32)
+
+
+def arrow_line(lightness: np.ndarray) -> float:
+    """How strongly a dark straight line runs from the cell's centre along an axis (L).
+
+    The board prints an arrow on every cell but the spiral's last (a line from the
+    centre to a side, a triangle on it); a chip on the cell hides it.  A white, pearl
+    or gold chip is otherwise near the cell's cream, so this tells them from an empty
+    cell where their colours do not.  Measured on the cell-centred patch, the line
+    searched a few millimetres across (the board lies by hand in its frame)."""
+    xs, ys = _arrow_maps(lightness.shape[0], CHIP_PX_PER_MM)
+    v = cv2.remap(lightness.astype(np.float32), xs, ys, cv2.INTER_LINEAR)
+    v = v.reshape(-1, 3, xs.shape[1])
+    darker = (v[:, 0] + v[:, 2]) / 2 - v[:, 1]
+    return float(np.percentile(darker, 25, axis=1).max())
 
 
 @dataclass(frozen=True)
@@ -202,16 +247,31 @@ MIN_RATIO = 1.3
 #: 2.0 cost a fifth of the board in abstentions on 12 design frames, 1.5 a seventh
 #: (`splendor-companion vision world --game duel --split design --count 4 --seed 1000`).
 EMPTY_MIN_RATIO = 1.5
+#: A cell whose arrow line (:func:`arrow_line`) is at least this strong holds no white,
+#: pearl or gold chip: on design frames those reach 11.3, 9.0 and 13.1, empty cells 50
+#: as a rule, 7.4 at the fifth percentile (the spiral's last cell has no arrow)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --arrow --frames 21`).
+LINE_EMPTY = 16.0
+#: The spiral's last cell (board order): the one cell printed without an arrow, so its
+#: empty look is a class of its own (``e.24`` in :mod:`vision.duel.chip_classes`).
+LAST_CELL = 24
+#: ... and "empty" there needs this lead either way: with no arrow, the empty cell lies
+#: about twice as near a white chip as the arrows' cells do (e.24 at 0.4-1.2, w at
+#: 1.2-1.5 on design frames; one empty read "w" at 0.85 against 1.52, hard seed 1001)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --frames 30`, then
+#: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
+LAST_CELL_MIN_RATIO = 2.0
 
 
 Prototype = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
-                allowed: str) -> ChipReading:
+                allowed: str, empty_ratio: float = EMPTY_MIN_RATIO) -> ChipReading:
     """The reading of a measured place among ``allowed`` classes (letters, and
     ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
-    or more prototypes (mean and spread of the features), the nearest counts."""
+    or more prototypes (mean and spread of the features), the nearest counts.
+    ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those."""
     if look.washed > WASHED_MAX:
         return ChipReading(None, 0.0, "glare")
     if look.surround > SURROUND_MAX:
@@ -220,6 +280,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
+    if "e" in allowed and look.line >= LINE_EMPTY:
+        allowed = "".join(c for c in allowed if c not in "wpy")
     dist: dict[str, float] = {}
     for name in allowed:
         for mean, spread in classes.get(name, ()):
@@ -233,6 +295,6 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
-    if d2 < (EMPTY_MIN_RATIO if either else MIN_RATIO) * d1:
+    if d2 < (empty_ratio if either else MIN_RATIO) * d1:
         return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
     return ChipReading("" if best in "eE" else best, conf)

@@ -29,7 +29,13 @@ from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
 from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
 from vision.duel.chip_classes import CLASSES
-from vision.duel.chips import judge_place, look_at_place
+from vision.duel.chips import (
+    EMPTY_MIN_RATIO,
+    LAST_CELL,
+    LAST_CELL_MIN_RATIO,
+    judge_place,
+    look_at_place,
+)
 from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
 from vision.mats import PAPER, TOKEN_SLOT_FILL
@@ -114,7 +120,12 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         if s.kind == "token":
             look = look_at_place(image, h, s, gain)
             empty = "e" if s.zone == "board" else "E"
-            r = judge_place(look, classes, "wugrkpy" + empty)
+            zone = classes["board" if s.zone == "board" else "player"]
+            ratio = EMPTY_MIN_RATIO
+            if s.zone == "board" and s.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
+                zone = {**zone, "e": zone[f"e.{LAST_CELL}"]}
+                ratio = LAST_CELL_MIN_RATIO
+            r = judge_place(look, zone, "wugrkpy" + empty, ratio)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))

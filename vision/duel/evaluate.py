@@ -71,7 +71,7 @@ def kind_of(place: str) -> str | None:
     return None
 
 
-def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "table",
+def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centre",
                    lens: str = "wide") -> FrameResult:
     frame = duel_frame(difficulty, seed, split, framing, lens)
     reading = read_duel_places(frame.image)
@@ -93,8 +93,19 @@ def _share(n: int, total: int) -> str:
 
 def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
     """A Markdown report: per kind, readable places right / wrong / abstained, the
-    bars, and what happened on the places a person could not read."""
-    lines = [*header, "", "| kind | readable | right | wrong | abstained | bar | hidden "
+    bars, and what happened on the places a person could not read; then the same per
+    difficulty when the frames have more than one (the bars must hold at each)."""
+    lines = [*header, "", *_table(results)]
+    levels = list(dict.fromkeys(r.difficulty for r in results))
+    if len(levels) > 1:
+        for level in levels:
+            mine = [r for r in results if r.difficulty == level]
+            lines += ["", f"## {level} ({len(mine)} frames)", "", *_table(mine)]
+    return "\n".join(lines) + "\n"
+
+
+def _table(results: Sequence[FrameResult]) -> list[str]:
+    lines = ["| kind | readable | right | wrong | abstained | bar | hidden "
              "| wrong on hidden |", "|---|---|---|---|---|---|---|---|"]
     for kind in KINDS:
         items = [o for r in results for o in r.outcomes if o.kind == kind]
@@ -112,7 +123,7 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
         hid_wrong = sum(o.answer is not None and o.answer != o.truth for o in hidden)
         lines.append(f"| {kind} | {n} | {_share(right, n)} | {_share(wrong, n)} | "
                      f"{_share(abst, n)} | {bar} | {len(hidden)} | {hid_wrong} |")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def mistakes(results: Sequence[FrameResult]) -> list[str]:

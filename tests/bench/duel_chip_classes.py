@@ -80,8 +80,9 @@ def surround(frames: int) -> int:
     return 0
 
 
-def arrow(frames: int) -> int:
-    """Per class, the spread of ``PlaceLook.line`` over readable board cells (LINE_EMPTY)."""
+def board_measure(frames: int, what: str) -> int:
+    """Per class, the spread of ``PlaceLook.<what>`` (line: LINE_EMPTY, border:
+    BORDER_EMPTY / BORDER_CHIP) over readable board cells."""
     values: dict[str, list[float]] = defaultdict(list)
     for i in range(frames):
         f = synth_duel.duel_frame(DIFFICULTIES[i % 3], 5000 + i, "design", "centre")
@@ -93,10 +94,11 @@ def arrow(frames: int) -> int:
                 truth = f.contents.get(sl.id, "e")
                 look = look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
                 values[truth if truth != "e" or sl.index != LAST_CELL else "e (last)"].append(
-                    look.line)
-    print(f"arrow line over readable cells of {frames} design frames (min, 5 %, median, max):")
+                    getattr(look, what))
+    print(f"{what} over readable cells of {frames} design frames (min, 5 %, median, 95 %, "
+          "max):")
     for name, v in sorted(values.items()):
-        q = np.percentile(v, (0, 5, 50, 100))
+        q = np.percentile(v, (0, 5, 50, 95, 100))
         print(f"  {name:<12} {len(v):>4} places: " + ", ".join(f"{x:.1f}" for x in q))
     return 0
 
@@ -114,9 +116,11 @@ def main() -> int:
                     help="print the board's wood lightness round readable cells instead")
     ap.add_argument("--arrow", action="store_true",
                     help="print the arrow line's strength on board cells per class instead")
+    ap.add_argument("--border", action="store_true",
+                    help="print the cells' border change per class instead")
     args = ap.parse_args()
-    if args.arrow:
-        return arrow(args.frames)
+    if args.arrow or args.border:
+        return board_measure(args.frames, "line" if args.arrow else "border")
     if args.surround:
         return surround(args.frames)
     sets = {name: {zone: measure(args.frames, drawn, zone) for zone in ("board", "player")}

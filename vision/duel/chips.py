@@ -83,6 +83,13 @@ ARROW_FROM_MM = 3.0
 ARROW_TO_MM = 9.0
 ARROW_SIDE_MM = 1.25
 ARROW_SHIFT_MM = 3.0
+#: A cell's border, across each side (mm from the cell's centre: the cream square's
+#: edge lies at 11.7, a chip's at 12.5, the neighbour's chip from 15), compared between
+#: the side's middle (|along| <= BORDER_MID_MM) and its ends (BORDER_ENDS_MM), which no
+#: chip on the cell reaches.
+BORDER_ACROSS_MM = (8.0, 14.5)
+BORDER_MID_MM = 3.0
+BORDER_ENDS_MM = (7.0, 10.0)
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,10 @@ class PlaceLook:
     #: strength of the printed arrow's line through the cell's centre (0 off the board):
     #: strong only on an empty cell (:func:`arrow_line`)
     line: float = 0.0
+    #: how much the middles of the cell's sides differ from their ends (Lab; the second
+    #: least of the four sides; 0 off the board): small only on an empty cell
+    #: (:func:`border_change`)
+    border: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -181,8 +192,50 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
         centre_px = lab[np.hypot(gx, gy) <= FILL_DISC_MM]
         fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
     line = arrow_line(lab[..., 0]) if on_board else 0.0
+    border = border_change(lab) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line)
+                     radius, washed, fill, surround, line, border)
+
+
+@lru_cache(maxsize=4)
+def _border_maps(n: int, s: float) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]:
+    """Per side (right, left, below, above): remap maps of the points across it
+    (rows) at the side's middle and at its two ends (columns), and which are which."""
+    c = (n - 1) / 2
+    across = np.arange(BORDER_ACROSS_MM[0], BORDER_ACROSS_MM[1] + 1e-6, 0.25)
+    lo, hi = BORDER_ENDS_MM
+    ends = np.arange(lo, hi + 1e-6, 0.5)
+    along = np.concatenate([np.arange(-BORDER_MID_MM, BORDER_MID_MM + 1e-6, 0.5), -ends, ends])
+    mid = np.abs(along) <= BORDER_MID_MM
+    u = np.broadcast_to(across[:, None], (len(across), len(along)))
+    v = np.broadcast_to(along[None, :], u.shape)
+    out = []
+    for sx, sy, swap in ((1, 1, False), (-1, 1, False), (1, 1, True), (1, -1, True)):
+        a, b = (v, u) if swap else (u, v)
+        xs = c + sx * a * s
+        ys = c + sy * b * s
+        out.append((xs.astype(np.float32), ys.astype(np.float32), mid))
+    return tuple(out)
+
+
+def border_change(lab: np.ndarray) -> float:
+    """How much a cell's border looks different at the middle of its sides than at
+    their ends (Lab distance, root mean square across the border; the second least of
+    the four sides).
+
+    A chip (25 mm) on a cell (23.3 mm) covers the middle of each side of the cell's
+    cream square and never its ends, so on an empty cell the border is the same all
+    along each side and under a chip it is not.  The cell is its own reference: the
+    light, the blur and the board's print are the same at a side's middle and ends.
+    The second least side: a side next to the board's edge or reminder strip differs
+    all along, and a chip pushed towards one side may leave that one nearly alike."""
+    sides = []
+    for xs, ys, mid in _border_maps(lab.shape[0], CHIP_PX_PER_MM):
+        p = cv2.remap(lab.astype(np.float32), xs, ys, cv2.INTER_LINEAR)
+        middle = np.median(p[:, mid], axis=1)
+        ends = np.median(p[:, ~mid], axis=1)
+        sides.append(float(np.sqrt(((middle - ends) ** 2).sum(axis=1).mean())))
+    return sorted(sides)[1]
 
 
 @lru_cache(maxsize=4)
@@ -261,17 +314,31 @@ LAST_CELL = 24
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --frames 30`, then
 #: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
 LAST_CELL_MIN_RATIO = 2.0
+#: A cell's border change (:func:`border_change`): at most BORDER_EMPTY and the cell is
+#: empty, or holds a white or pearl chip (empty when its arrow shows too); at least
+#: BORDER_CHIP and it holds a chip.  On readable cells of 30
+#: design frames: empty 3.1-17.2 (95 % below 8.1; the last cell 4.1-7.6), white chips
+#: 9.3-58 (5 % below 10.8), pearls 12.2-34.5, other chips 16.3 and up
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --border --frames 30`).
+BORDER_EMPTY = 8.0
+BORDER_CHIP = 18.0
+#: The spiral's last cell, with no arrow to confirm it, is read empty on its border alone
+#: below this: over 60 design frames the empty last cell reached 7.6 (95 % below 7.1),
+#: no chip anywhere went below 8.4 (a pearl; white chips 9.3) (same command, --frames 60).
+BORDER_BARE = 7.0
 
 
 Prototype = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
-                allowed: str, empty_ratio: float = EMPTY_MIN_RATIO) -> ChipReading:
+                allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
+                arrow: bool = True) -> ChipReading:
     """The reading of a measured place among ``allowed`` classes (letters, and
     ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
     or more prototypes (mean and spread of the features), the nearest counts.
-    ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those."""
+    ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
+    ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
     if look.washed > WASHED_MAX:
         return ChipReading(None, 0.0, "glare")
     if look.surround > SURROUND_MAX:
@@ -280,8 +347,17 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
-    if "e" in allowed and look.line >= LINE_EMPTY:
-        allowed = "".join(c for c in allowed if c not in "wpy")
+    if "e" in allowed:  # a board cell: its border and its arrow rule kinds out
+        lined = arrow and look.line >= LINE_EMPTY
+        if (look.border <= BORDER_EMPTY and lined) or (not arrow and
+                                                        look.border <= BORDER_BARE):
+            return ChipReading("", 1.0 - look.border / BORDER_CHIP)
+        if look.border >= BORDER_CHIP:
+            allowed = allowed.replace("e", "")
+        elif look.border <= BORDER_EMPTY:  # empty, or a white or pearl chip
+            allowed = "".join(c for c in allowed if c in "ewp")
+        if lined:
+            allowed = "".join(c for c in allowed if c not in "wpy")
     dist: dict[str, float] = {}
     for name in allowed:
         for mean, spread in classes.get(name, ()):

@@ -121,11 +121,11 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
             look = look_at_place(image, h, s, gain)
             empty = "e" if s.zone == "board" else "E"
             zone = classes["board" if s.zone == "board" else "player"]
-            ratio = EMPTY_MIN_RATIO
+            ratio, arrow = EMPTY_MIN_RATIO, True
             if s.zone == "board" and s.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
                 zone = {**zone, "e": zone[f"e.{LAST_CELL}"]}
-                ratio = LAST_CELL_MIN_RATIO
-            r = judge_place(look, zone, "wugrkpy" + empty, ratio)
+                ratio, arrow = LAST_CELL_MIN_RATIO, False
+            r = judge_place(look, zone, "wugrkpy" + empty, ratio, arrow)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))

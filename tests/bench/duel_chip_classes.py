@@ -82,7 +82,8 @@ def surround(frames: int) -> int:
 
 def board_measure(frames: int, what: str) -> int:
     """Per class, the spread of ``PlaceLook.<what>`` (line: LINE_EMPTY, border:
-    BORDER_EMPTY / BORDER_CHIP) over readable board cells."""
+    BORDER_EMPTY / BORDER_CHIP, outline: OUTLINE_MIN) over readable board cells, and
+    over the hidden ones apart."""
     values: dict[str, list[float]] = defaultdict(list)
     for i in range(frames):
         f = synth_duel.duel_frame(DIFFICULTIES[i % 3], 5000 + i, "design", "centre")
@@ -90,12 +91,15 @@ def board_measure(frames: int, what: str) -> int:
         if cal is None:
             continue
         for sl in f.layout.slots_of("token", "board"):
-            if sl.id not in f.hidden and sl.id not in f.unseen:
+            if sl.id not in f.unseen:
                 truth = f.contents.get(sl.id, "e")
                 look = look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
-                values[truth if truth != "e" or sl.index != LAST_CELL else "e (last)"].append(
-                    getattr(look, what))
-    print(f"{what} over readable cells of {frames} design frames (min, 5 %, median, 95 %, "
+                if sl.id in f.hidden:  # what a person could not read: reported apart
+                    truth = f"hidden ({f.hidden[sl.id]})"
+                elif truth == "e" and sl.index == LAST_CELL:
+                    truth = "e (last)"
+                values[truth].append(getattr(look, what))
+    print(f"{what} over the cells of {frames} design frames (min, 5 %, median, 95 %, "
           "max):")
     for name, v in sorted(values.items()):
         q = np.percentile(v, (0, 5, 50, 95, 100))
@@ -118,9 +122,12 @@ def main() -> int:
                     help="print the arrow line's strength on board cells per class instead")
     ap.add_argument("--border", action="store_true",
                     help="print the cells' border change per class instead")
+    ap.add_argument("--outline", action="store_true",
+                    help="print how plainly the cells' border shows per class instead")
     args = ap.parse_args()
-    if args.arrow or args.border:
-        return board_measure(args.frames, "line" if args.arrow else "border")
+    if args.arrow or args.border or args.outline:
+        what = "line" if args.arrow else "border" if args.border else "outline"
+        return board_measure(args.frames, what)
     if args.surround:
         return surround(args.frames)
     sets = {name: {zone: measure(args.frames, drawn, zone) for zone in ("board", "player")}

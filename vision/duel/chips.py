@@ -116,6 +116,10 @@ class PlaceLook:
     #: least of the four sides; 0 off the board): small only on an empty cell
     #: (:func:`border_change`)
     border: float = 0.0
+    #: how plainly the ends of the cell's sides show the printed border (L range across
+    #: it, the second least of the four sides; 0 off the board): a hand over the cell
+    #: hides them
+    outline: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -192,9 +196,9 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
         centre_px = lab[np.hypot(gx, gy) <= FILL_DISC_MM]
         fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
     line = arrow_line(lab[..., 0]) if on_board else 0.0
-    border = border_change(lab) if on_board else 0.0
+    border, outline = border_change(lab) if on_board else (0.0, 0.0)
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line, border)
+                     radius, washed, fill, surround, line, border, outline)
 
 
 @lru_cache(maxsize=4)
@@ -218,7 +222,7 @@ def _border_maps(n: int, s: float) -> tuple[tuple[np.ndarray, np.ndarray, np.nda
     return tuple(out)
 
 
-def border_change(lab: np.ndarray) -> float:
+def border_change(lab: np.ndarray) -> tuple[float, float]:
     """How much a cell's border looks different at the middle of its sides than at
     their ends (Lab distance, root mean square across the border; the second least of
     the four sides).
@@ -228,14 +232,20 @@ def border_change(lab: np.ndarray) -> float:
     along each side and under a chip it is not.  The cell is its own reference: the
     light, the blur and the board's print are the same at a side's middle and ends.
     The second least side: a side next to the board's edge or reminder strip differs
-    all along, and a chip pushed towards one side may leave that one nearly alike."""
-    sides = []
+    all along, and a chip pushed towards one side may leave that one nearly alike.
+
+    Also returns how plainly the ends show the border (the L range across it, the
+    second least side, as a chip's glare or the board's edge may spoil one): no chip
+    on the cell reaches the ends, so when they show no border something else lies
+    over the cell."""
+    sides, outline = [], []
     for xs, ys, mid in _border_maps(lab.shape[0], CHIP_PX_PER_MM):
         p = cv2.remap(lab.astype(np.float32), xs, ys, cv2.INTER_LINEAR)
         middle = np.median(p[:, mid], axis=1)
         ends = np.median(p[:, ~mid], axis=1)
         sides.append(float(np.sqrt(((middle - ends) ** 2).sum(axis=1).mean())))
-    return sorted(sides)[1]
+        outline.append(float(np.ptp(ends[:, 0])))
+    return sorted(sides)[1], sorted(outline)[1]
 
 
 @lru_cache(maxsize=4)
@@ -314,21 +324,35 @@ LAST_CELL = 24
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --frames 30`, then
 #: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
 LAST_CELL_MIN_RATIO = 2.0
-#: A cell's border change (:func:`border_change`): at most BORDER_EMPTY and the cell is
-#: empty, or holds a white or pearl chip (empty when its arrow shows too); at least
-#: BORDER_CHIP and it holds a chip.  On readable cells of 30
-#: design frames: empty 3.1-17.2 (95 % below 8.1; the last cell 4.1-7.6), white chips
-#: 9.3-58 (5 % below 10.8), pearls 12.2-34.5, other chips 16.3 and up
-#: (`.venv/bin/python tests/bench/duel_chip_classes.py --border --frames 30`).
+#: A cell's border change (:func:`border_change`) and its arrow (:func:`arrow_line`)
+#: together.  Over readable cells of 60 design frames: empty cells 2.9-17.2 (95 % below
+#: 7.8; the last cell 4.1-7.6), no chip below 8.4 (a pearl; white chips from 9.3,
+#: other kinds from 16.3); no empty arrowed cell both above BORDER_EMPTY and below
+#: LINE_EMPTY (0 of 778), every white, pearl and gold chip so (221 of 221)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --border --frames 60`).
+#: At most BORDER_BARE: empty; at most BORDER_EMPTY: empty with the arrow showing,
+#: else empty or a white or pearl chip; at least BORDER_CHIP: a chip.
 BORDER_EMPTY = 8.0
 BORDER_CHIP = 18.0
-#: The spiral's last cell, with no arrow to confirm it, is read empty on its border alone
-#: below this: over 60 design frames the empty last cell reached 7.6 (95 % below 7.1),
-#: no chip anywhere went below 8.4 (a pearl; white chips 9.3) (same command, --frames 60).
 BORDER_BARE = 7.0
+#: The ends of a cell's sides (never under its chip) show the printed border at least
+#: this plainly (L range across it, :func:`border_change`), or something lies over the
+#: cell: readable cells of 60 design frames 12.3 and up (5 % of each kind below 48-72),
+#: cells under a hand 3.4 as a rule (half of them below 4), under glare 0-50
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --outline --frames 60`).
+OUTLINE_MIN = 10.0
 
 
 Prototype = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def _distance(look: PlaceLook, prototypes: tuple[Prototype, ...]) -> float:
+    """Distance to the nearest prototype of a class, in units of its spread."""
+    best = float("inf")
+    for mean, spread in prototypes:
+        z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)
+        best = min(best, float(np.sqrt((WEIGHTS * z * z).sum() / WEIGHTS.sum())))
+    return best
 
 
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
@@ -347,23 +371,24 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
+    if "e" in allowed and look.outline < OUTLINE_MIN:
+        return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
     if "e" in allowed:  # a board cell: its border and its arrow rule kinds out
         lined = arrow and look.line >= LINE_EMPTY
-        if (look.border <= BORDER_EMPTY and lined) or (not arrow and
-                                                        look.border <= BORDER_BARE):
+        if look.border <= BORDER_BARE or (look.border <= BORDER_EMPTY and lined):
+            # the border alike all round: empty, if the cell looks like a cell at all (a
+            # hand or a sleeve over it is alike all round too)
+            d = _distance(look, classes.get("e", ()))
+            if d > MAX_DISTANCE:
+                return ChipReading(None, 0.0, f"alike all round, far ({d:.1f}) from a cell")
             return ChipReading("", 1.0 - look.border / BORDER_CHIP)
-        if look.border >= BORDER_CHIP:
+        if look.border >= BORDER_CHIP or (arrow and not lined):
             allowed = allowed.replace("e", "")
         elif look.border <= BORDER_EMPTY:  # empty, or a white or pearl chip
             allowed = "".join(c for c in allowed if c in "ewp")
         if lined:
             allowed = "".join(c for c in allowed if c not in "wpy")
-    dist: dict[str, float] = {}
-    for name in allowed:
-        for mean, spread in classes.get(name, ()):
-            z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)
-            d = float(np.sqrt((WEIGHTS * z * z).sum() / WEIGHTS.sum()))
-            dist[name] = min(d, dist.get(name, d))
+    dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     ranked = sorted(dist.items(), key=lambda kv: kv[1])
     (best, d1), (_, d2) = ranked[0], ranked[1]
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))

@@ -80,11 +80,11 @@ def surround(frames: int) -> int:
     return 0
 
 
-def board_measure(frames: int, what: str) -> int:
+def board_measure(frames: int, wanted: list[str]) -> int:
     """Per class, the spread of ``PlaceLook.<what>`` (line: LINE_EMPTY, border:
-    BORDER_EMPTY / BORDER_CHIP, outline: OUTLINE_MIN) over readable board cells, and
-    over the hidden ones apart."""
-    values: dict[str, list[float]] = defaultdict(list)
+    BORDER_EMPTY / BORDER_CHIP, outline: OUTLINE_MIN, plain: PLAIN_EMPTY) over readable
+    board cells, and over the hidden ones apart."""
+    values: dict[str, dict[str, list[float]]] = {w: defaultdict(list) for w in wanted}
     for i in range(frames):
         f = synth_duel.duel_frame(DIFFICULTIES[i % 3], 5000 + i, "design", "centre")
         cal = calibrate(f.image, f.layout)
@@ -98,12 +98,14 @@ def board_measure(frames: int, what: str) -> int:
                     truth = f"hidden ({f.hidden[sl.id]})"
                 elif truth == "e" and sl.index == LAST_CELL:
                     truth = "e (last)"
-                values[truth].append(getattr(look, what))
-    print(f"{what} over the cells of {frames} design frames (min, 5 %, median, 95 %, "
-          "max):")
-    for name, v in sorted(values.items()):
-        q = np.percentile(v, (0, 5, 50, 95, 100))
-        print(f"  {name:<12} {len(v):>4} places: " + ", ".join(f"{x:.1f}" for x in q))
+                for what in wanted:
+                    values[what][truth].append(getattr(look, what))
+    for what in wanted:
+        print(f"{what} over the cells of {frames} design frames (min, 5 %, median, 95 %, "
+              "max):")
+        for name, v in sorted(values[what].items()):
+            q = np.percentile(v, (0, 5, 50, 95, 100))
+            print(f"  {name:<14} {len(v):>4} places: " + ", ".join(f"{x:.1f}" for x in q))
     return 0
 
 
@@ -124,10 +126,13 @@ def main() -> int:
                     help="print the cells' border change per class instead")
     ap.add_argument("--outline", action="store_true",
                     help="print how plainly the cells' border shows per class instead")
+    ap.add_argument("--plain", action="store_true",
+                    help="print how far the cells' centre is from their cream instead")
     args = ap.parse_args()
-    if args.arrow or args.border or args.outline:
-        what = "line" if args.arrow else "border" if args.border else "outline"
-        return board_measure(args.frames, what)
+    wanted = [("line" if w == "arrow" else w) for w in ("arrow", "border", "outline", "plain")
+              if getattr(args, w)]
+    if wanted:
+        return board_measure(args.frames, wanted)
     if args.surround:
         return surround(args.frames)
     sets = {name: {zone: measure(args.frames, drawn, zone) for zone in ("board", "player")}

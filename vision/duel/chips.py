@@ -90,6 +90,15 @@ ARROW_SHIFT_MM = 3.0
 BORDER_ACROSS_MM = (8.0, 14.5)
 BORDER_MID_MM = 3.0
 BORDER_ENDS_MM = (7.0, 10.0)
+#: The centre disc (radius, mm) compared with the cell's cream by :func:`plain_centre`.
+PLAIN_DISC_MM = 8.0
+#: A cell with its border alike all round (BORDER_EMPTY) and a centre at most this far
+#: from the cell's cream (:func:`plain_centre`) is empty if "empty" is the nearest class
+#: at all (the arrow, blurred by a shaking hand or absent on the spiral's last cell,
+#: cannot tell).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
+#: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
+PLAIN_EMPTY = 10.0
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,9 @@ class PlaceLook:
     #: it, the second least of the four sides; 0 off the board): a hand over the cell
     #: hides them
     outline: float = 0.0
+    #: how far the cell's centre is from the cell's own cream (:func:`plain_centre`; 0
+    #: off the board): small only on an empty cell
+    plain: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -162,7 +174,10 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
                                    )[0, 0, 0])
         local = np.asarray(WOOD_BGR, np.float32) / np.maximum(wood, 1.0)
         if float(np.abs(local / local.mean() - 1).max()) < 0.3 and 0.4 < local.mean() < 4.0:
-            gain = local
+            # the wood's colour sets the balance, the markers the level: the wood's own
+            # level would lift the cream cells past white (41 % of an empty cell's
+            # patch clipped at the median on design frames)
+            gain = local * float(np.mean(gain)) / float(local.mean())
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
     grad = np.zeros(lab.shape[:2], np.float32)
     for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
@@ -197,8 +212,24 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
         fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
     line = arrow_line(lab[..., 0]) if on_board else 0.0
     border, outline = border_change(lab) if on_board else (0.0, 0.0)
+    plain = plain_centre(lab, gx, gy) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line, border, outline)
+                     radius, washed, fill, surround, line, border, outline, plain)
+
+
+def plain_centre(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+    """How far the cell's centre is from the cell's own cream (Lab, the upper quartile
+    over the centre disc ``PLAIN_DISC_MM``): the cream is the median just inside the
+    ends of the cell's sides, which no chip on the cell reaches.  An empty cell's
+    centre is that cream but for the arrow's thin line; a chip's is a gem, a pearl or
+    gold."""
+    a = np.abs(gx)
+    b = np.abs(gy)
+    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
+        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
+    cream = np.median(lab[ends], axis=0)
+    centre = lab[np.hypot(gx, gy) <= PLAIN_DISC_MM].astype(np.float32)
+    return float(np.percentile(np.sqrt(((centre - cream) ** 2).sum(axis=1)), 75))
 
 
 @lru_cache(maxsize=4)
@@ -311,10 +342,11 @@ MIN_RATIO = 1.3
 #: (`splendor-companion vision world --game duel --split design --count 4 --seed 1000`).
 EMPTY_MIN_RATIO = 1.5
 #: A cell whose arrow line (:func:`arrow_line`) is at least this strong holds no white,
-#: pearl or gold chip: on design frames those reach 11.3, 9.0 and 13.1, empty cells 50
-#: as a rule, 7.4 at the fifth percentile (the spiral's last cell has no arrow)
-#: (`.venv/bin/python tests/bench/duel_chip_classes.py --arrow --frames 21`).
-LINE_EMPTY = 16.0
+#: pearl or gold chip: on readable cells of 60 design frames those reach 10.1, 9.0 and
+#: 17.1, empty cells 52.8 as a rule, 30.2 at the fifth percentile (the spiral's last
+#: cell has no arrow)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --arrow --frames 60`).
+LINE_EMPTY = 20.0
 #: The spiral's last cell (board order): the one cell printed without an arrow, so its
 #: empty look is a class of its own (``e.24`` in :mod:`vision.duel.chip_classes`).
 LAST_CELL = 24
@@ -325,20 +357,18 @@ LAST_CELL = 24
 #: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
 LAST_CELL_MIN_RATIO = 2.0
 #: A cell's border change (:func:`border_change`) and its arrow (:func:`arrow_line`)
-#: together.  Over readable cells of 60 design frames: empty cells 2.9-17.2 (95 % below
-#: 7.8; the last cell 4.1-7.6), no chip below 8.4 (a pearl; white chips from 9.3,
-#: other kinds from 16.3); no empty arrowed cell both above BORDER_EMPTY and below
-#: LINE_EMPTY (0 of 778), every white, pearl and gold chip so (221 of 221)
+#: together.  On readable cells of 60 design frames: empty cells 4.1-7.8 (5-95 %, at
+#: most 23.9; the last cell 3.9-7.6), pearls from 14.0, white chips 17.8 at the fifth
+#: percentile, other kinds higher (a washed-out chip lower: glare is read apart)
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --border --frames 60`).
-#: At most BORDER_BARE: empty; at most BORDER_EMPTY: empty with the arrow showing,
-#: else empty or a white or pearl chip; at least BORDER_CHIP: a chip.
+#: At most BORDER_EMPTY: empty with the arrow showing, else empty or a white or pearl
+#: chip; above it with no arrow showing, or at least BORDER_CHIP: a chip.
 BORDER_EMPTY = 8.0
-BORDER_CHIP = 18.0
-BORDER_BARE = 7.0
+BORDER_CHIP = 25.0
 #: The ends of a cell's sides (never under its chip) show the printed border at least
 #: this plainly (L range across it, :func:`border_change`), or something lies over the
-#: cell: readable cells of 60 design frames 12.3 and up (5 % of each kind below 48-72),
-#: cells under a hand 3.4 as a rule (half of them below 4), under glare 0-50
+#: cell: readable cells of 60 design frames 57-75 at the fifth percentile of each kind,
+#: cells under a hand 3.8 as a rule, under glare 0-29
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --outline --frames 60`).
 OUTLINE_MIN = 10.0
 
@@ -373,21 +403,24 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         allowed = allowed.replace("E", "")
     if "e" in allowed and look.outline < OUTLINE_MIN:
         return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
-    if "e" in allowed:  # a board cell: its border and its arrow rule kinds out
+    if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
+        alike = look.border <= BORDER_EMPTY
         lined = arrow and look.line >= LINE_EMPTY
-        if look.border <= BORDER_BARE or (look.border <= BORDER_EMPTY and lined):
+        if alike and lined:
             # the border alike all round: empty, if the cell looks like a cell at all (a
             # hand or a sleeve over it is alike all round too)
             d = _distance(look, classes.get("e", ()))
             if d > MAX_DISTANCE:
                 return ChipReading(None, 0.0, f"alike all round, far ({d:.1f}) from a cell")
             return ChipReading("", 1.0 - look.border / BORDER_CHIP)
-        if look.border >= BORDER_CHIP or (arrow and not lined):
+        if look.border >= BORDER_CHIP or not (alike or lined):
             allowed = allowed.replace("e", "")
-        elif look.border <= BORDER_EMPTY:  # empty, or a white or pearl chip
+        elif alike:  # empty, or a white or pearl chip
             allowed = "".join(c for c in allowed if c in "ewp")
         if lined:
             allowed = "".join(c for c in allowed if c not in "wpy")
+    # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
+    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= PLAIN_EMPTY
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     ranked = sorted(dist.items(), key=lambda kv: kv[1])
     (best, d1), (_, d2) = ranked[0], ranked[1]
@@ -396,6 +429,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
-    if d2 < (empty_ratio if either else MIN_RATIO) * d1:
+    need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
+    if d2 < need * d1:
         return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
     return ChipReading("" if best in "eE" else best, conf)

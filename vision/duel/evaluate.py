@@ -9,7 +9,9 @@ read, abstaining is right and any answer other than the truth is wrong.
 
 Kinds reported: board cells, pyramid cards, royals, privileges (the three above the
 board and each player's three), and beside them decks, reserved cards and the
-players' token places.
+players' token places.  Frames of the central mat (``framing="centre"``, the
+settled camera: hardware.md) score the central mat's places only; what the players
+hold is the referee's to derive from the turns.
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centr
         kind = kind_of(place)
         if kind is None or place in frame.unseen:
             continue
+        if framing == "centre" and place.startswith("player"):
+            continue  # the edge of a player's mat in view: not what this camera reads
         truth = frame.contents.get(place, "")
         if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
             truth = "present" if truth else ""

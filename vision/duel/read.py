@@ -54,11 +54,13 @@ PRESENT_MIN = 0.5
 #: A privilege place's median lightness below the paper round it (L): the grey fill is
 #: ~60 below, a scroll ~10 (the printed and drawn colours, vision.mats / synth.duel).
 #: On the central mat's privilege places of 45 design frames (seeds 5000-5044, the
-#: central framing): scrolls -0.2 to 7.6, empty places 36.8 to 70.4; an empty place
-#: under a hand's shadow and a cool lamp came to 19 (hard seed 3001, read "present"
-#: at 25 before).
+#: central framing): scrolls -0.2 to 7.6, empty places 36.8 to 70.4.
 FILL_BELOW_PAPER = 30.0
-SCROLL_BELOW_PAPER = 15.0
+#: A privilege place's median b* (yellowness) above the paper round it: scrolls 9.5 to
+#: 20, empty places -7.0 to 0.8, places under a hand -16 to 2 (60 design frames,
+#: seeds 5000-5059, the central framing; a scroll in a shadow band was read empty on
+#: its lightness alone, hard seed 4003).  A scroll is read on its colour only.
+SCROLL_YELLOW = 5.0
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -178,16 +180,19 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     d = np.min([lab_distance(lab, r) for r in refs], axis=0)
     share = float((d > GROUND_DIST).mean())
     washed = float((raw.min(axis=2) >= 245).mean())
+    if ground == "fill":  # a scroll is yellower than the paper round it, the grey fill not
+        band_lab = lab_image(normalise(band.reshape(-1, 1, 3), gain))
+        yellow = float(np.median(lab[..., 2])) - float(np.median(band_lab[..., 2]))
+        if yellow >= SCROLL_YELLOW:
+            return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
-    if ground == "fill":  # a scroll is nearly as light as the paper round it, the fill not
+    if ground == "fill":  # ... and the fill darker than the paper, a scroll not
         below = band_l - float(np.median(lab[..., 0]))
         if below >= FILL_BELOW_PAPER:
             return PlaceReading(slot.id, "", min(1.0, below / 60))
-        band_washed = float((band.min(axis=1) >= 245).mean())
-        if below <= SCROLL_BELOW_PAPER and band_washed < 0.5:  # clipped paper tells nothing
-            return PlaceReading(slot.id, "present", share)
-        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper")
+        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
+                            f"{yellow:.0f} yellower")
     if share >= PRESENT_MIN:
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")

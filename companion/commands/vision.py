@@ -62,14 +62,14 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
                       "frame as `run` does, read and score them; print a Markdown report.")
     w.add_argument("--game", choices=("splendor", "duel"), default="splendor",
                    help="splendor (default) or duel: Splendor Duel tables (--players, "
-                   "--no-learn, --choose do not apply; --framing defaults to table)")
+                   "--no-learn, --choose do not apply)")
     w.add_argument("--players", default="2,4", help="player counts, comma-separated (2,4)")
     w.add_argument("--difficulty", default="easy,medium,hard",
                    help="difficulties, comma-separated (easy,medium,hard)")
     w.add_argument("--split", default="check", help="faces: check (report) or design (tune)")
     w.add_argument("--framing", default=None,
                    help="centre (central mat), table (whole layout) or both: centre,table"
-                   " (default centre; table with --game duel)")
+                   " (default centre)")
     w.add_argument("--lens", default="wide", help="wide, standard or both: wide,standard")
     w.add_argument("--count", type=int, default=5, help="frames per players x difficulty "
                    "cell (default 5)")
@@ -228,7 +228,7 @@ def _run_duel_world(args: argparse.Namespace) -> int:
     levels = _choice_list(args.difficulty, ("easy", "medium", "hard"), "difficulty")
     if args.split not in ("design", "check"):
         raise CommandError(f"--split {args.split!r}: choose from design, check")
-    framing = args.framing or "table"
+    framing = args.framing or "centre"
     framings = _choice_list(framing, ("centre", "table"), "framing")
     lenses = _choice_list(args.lens, ("wide", "standard"), "lens")
     if args.count < 1:

@@ -6,6 +6,8 @@ margin rule, then prints the lowest margins and scores of right answers and ever
 wrong answer.  Decide constants on ``--split design`` only; ``check`` is a report.
 
     .venv/bin/python tests/bench/duel_cards.py --split design
+    .venv/bin/python tests/bench/duel_cards.py --split design --royals --framing centre \
+        --frames 60
 """
 
 from __future__ import annotations
@@ -23,13 +25,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--split", choices=("design", "check"), default="design")
     ap.add_argument("--frames", type=int, default=9)
+    ap.add_argument("--framing", choices=("centre", "table"), default="table",
+                    help="the camera's framing (the reader's is centre: hardware.md)")
+    ap.add_argument("--royals", action="store_true",
+                    help="royal places only, the empty ones a card was found on too")
     args = ap.parse_args()
+    if args.royals:
+        return royal_scores(args.frames, args.split, args.framing)
     cards, royals = default_bank()
     C.MIN_MARGIN = 1e-9
     C.MIN_SCORE = -1.0
     res = []
     for i in range(args.frames):
-        f = duel_frame(("easy", "medium", "hard")[i % 3], 200 + i, args.split)
+        f = duel_frame(("easy", "medium", "hard")[i % 3], 200 + i, args.split, args.framing)
         cal = calibrate(f.image, f.layout)
         if cal is None:
             continue
@@ -51,6 +59,35 @@ def main() -> int:
           ", ".join(f"{s:.2f}" for s in sorted(r[1] for r in right)[:6]))
     print("wrong:", ", ".join(f"{t}: margin {m:.3f} score {s:.2f}" for m, s, ok, t in res
                              if not ok) or "none")
+    return 0
+
+
+def royal_scores(frames: int, split: str, framing: str) -> int:
+    """Best score and lead of every readable royal place where a card was found (right,
+    wrong, or an empty place under a shadow or a hand): MIN_SCORE_ROYAL, MIN_MARGIN_ROYAL."""
+    _, royals = default_bank()
+    rows: list[tuple[str, float, float]] = []
+    for i in range(frames):
+        f = duel_frame(("easy", "medium", "hard")[i % 3], 200 + i, split, framing)
+        cal = calibrate(f.image, f.layout)
+        if cal is None:
+            continue
+        for sl in f.layout.slots_of("noble", "royals"):
+            if sl.id in f.hidden or sl.id in f.unseen:
+                continue
+            h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+            if C.find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
+                continue
+            n = C.name_card(C.posed_faces(f.image, h, sl, gain, DUEL_CARD_MM), royals)
+            truth = f.contents.get(sl.id)
+            verdict = "empty" if truth is None else "right" if n.value == truth else "wrong"
+            rows.append((verdict, n.score, n.margin))
+    for verdict in ("right", "wrong", "empty"):
+        mine = sorted(r[1:] for r in rows if r[0] == verdict)
+        print(f"{verdict}: {len(mine)} places; lowest scores (score, lead): " +
+              ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[:6]) +
+              ("; highest: " + ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[-3:])
+               if verdict != "right" and mine else ""))
     return 0
 
 

@@ -75,6 +75,30 @@ _FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
 #: chip at 245 on design frame easy 300): only a larger, flatter white is glare.
 WASHED_LEVEL = 250
 WASHED_MAX = 0.25
+#: An empty cell shows the board's printed arrow: a thin dark line from the cell's
+#: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
+#: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
+#: ARROW_SIDE_MM either side (L), the line searched ARROW_SHIFT_MM across.
+ARROW_FROM_MM = 3.0
+ARROW_TO_MM = 9.0
+ARROW_SIDE_MM = 1.25
+ARROW_SHIFT_MM = 3.0
+#: A cell's border, across each side (mm from the cell's centre: the cream square's
+#: edge lies at 11.7, a chip's at 12.5, the neighbour's chip from 15), compared between
+#: the side's middle (|along| <= BORDER_MID_MM) and its ends (BORDER_ENDS_MM), which no
+#: chip on the cell reaches.
+BORDER_ACROSS_MM = (8.0, 14.5)
+BORDER_MID_MM = 3.0
+BORDER_ENDS_MM = (7.0, 10.0)
+#: The centre disc (radius, mm) compared with the cell's cream by :func:`plain_centre`.
+PLAIN_DISC_MM = 8.0
+#: A cell with its border alike all round (BORDER_EMPTY) and a centre at most this far
+#: from the cell's cream (:func:`plain_centre`) is empty if "empty" is the nearest class
+#: at all (the arrow, blurred by a shaking hand or absent on the spiral's last cell,
+#: cannot tell).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
+#: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
+PLAIN_EMPTY = 10.0
 
 
 @dataclass(frozen=True)
@@ -94,6 +118,20 @@ class PlaceLook:
     #: lightness (Lab L, white-balanced) of the board's wood between this cell and its
     #: neighbours (0 off the board): glare lifts it
     surround: float = 0.0
+    #: strength of the printed arrow's line through the cell's centre (0 off the board):
+    #: strong only on an empty cell (:func:`arrow_line`)
+    line: float = 0.0
+    #: how much the middles of the cell's sides differ from their ends (Lab; the second
+    #: least of the four sides; 0 off the board): small only on an empty cell
+    #: (:func:`border_change`)
+    border: float = 0.0
+    #: how plainly the ends of the cell's sides show the printed border (L range across
+    #: it, the second least of the four sides; 0 off the board): a hand over the cell
+    #: hides them
+    outline: float = 0.0
+    #: how far the cell's centre is from the cell's own cream (:func:`plain_centre`; 0
+    #: off the board): small only on an empty cell
+    plain: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -136,7 +174,10 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
                                    )[0, 0, 0])
         local = np.asarray(WOOD_BGR, np.float32) / np.maximum(wood, 1.0)
         if float(np.abs(local / local.mean() - 1).max()) < 0.3 and 0.4 < local.mean() < 4.0:
-            gain = local
+            # the wood's colour sets the balance, the markers the level: the wood's own
+            # level would lift the cream cells past white (41 % of an empty cell's
+            # patch clipped at the median on design frames)
+            gain = local * float(np.mean(gain)) / float(local.mean())
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
     grad = np.zeros(lab.shape[:2], np.float32)
     for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
@@ -169,9 +210,107 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     if not on_board:
         centre_px = lab[np.hypot(gx, gy) <= FILL_DISC_MM]
         fill = float((lab_distance(centre_px[None], _FILL_LAB)[0] < FILL_DIST).mean())
+    line = arrow_line(lab[..., 0]) if on_board else 0.0
+    border, outline = border_change(lab) if on_board else (0.0, 0.0)
+    plain = plain_centre(lab, gx, gy) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill,
-                     surround)
+                     radius, washed, fill, surround, line, border, outline, plain)
+
+
+def plain_centre(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+    """How far the cell's centre is from the cell's own cream (Lab, the upper quartile
+    over the centre disc ``PLAIN_DISC_MM``): the cream is the median just inside the
+    ends of the cell's sides, which no chip on the cell reaches.  An empty cell's
+    centre is that cream but for the arrow's thin line; a chip's is a gem, a pearl or
+    gold."""
+    a = np.abs(gx)
+    b = np.abs(gy)
+    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
+        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
+    cream = np.median(lab[ends], axis=0)
+    centre = lab[np.hypot(gx, gy) <= PLAIN_DISC_MM].astype(np.float32)
+    return float(np.percentile(np.sqrt(((centre - cream) ** 2).sum(axis=1)), 75))
+
+
+@lru_cache(maxsize=4)
+def _border_maps(n: int, s: float) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]:
+    """Per side (right, left, below, above): remap maps of the points across it
+    (rows) at the side's middle and at its two ends (columns), and which are which."""
+    c = (n - 1) / 2
+    across = np.arange(BORDER_ACROSS_MM[0], BORDER_ACROSS_MM[1] + 1e-6, 0.25)
+    lo, hi = BORDER_ENDS_MM
+    ends = np.arange(lo, hi + 1e-6, 0.5)
+    along = np.concatenate([np.arange(-BORDER_MID_MM, BORDER_MID_MM + 1e-6, 0.5), -ends, ends])
+    mid = np.abs(along) <= BORDER_MID_MM
+    u = np.broadcast_to(across[:, None], (len(across), len(along)))
+    v = np.broadcast_to(along[None, :], u.shape)
+    out = []
+    for sx, sy, swap in ((1, 1, False), (-1, 1, False), (1, 1, True), (1, -1, True)):
+        a, b = (v, u) if swap else (u, v)
+        xs = c + sx * a * s
+        ys = c + sy * b * s
+        out.append((xs.astype(np.float32), ys.astype(np.float32), mid))
+    return tuple(out)
+
+
+def border_change(lab: np.ndarray) -> tuple[float, float]:
+    """How much a cell's border looks different at the middle of its sides than at
+    their ends (Lab distance, root mean square across the border; the second least of
+    the four sides).
+
+    A chip (25 mm) on a cell (23.3 mm) covers the middle of each side of the cell's
+    cream square and never its ends, so on an empty cell the border is the same all
+    along each side and under a chip it is not.  The cell is its own reference: the
+    light, the blur and the board's print are the same at a side's middle and ends.
+    The second least side: a side next to the board's edge or reminder strip differs
+    all along, and a chip pushed towards one side may leave that one nearly alike.
+
+    Also returns how plainly the ends show the border (the L range across it, the
+    second least side, as a chip's glare or the board's edge may spoil one): no chip
+    on the cell reaches the ends, so when they show no border something else lies
+    over the cell."""
+    sides, outline = [], []
+    for xs, ys, mid in _border_maps(lab.shape[0], CHIP_PX_PER_MM):
+        p = cv2.remap(lab.astype(np.float32), xs, ys, cv2.INTER_LINEAR)
+        middle = np.median(p[:, mid], axis=1)
+        ends = np.median(p[:, ~mid], axis=1)
+        sides.append(float(np.sqrt(((middle - ends) ** 2).sum(axis=1).mean())))
+        outline.append(float(np.ptp(ends[:, 0])))
+    return sorted(sides)[1], sorted(outline)[1]
+
+
+@lru_cache(maxsize=4)
+def _arrow_maps(n: int, s: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sample points of the arrow search: (rays x shifts x 3 lines [side, centre, side])
+    rows of points along the ray, as remap maps."""
+    c = (n - 1) / 2
+    along = np.arange(ARROW_FROM_MM, ARROW_TO_MM + 1e-6, 0.25)
+    shifts = np.arange(-ARROW_SHIFT_MM, ARROW_SHIFT_MM + 1e-6, 0.25)
+    xs, ys = [], []
+    for sign in (1.0, -1.0):
+        for horizontal in (True, False):
+            for d in shifts:
+                for off in (-ARROW_SIDE_MM, 0.0, ARROW_SIDE_MM):
+                    u = c + sign * along * s
+                    v = np.full_like(u, c + (d + off) * s)
+                    xs.append(u if horizontal else v)
+                    ys.append(v if horizontal else u)
+    return np.asarray(xs, np.float32), np.asarray(ys, np.float32)
+
+
+def arrow_line(lightness: np.ndarray) -> float:
+    """How strongly a dark straight line runs from the cell's centre along an axis (L).
+
+    The board prints an arrow on every cell but the spiral's last (a line from the
+    centre to a side, a triangle on it); a chip on the cell hides it.  A white, pearl
+    or gold chip is otherwise near the cell's cream, so this tells them from an empty
+    cell where their colours do not.  Measured on the cell-centred patch, the line
+    searched a few millimetres across (the board lies by hand in its frame)."""
+    xs, ys = _arrow_maps(lightness.shape[0], CHIP_PX_PER_MM)
+    v = cv2.remap(lightness.astype(np.float32), xs, ys, cv2.INTER_LINEAR)
+    v = v.reshape(-1, 3, xs.shape[1])
+    darker = (v[:, 0] + v[:, 2]) / 2 - v[:, 1]
+    return float(np.percentile(darker, 25, axis=1).max())
 
 
 @dataclass(frozen=True)
@@ -202,16 +341,58 @@ MIN_RATIO = 1.3
 #: 2.0 cost a fifth of the board in abstentions on 12 design frames, 1.5 a seventh
 #: (`splendor-companion vision world --game duel --split design --count 4 --seed 1000`).
 EMPTY_MIN_RATIO = 1.5
+#: A cell whose arrow line (:func:`arrow_line`) is at least this strong holds no white,
+#: pearl or gold chip: on readable cells of 60 design frames those reach 10.1, 9.0 and
+#: 17.1, empty cells 52.8 as a rule, 30.2 at the fifth percentile (the spiral's last
+#: cell has no arrow)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --arrow --frames 60`).
+LINE_EMPTY = 20.0
+#: The spiral's last cell (board order): the one cell printed without an arrow, so its
+#: empty look is a class of its own (``e.24`` in :mod:`vision.duel.chip_classes`).
+LAST_CELL = 24
+#: ... and "empty" there needs this lead either way: with no arrow, the empty cell lies
+#: about twice as near a white chip as the arrows' cells do (e.24 at 0.4-1.2, w at
+#: 1.2-1.5 on design frames; one empty read "w" at 0.85 against 1.52, hard seed 1001)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --frames 30`, then
+#: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
+LAST_CELL_MIN_RATIO = 2.0
+#: A cell's border change (:func:`border_change`) and its arrow (:func:`arrow_line`)
+#: together.  On readable cells of 60 design frames: empty cells 4.1-7.8 (5-95 %, at
+#: most 23.9; the last cell 3.9-7.6), pearls from 14.0, white chips 17.8 at the fifth
+#: percentile, other kinds higher (a washed-out chip lower: glare is read apart)
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --border --frames 60`).
+#: At most BORDER_EMPTY: empty with the arrow showing, else empty or a white or pearl
+#: chip; above it with no arrow showing, or at least BORDER_CHIP: a chip.
+BORDER_EMPTY = 8.0
+BORDER_CHIP = 25.0
+#: The ends of a cell's sides (never under its chip) show the printed border at least
+#: this plainly (L range across it, :func:`border_change`), or something lies over the
+#: cell: readable cells of 60 design frames 57-75 at the fifth percentile of each kind,
+#: cells under a hand 3.8 as a rule, under glare 0-29
+#: (`.venv/bin/python tests/bench/duel_chip_classes.py --outline --frames 60`).
+OUTLINE_MIN = 10.0
 
 
 Prototype = tuple[tuple[float, ...], tuple[float, ...]]
 
 
+def _distance(look: PlaceLook, prototypes: tuple[Prototype, ...]) -> float:
+    """Distance to the nearest prototype of a class, in units of its spread."""
+    best = float("inf")
+    for mean, spread in prototypes:
+        z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)
+        best = min(best, float(np.sqrt((WEIGHTS * z * z).sum() / WEIGHTS.sum())))
+    return best
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
-                allowed: str) -> ChipReading:
+                allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
+                arrow: bool = True) -> ChipReading:
     """The reading of a measured place among ``allowed`` classes (letters, and
     ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
-    or more prototypes (mean and spread of the features), the nearest counts."""
+    or more prototypes (mean and spread of the features), the nearest counts.
+    ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
+    ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
     if look.washed > WASHED_MAX:
         return ChipReading(None, 0.0, "glare")
     if look.surround > SURROUND_MAX:
@@ -220,12 +401,27 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
-    dist: dict[str, float] = {}
-    for name in allowed:
-        for mean, spread in classes.get(name, ()):
-            z = (look.features - np.asarray(mean)) / np.maximum(np.asarray(spread), MIN_SPREAD)
-            d = float(np.sqrt((WEIGHTS * z * z).sum() / WEIGHTS.sum()))
-            dist[name] = min(d, dist.get(name, d))
+    if "e" in allowed and look.outline < OUTLINE_MIN:
+        return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
+    if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
+        alike = look.border <= BORDER_EMPTY
+        lined = arrow and look.line >= LINE_EMPTY
+        if alike and lined:
+            # the border alike all round: empty, if the cell looks like a cell at all (a
+            # hand or a sleeve over it is alike all round too)
+            d = _distance(look, classes.get("e", ()))
+            if d > MAX_DISTANCE:
+                return ChipReading(None, 0.0, f"alike all round, far ({d:.1f}) from a cell")
+            return ChipReading("", 1.0 - look.border / BORDER_CHIP)
+        if look.border >= BORDER_CHIP or not (alike or lined):
+            allowed = allowed.replace("e", "")
+        elif alike:  # empty, or a white or pearl chip
+            allowed = "".join(c for c in allowed if c in "ewp")
+        if lined:
+            allowed = "".join(c for c in allowed if c not in "wpy")
+    # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
+    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= PLAIN_EMPTY
+    dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     ranked = sorted(dist.items(), key=lambda kv: kv[1])
     (best, d1), (_, d2) = ranked[0], ranked[1]
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
@@ -233,6 +429,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
-    if d2 < (EMPTY_MIN_RATIO if either else MIN_RATIO) * d1:
+    need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
+    if d2 < need * d1:
         return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
     return ChipReading("" if best in "eE" else best, conf)

@@ -9,7 +9,9 @@ read, abstaining is right and any answer other than the truth is wrong.
 
 Kinds reported: board cells, pyramid cards, royals, privileges (the three above the
 board and each player's three), and beside them decks, reserved cards and the
-players' token places.
+players' token places.  Frames of the central mat (``framing="centre"``, the
+settled camera: hardware.md) score the central mat's places only; what the players
+hold is the referee's to derive from the turns.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def kind_of(place: str) -> str | None:
     return None
 
 
-def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "table",
+def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centre",
                    lens: str = "wide") -> FrameResult:
     frame = duel_frame(difficulty, seed, split, framing, lens)
     reading = read_duel_places(frame.image)
@@ -80,6 +82,8 @@ def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "table
         kind = kind_of(place)
         if kind is None or place in frame.unseen:
             continue
+        if framing == "centre" and place.startswith("player"):
+            continue  # the edge of a player's mat in view: not what this camera reads
         truth = frame.contents.get(place, "")
         if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
             truth = "present" if truth else ""
@@ -93,8 +97,19 @@ def _share(n: int, total: int) -> str:
 
 def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
     """A Markdown report: per kind, readable places right / wrong / abstained, the
-    bars, and what happened on the places a person could not read."""
-    lines = [*header, "", "| kind | readable | right | wrong | abstained | bar | hidden "
+    bars, and what happened on the places a person could not read; then the same per
+    difficulty when the frames have more than one (the bars must hold at each)."""
+    lines = [*header, "", *_table(results)]
+    levels = list(dict.fromkeys(r.difficulty for r in results))
+    if len(levels) > 1:
+        for level in levels:
+            mine = [r for r in results if r.difficulty == level]
+            lines += ["", f"## {level} ({len(mine)} frames)", "", *_table(mine)]
+    return "\n".join(lines) + "\n"
+
+
+def _table(results: Sequence[FrameResult]) -> list[str]:
+    lines = ["| kind | readable | right | wrong | abstained | bar | hidden "
              "| wrong on hidden |", "|---|---|---|---|---|---|---|---|"]
     for kind in KINDS:
         items = [o for r in results for o in r.outcomes if o.kind == kind]
@@ -112,7 +127,7 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
         hid_wrong = sum(o.answer is not None and o.answer != o.truth for o in hidden)
         lines.append(f"| {kind} | {n} | {_share(right, n)} | {_share(wrong, n)} | "
                      f"{_share(abst, n)} | {bar} | {len(hidden)} | {hid_wrong} |")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def mistakes(results: Sequence[FrameResult]) -> list[str]:

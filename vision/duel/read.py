@@ -29,7 +29,13 @@ from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
 from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
 from vision.duel.chip_classes import CLASSES
-from vision.duel.chips import judge_place, look_at_place
+from vision.duel.chips import (
+    EMPTY_MIN_RATIO,
+    LAST_CELL,
+    LAST_CELL_MIN_RATIO,
+    judge_place,
+    look_at_place,
+)
 from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
 from vision.mats import PAPER, TOKEN_SLOT_FILL
@@ -47,8 +53,14 @@ ABSENT_MAX = 0.1
 PRESENT_MIN = 0.5
 #: A privilege place's median lightness below the paper round it (L): the grey fill is
 #: ~60 below, a scroll ~10 (the printed and drawn colours, vision.mats / synth.duel).
-FILL_BELOW_PAPER = 40.0
-SCROLL_BELOW_PAPER = 25.0
+#: On the central mat's privilege places of 45 design frames (seeds 5000-5044, the
+#: central framing): scrolls -0.2 to 7.6, empty places 36.8 to 70.4.
+FILL_BELOW_PAPER = 30.0
+#: A privilege place's median b* (yellowness) above the paper round it: scrolls 9.5 to
+#: 20, empty places -7.0 to 0.8, places under a hand -16 to 2 (60 design frames,
+#: seeds 5000-5059, the central framing; a scroll in a shadow band was read empty on
+#: its lightness alone, hard seed 4003).  A scroll is read on its colour only.
+SCROLL_YELLOW = 5.0
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -114,7 +126,12 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         if s.kind == "token":
             look = look_at_place(image, h, s, gain)
             empty = "e" if s.zone == "board" else "E"
-            r = judge_place(look, classes, "wugrkpy" + empty)
+            zone = classes["board" if s.zone == "board" else "player"]
+            ratio, arrow = EMPTY_MIN_RATIO, True
+            if s.zone == "board" and s.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
+                zone = {**zone, "e": zone[f"e.{LAST_CELL}"]}
+                ratio, arrow = LAST_CELL_MIN_RATIO, False
+            r = judge_place(look, zone, "wugrkpy" + empty, ratio, arrow)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
@@ -163,16 +180,19 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     d = np.min([lab_distance(lab, r) for r in refs], axis=0)
     share = float((d > GROUND_DIST).mean())
     washed = float((raw.min(axis=2) >= 245).mean())
+    if ground == "fill":  # a scroll is yellower than the paper round it, the grey fill not
+        band_lab = lab_image(normalise(band.reshape(-1, 1, 3), gain))
+        yellow = float(np.median(lab[..., 2])) - float(np.median(band_lab[..., 2]))
+        if yellow >= SCROLL_YELLOW:
+            return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
-    if ground == "fill":  # a scroll is nearly as light as the paper round it, the fill not
+    if ground == "fill":  # ... and the fill darker than the paper, a scroll not
         below = band_l - float(np.median(lab[..., 0]))
         if below >= FILL_BELOW_PAPER:
             return PlaceReading(slot.id, "", min(1.0, below / 60))
-        band_washed = float((band.min(axis=1) >= 245).mean())
-        if below <= SCROLL_BELOW_PAPER and band_washed < 0.5:  # clipped paper tells nothing
-            return PlaceReading(slot.id, "present", share)
-        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper")
+        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
+                            f"{yellow:.0f} yellower")
     if share >= PRESENT_MIN:
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")

@@ -1,0 +1,112 @@
+"""The board cell's own marks of emptiness, on drawn cells: the printed arrow, the
+border alike along each side, the plain centre; and the rules that use them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.duel import chips as C
+from vision.duel.chip_classes import CLASSES
+from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM
+from vision.pixels import lab_image
+
+S = C.CHIP_PX_PER_MM
+N = round(C.PATCH_MM * S)
+CREAM = (190, 222, 235)
+WOOD = (60, 80, 120)
+
+
+def _mm(v: float) -> int:
+    return round((N - 1) / 2 + v * S)
+
+
+def _cell(arrow: bool = True) -> np.ndarray:
+    """An empty cell as the board prints it: cream square, dark outline, wood round it."""
+    img = np.full((N, N, 3), WOOD, np.uint8)
+    h = CELL_MM / 2
+    cv2.rectangle(img, (_mm(-h), _mm(-h)), (_mm(h), _mm(h)), (70, 90, 110), -1)
+    cv2.rectangle(img, (_mm(-h + 0.6), _mm(-h + 0.6)), (_mm(h - 0.6), _mm(h - 0.6)), CREAM, -1)
+    if arrow:  # a line from the centre to the right side, as on the board
+        cv2.line(img, (_mm(0), _mm(0)), (_mm(h - 1), _mm(0)), (70, 90, 110), 2)
+    return img
+
+
+def _chip(img: np.ndarray, rim: tuple[int, int, int], centre: tuple[int, int, int],
+          off: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    out = img.copy()
+    c = (_mm(off[0]), _mm(off[1]))
+    cv2.circle(out, c, round(DUEL_TOKEN_MM / 2 * S), rim, -1)
+    cv2.circle(out, c, round((DUEL_TOKEN_MM / 2 - 1.3) * S), CREAM, -1)
+    cv2.circle(out, c, round(5 * S), centre, -1)
+    return out
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(lab_image(img), (0, 0), 0.7)
+
+
+def test_the_arrow_shows_on_an_empty_cell_and_not_under_a_chip() -> None:
+    empty = C.arrow_line(_lab(_cell())[..., 0])
+    bare = C.arrow_line(_lab(_cell(arrow=False))[..., 0])
+    white = C.arrow_line(_lab(_chip(_cell(), (255, 255, 255), (235, 230, 225)))[..., 0])
+    assert empty >= C.LINE_EMPTY
+    assert bare < 5 and white < 5
+
+
+def test_the_arrow_is_found_a_little_off_the_cells_centre() -> None:
+    shifted = np.roll(_cell(), round(2 * S), axis=0)  # the board 2 mm off in its frame
+    assert C.arrow_line(_lab(shifted)[..., 0]) >= C.LINE_EMPTY
+
+
+def test_a_chip_changes_the_middle_of_the_border_and_not_its_ends() -> None:
+    empty_border, empty_outline = C.border_change(_lab(_cell()))
+    white = _chip(_cell(), (255, 255, 255), (235, 230, 225))
+    chip_border, chip_outline = C.border_change(_lab(white))
+    assert empty_border <= C.BORDER_EMPTY
+    assert chip_border > C.BORDER_EMPTY
+    # the ends of the sides are never under the cell's chip: both show the border
+    assert min(empty_outline, chip_outline) >= C.OUTLINE_MIN
+
+
+def test_a_hand_over_the_cell_hides_the_ends_of_its_border() -> None:
+    hand = np.full((N, N, 3), (120, 150, 200), np.uint8)
+    border, outline = C.border_change(_lab(hand))
+    assert border <= C.BORDER_EMPTY and outline < C.OUTLINE_MIN
+
+
+def test_the_centre_is_the_cells_cream_only_when_empty() -> None:
+    gx, gy = C._grid(N, S)
+    assert C.plain_centre(_lab(_cell(arrow=False)), gx, gy) <= C.PLAIN_EMPTY
+    pearl = _chip(_cell(), (180, 150, 235), (200, 170, 200))
+    assert C.plain_centre(_lab(pearl), gx, gy) > C.PLAIN_EMPTY
+
+
+def _look(**kw: float) -> C.PlaceLook:
+    """An empty cell's look by the drawn classes, the marks set as given."""
+    mean = np.asarray(CLASSES["drawn"]["board"]["e"][0][0], np.float32)
+    base = C.PlaceLook(mean, float(mean[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 100.0,
+                       line=50.0, border=4.0, outline=100.0, plain=2.0)
+    return replace(base, **kw)
+
+
+def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
+    classes = CLASSES["drawn"]["board"]
+    assert C.judge_place(_look(), classes, "wugrkpye").value == ""
+    # the same colours, but the border differs at the middles: never "empty"
+    assert C.judge_place(_look(border=C.BORDER_CHIP + 1), classes, "wugrkpye").value != ""
+    # no arrow and the border not alike: a chip, whatever the colours say
+    assert C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2),
+                         classes, "wugrkpye").value != ""
+    # the border's ends hidden: unsure
+    hidden = C.judge_place(_look(outline=C.OUTLINE_MIN - 1), classes, "wugrkpye")
+    assert hidden.value is None and "hidden" in hidden.why
+
+
+def test_a_cell_alike_all_round_that_is_no_cell_is_unsure() -> None:
+    classes = CLASSES["drawn"]["board"]
+    far = _look()
+    far = replace(far, features=far.features + 200.0)
+    assert C.judge_place(far, classes, "wugrkpye").value is None

@@ -14,6 +14,8 @@ import argparse
 import sys
 import textwrap
 from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -62,14 +64,20 @@ def measure(frames: int, drawn: bool, zone: str) -> dict[str, list[np.ndarray]]:
     return out
 
 
-def surround(frames: int) -> int:
-    """The range of ``PlaceLook.surround`` over readable board cells (SURROUND_MAX)."""
-    values = []
+def _design_frames(frames: int) -> Iterator[tuple[Any, Any]]:
+    """(frame, calibration) of ``frames`` design frames of the central mat, all
+    difficulties in turn (seeds 5000 on), those the markers calibrate."""
     for i in range(frames):
         f = synth_duel.duel_frame(DIFFICULTIES[i % 3], 5000 + i, "design", "centre")
         cal = calibrate(f.image, f.layout)
-        if cal is None:
-            continue
+        if cal is not None:
+            yield f, cal
+
+
+def surround(frames: int) -> int:
+    """The range of ``PlaceLook.surround`` over readable board cells (SURROUND_MAX)."""
+    values = []
+    for f, cal in _design_frames(frames):
         for sl in f.layout.slots_of("token", "board"):
             if sl.id not in f.hidden and sl.id not in f.unseen:
                 values.append(look_at_place(f.image, cal.h_for_slot(sl), sl,
@@ -85,11 +93,7 @@ def board_measure(frames: int, wanted: list[str]) -> int:
     BORDER_EMPTY / BORDER_CHIP, outline: OUTLINE_MIN, plain: PLAIN_EMPTY) over readable
     board cells, and over the hidden ones apart."""
     values: dict[str, dict[str, list[float]]] = {w: defaultdict(list) for w in wanted}
-    for i in range(frames):
-        f = synth_duel.duel_frame(DIFFICULTIES[i % 3], 5000 + i, "design", "centre")
-        cal = calibrate(f.image, f.layout)
-        if cal is None:
-            continue
+    for f, cal in _design_frames(frames):
         for sl in f.layout.slots_of("token", "board"):
             if sl.id not in f.unseen:
                 truth = f.contents.get(sl.id, "e")

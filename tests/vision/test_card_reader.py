@@ -341,3 +341,16 @@ def test_places_that_disagree_do_not_name_a_card_surely() -> None:
     assert far.card == b and far.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
     unnamed = card_places.consistent(named, [named, reading(None, a, 0.25)])
     assert unnamed.card == b and unnamed.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
+
+
+def test_points_twins_are_the_cards_that_differ_only_in_scoring() -> None:
+    """1r1 (3 white, no point) and 1r8 (4 white, a point) are told apart by the colour
+    stage only through the points box; the reader then asks the numerals too."""
+    from vision.card_decode import _points_twin
+
+    assert _points_twin(catalogue.card("1r1")).id == "1r8"  # type: ignore[union-attr]
+    assert _points_twin(catalogue.card("1r8")).id == "1r1"  # type: ignore[union-attr]
+    assert _points_twin(catalogue.card("1u7")) is None
+    twins = {c.id for level in (1, 2, 3) for c in catalogue.cards_of_level(level)
+             if _points_twin(c) is not None}
+    assert twins == {"1r1", "1r8"}

@@ -178,6 +178,13 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
         """The camera abstained several times in a row."""
         ...
 
+    def unchanged_note(self, state: S, reading: R_contra) -> str:
+        """The table reads as before the turn, but the reader was unsure of places
+        where a turn leaves its only visible trace (a card's place: a purchase pays
+        into the supply or the bag, out of view or not): what to tell the players
+        ("" when every such place was read)."""
+        ...
+
     # ---------------------------------------------------------------- views
     def new_game_view(self, message: str, camera: bool) -> ScreenView:
         """Before a new game's table is known (``message``: a problem or a note)."""

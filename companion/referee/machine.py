@@ -226,6 +226,7 @@ class Referee(Generic[S, T, R, C, Q]):
         self.camera = camera
         self.agree = max(agree, 1)
         self.abstain_limit = abstain_limit
+        self._unchanged_hint = ""
         self.state: S | None = state
         self.history: list[tuple[S, T]] = list(history)
         self.phase = Phase.SETUP if state is None else Phase.WATCH
@@ -322,6 +323,11 @@ class Referee(Generic[S, T, R, C, Q]):
             return [SetLight(Light.ATTENTION)]
         if off == 0:
             self._to_watch()
+            # a turn whose only trace is a place the reader was unsure of: say so
+            hint = game.unchanged_note(state, reading)
+            if hint or self.note == self._unchanged_hint:
+                self.note = hint
+            self._unchanged_hint = hint
             return []
         ranked = game.candidates(state, reading, self.quirks)
         good = [c for c in ranked if c.distance <= game.tolerance and c.distance < off]

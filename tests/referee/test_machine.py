@@ -392,3 +392,20 @@ def test_every_screen_of_a_game_draws_without_overlap() -> None:
     show(ref, bob_took_rr)
     check()
     assert {Phase.SETUP, Phase.WATCH, Phase.PROPOSE, Phase.ASK, Phase.PROBLEM} <= seen
+
+
+def test_an_unchanged_table_with_an_unread_market_card_is_pointed_out() -> None:
+    """The table reads as before, but a market card was not read: a free purchase
+    (paid with bonuses) leaves no other trace on the central mat, so the screen says
+    which place it cannot see and that NEXT enters the turn; a full reading clears it."""
+    state = new_state()
+    ref = referee_at(state)
+    full = predict(state)
+    assert full.market is not None
+    rows = [list(row) for row in full.market]
+    rows[1][2] = CardRead()  # level 2, third slot: not read
+    show(ref, replace(full, market=tuple(tuple(r) for r in rows)))
+    assert ref.phase is Phase.WATCH
+    assert "market 2.3" in ref.note and "NEXT" in ref.note
+    show(ref, full)
+    assert ref.note == ""

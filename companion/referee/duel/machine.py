@@ -201,6 +201,19 @@ class DuelGame:
     def abstain_note(self) -> str:
         return "The camera cannot read the table: NEXT to enter the turn by hand"
 
+    def unchanged_note(self, state: GameState, reading: DuelView | None) -> str:
+        if reading is None:
+            return ""
+        unsure = [f"level {level} place {slot}"
+                  for level, (had, seen) in enumerate(zip(state.pyramid, reading.pyramid,
+                                                          strict=True), start=1)
+                  for slot, (card, read) in enumerate(zip(had, seen, strict=True), start=1)
+                  if card is not None and read is None]
+        if not unsure:
+            return ""
+        return ("The camera cannot see pyramid " + ", ".join(unsure)
+                + ": if a card was taken there, NEXT to enter the turn")
+
     # ---------------------------------------------------------------- views
     def new_game_view(self, message: str, camera: bool) -> ScreenView:
         return ScreenView(

@@ -176,6 +176,19 @@ class SplendorGame:
     def abstain_note(self) -> str:
         return _("The camera cannot read the table: NEXT to enter by hand")
 
+    def unchanged_note(self, state: GameState, reading: TableReading) -> str:
+        if reading.market is None:
+            return ""
+        unsure = [f"{level}.{slot + 1}"
+                  for level, (row, seen) in enumerate(zip(state.market, reading.market,
+                                                          strict=False), start=1)
+                  for slot, (card, read) in enumerate(zip(row, seen, strict=False))
+                  if card is not None and not read.candidates and not read.empty]
+        if not unsure:
+            return ""
+        return _("The camera cannot see market {places}: if a card was taken there, "
+                 "NEXT to enter the turn").format(places=", ".join(unsure))
+
     # ---------------------------------------------------------------- views
     def new_game_view(self, message: str, camera: bool) -> ScreenView:
         return ScreenView(

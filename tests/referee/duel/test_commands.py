@@ -170,3 +170,26 @@ def test_run_duel_with_a_live_camera_reads_still_frames_and_logs_the_turns(
     assert main(["export", "last", "--db", str(db)]) == 0
     body = capsys.readouterr().out
     assert '[Game "Splendor Duel"]' in body and confirmed[0] in body
+
+
+def test_a_turn_whose_only_trace_is_an_unread_place_is_pointed_out() -> None:
+    """A purchase pays into the bag and takes the card out of view: on the central
+    mat it shows only as the place it left.  When the reader is unsure of that place
+    the table reads as before, so the screen says which place it cannot see and that
+    NEXT enters the turn; a complete reading takes the hint away again."""
+    from dataclasses import replace
+
+    record, states = play_game(SEED, ("Ann", "Bob"))
+    loop = DuelLoop(DuelReferee(("Ann", "Bob"), camera=True), echo=lambda s: None)
+    operator = Operator(states, record.turns)
+    operator.shown = 0
+    loop.show(view_of(states[0]))
+    list(presses(loop, operator))
+    assert loop.referee.history == [] and loop.referee.state == states[0]
+    view = view_of(states[0])
+    unsure = replace(view, pyramid=((None, *view.pyramid[0][1:]), *view.pyramid[1:]))
+    loop.show(unsure)
+    assert "cannot see pyramid level 1 place 1" in loop.referee.note
+    assert "NEXT" in loop.referee.note
+    loop.show(view)
+    assert loop.referee.note == ""

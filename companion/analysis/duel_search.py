@@ -30,7 +30,7 @@ from companion.analysis.duel_playout import (
     playout,
     target_need,
 )
-from companion.analysis.unseen import Estimate, blind_slots, chance_lost, redeal
+from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Buy, Turn
@@ -49,7 +49,7 @@ from companion.rules.hidden import Hidden
 SEARCH_SHARE = 0.5
 
 
-class DuelSampler:
+class DuelSampler(Redealer[DuelState]):
     """Determinisations of one table position: every unseen card placed at random.
 
     ``known`` pins cards behind the mover's blind reserves that the analyst
@@ -57,14 +57,8 @@ class DuelSampler:
     """
 
     def __init__(self, state: GameState, known: Sequence[str] = ()) -> None:
-        self.base = determinise(state, random.Random(0), {state.current: list(known)})
-        pinned = [CARD_INDEX[c] for c in known]
-        self.slots = blind_slots(self.base.reserved, self.base.blind, state.current, pinned)
-
-    def sample(self, rng: random.Random) -> DuelState:
-        s = self.base.copy()
-        s.decks = redeal(s.decks, s.reserved, self.slots, CARD_LEVEL, rng)
-        return s
+        super().__init__(determinise(state, random.Random(0), {state.current: list(known)}),
+                         state.current, known, CARD_INDEX, CARD_LEVEL)
 
 
 @dataclass(frozen=True)

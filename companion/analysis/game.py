@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.analysis import duel_search
-from companion.analysis.search import review_turn
+from companion.analysis.search import PositionReview, review_turn
 from companion.rules import duel
 from companion.rules.actions import Turn
 from companion.rules.describe import describe_action
@@ -176,36 +176,31 @@ def verdict(state: GameState | duel.GameState, played: Turn | duel.Turn, index: 
         return duel_verdict(state, played, index, budget, seed)
     assert isinstance(played, Turn)
     review = review_turn(state, played, budget, seed * 1_000_003 + index)
-    mover = state.current
-    loss = round(100.0 * review.loss, 1)
-    return TurnVerdict(
-        number=index + 1,
-        mover=mover,
-        played=str(played),
-        played_words=describe_action(state, played.action),
-        best=str(review.best),
-        best_words=describe_action(state, review.best),
-        chances=tuple(round(100.0 * c, 1) for c in review.best_estimate.chances),
-        played_chance=round(100.0 * review.played_estimate.chances[mover], 1),
-        best_chance=round(100.0 * review.best_estimate.chances[mover], 1),
-        loss=loss,
-        label=label(loss),
-    )
+    return _told(index, state.current, review, str(played),
+                 describe_action(state, played.action), str(review.best),
+                 describe_action(state, review.best))
 
 
 def duel_verdict(state: duel.GameState, played: duel.Turn, index: int, budget: int,
                  seed: int) -> TurnVerdict:
     """:func:`verdict` for a Duel turn: the best turn is a whole turn, told in words."""
     review = duel_search.review_turn(state, played, budget, seed * 1_000_003 + index)
-    mover = state.current
+    return _told(index, state.current, review, str(played),
+                 duel.describe_turn(state, played), str(review.best),
+                 duel.describe_turn(state, review.best))
+
+
+def _told(index: int, mover: int, review: PositionReview | duel_search.DuelReview,
+          played: str, played_words: str, best: str, best_words: str) -> TurnVerdict:
+    """A search's review of turn ``index`` as the verdict shown, percentages rounded."""
     loss = round(100.0 * review.loss, 1)
     return TurnVerdict(
         number=index + 1,
         mover=mover,
-        played=str(played),
-        played_words=duel.describe_turn(state, played),
-        best=str(review.best),
-        best_words=duel.describe_turn(state, review.best),
+        played=played,
+        played_words=played_words,
+        best=best,
+        best_words=best_words,
         chances=tuple(round(100.0 * c, 1) for c in review.best_estimate.chances),
         played_chance=round(100.0 * review.played_estimate.chances[mover], 1),
         best_chance=round(100.0 * review.best_estimate.chances[mover], 1),

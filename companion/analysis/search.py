@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.analysis.playout import choose_return, playout, target_need
-from companion.analysis.unseen import Estimate, blind_slots, chance_lost, redeal
+from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import card as catalogue_card
 from companion.rules.fast.convert import determinise, from_turn
@@ -49,7 +49,7 @@ SEARCH_SHARE = 0.5
 FastTurn = tuple[int, tuple[int, ...] | None, tuple[int, ...] | None, int]
 
 
-class Sampler:
+class Sampler(Redealer[FastState]):
     """Determinisations of one table position: every unseen card placed at random.
 
     Built once per position (finding the unseen cards is the slow part);
@@ -58,14 +58,8 @@ class Sampler:
     """
 
     def __init__(self, state: GameState, known: Sequence[str] = ()) -> None:
-        self.base = determinise(state, random.Random(0), {state.current: list(known)})
-        pinned = [CARD_INDEX[c] for c in known]
-        self.slots = blind_slots(self.base.reserved, self.base.blind, state.current, pinned)
-
-    def sample(self, rng: random.Random) -> FastState:
-        s = self.base.copy()
-        s.decks = redeal(s.decks, s.reserved, self.slots, CARD_LEVEL, rng)
-        return s
+        super().__init__(determinise(state, random.Random(0), {state.current: list(known)}),
+                         state.current, known, CARD_INDEX, CARD_LEVEL)
 
 
 @dataclass(frozen=True)

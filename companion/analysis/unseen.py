@@ -10,8 +10,44 @@ dealt back.  The game's own table of card levels is passed in.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, Protocol, Self, TypeVar
+
+
+class Dealt(Protocol):
+    """What a fast state of either game offers the sampler: decks, reserves, blindness."""
+
+    decks: list[list[int]]
+    reserved: list[list[int]]
+    blind: list[list[bool]]
+
+    def copy(self) -> Self: ...
+
+
+F = TypeVar("F", bound=Dealt)
+
+
+class Redealer(Generic[F]):
+    """Determinisations of one table position: every unseen card placed at random.
+
+    Built once per position from ``base`` (one determinisation, the slow part:
+    finding the unseen cards); :meth:`sample` then only shuffles.  ``pinned``
+    cards behind the ``mover``'s blind reserves stay where they are (a card the
+    analyst knows: the one the turn buys).  Each game's search makes its own
+    ``base`` (``Sampler``, ``DuelSampler``)."""
+
+    def __init__(self, base: F, mover: int, pinned: Sequence[str],
+                 card_index: Mapping[str, int], card_level: Sequence[int]) -> None:
+        self.base = base
+        self.level = card_level
+        self.slots = blind_slots(base.reserved, base.blind, mover,
+                                 [card_index[c] for c in pinned])
+
+    def sample(self, rng: random.Random) -> F:
+        s = self.base.copy()
+        s.decks = redeal(s.decks, s.reserved, self.slots, self.level, rng)
+        return s
 
 
 def blind_slots(reserved: Sequence[Sequence[int]], blind: Sequence[Sequence[bool]],

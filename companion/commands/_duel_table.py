@@ -125,7 +125,6 @@ def run_duel(args: argparse.Namespace) -> int:
     from companion.commands.run import _check_screenshots, _config, _panel
     from companion.record import GameLog, LogError, ResumeError
     from companion.referee.duel.loop import DuelLoop
-    from companion.screen.draw import Screen
 
     if args.players != 2:
         raise CommandError(f"--players {args.players}: Splendor Duel is for 2 players")
@@ -158,14 +157,9 @@ def run_duel(args: argparse.Namespace) -> int:
         log = GameLog.open(db, lock=True)
     except LogError as exc:
         raise CommandError(str(exc)) from None
-    from companion.screen.window import open_window
+    from companion.commands.run import _screen_and_window
 
-    screen = Screen(size)
-    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
-    if window is not None and window.size != size:
-        screen = Screen(window.size)
-    if args.buttons == "keyboard" and window is None:
-        panel.start_terminal()
+    screen, window = _screen_and_window(args, size, config, panel)
     try:
         referee, game_id = _duel_referee(log, names, args.resume, spec is not None)
         loop = DuelLoop(

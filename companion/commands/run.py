@@ -154,6 +154,22 @@ def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
         raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
 
 
+def _screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: Any,
+                       panel: Any) -> tuple[Any, Any]:
+    """The screen to draw on and the window showing it (None: headless), the screen
+    sized to the window it got; the keyboard read from the terminal when headless."""
+    from companion.screen.draw import Screen
+    from companion.screen.window import open_window
+
+    screen = Screen(size)
+    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
+    if window is not None and window.size != size:
+        screen = Screen(window.size)
+    if args.buttons == "keyboard" and window is None:
+        panel.start_terminal()
+    return screen, window
+
+
 def _panel(spec: str, config: Any) -> Any:
     from firmware.buttons import panel_from_spec
     from firmware.errors import HardwareError
@@ -283,8 +299,6 @@ def _run(args: argparse.Namespace) -> int:
         return run_duel(args)
     from companion.record import GameLog, LogError
     from companion.referee.driver import TableLoop, tame_memory
-    from companion.screen.draw import Screen
-    from companion.screen.window import open_window
     from firmware.watchdog import Notifier
 
     names = _names(args)
@@ -310,12 +324,7 @@ def _run(args: argparse.Namespace) -> int:
         print(log.notice, file=sys.stderr)
     for bad in damaged:
         print(f"{log.path}: {bad}; it is not offered for resuming", file=sys.stderr)
-    screen = Screen(size)
-    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
-    if window is not None and window.size != size:
-        screen = Screen(window.size)
-    if args.buttons == "keyboard" and window is None:
-        panel.start_terminal()
+    screen, window = _screen_and_window(args, size, config, panel)
     speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:

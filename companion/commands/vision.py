@@ -124,6 +124,17 @@ def run_read(args: argparse.Namespace) -> int:
     return 0
 
 
+def _emit(text: str, report: Path | None) -> int:
+    """Print a Markdown report, and write it to ``report`` too when asked."""
+    print(text, end="")
+    if report is not None:
+        try:
+            report.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {report}: {exc.strerror}") from None
+    return 0
+
+
 def _mistakes(tallies: dict) -> None:  # type: ignore[type-arg]
     from vision.evaluate import CATEGORIES
 
@@ -252,13 +263,7 @@ def _run_duel_world(args: argparse.Namespace) -> int:
     if args.mistakes:
         text += "\n## Readable places not read right\n\n" + "\n".join(
             de.mistakes(results)) + "\n"
-    print(text, end="")
-    if args.report is not None:
-        try:
-            args.report.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.report}: {exc.strerror}") from None
-    return 0
+    return _emit(text, args.report)
 
 
 def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # type: ignore[no-untyped-def,type-arg]
@@ -346,10 +351,4 @@ def run_world(args: argparse.Namespace) -> int:
             f"- {r.players}p {r.difficulty} seed {r.seed} {o.slot}: {o.answer} "
             f"({o.confidence:.3f}) for {o.truth}"
             for r in results for o in r.outcomes if o.verdict == "wrong" and not o.hidden) + "\n"
-    print(text, end="")
-    if args.report is not None:
-        try:
-            args.report.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.report}: {exc.strerror}") from None
-    return 0
+    return _emit(text, args.report)

@@ -7,12 +7,13 @@ one, both with a turn taken back and a thumbnail per turn.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from companion.record import DUEL, GameLog, make_thumbnail, setup_headers
-from companion.rules import GameState, RulesError, Turn, duel
+from companion.rules import RulesError, duel
 from companion.rules.simulate import play_game
 
 #: A 2-player game decided by the tie-break (checked by the tests that rely on it).
@@ -27,10 +28,12 @@ def table_frame(turn: int) -> np.ndarray:
     return frame
 
 
-def _another_turn(state: GameState, turn: Turn) -> Turn:
-    """A legal turn other than ``turn`` that needs no reveal, return or noble."""
+def _another_turn(state: Any, turn: Any) -> Any:
+    """A legal turn of either game other than ``turn``: its main action alone (no
+    reveal, return, noble or optional action needed)."""
+    make = type(turn)
     for action in state.legal_actions():
-        candidate = Turn(action)
+        candidate = make(action)
         if candidate == turn:
             continue
         try:
@@ -76,18 +79,6 @@ def log_game(
 DUEL_SEED = 3
 
 
-def _another_duel_turn(state: duel.GameState, turn: duel.Turn) -> duel.Turn:
-    """A legal Duel turn other than ``turn`` (a mandatory action and nothing else)."""
-    for action in state.legal_actions():
-        candidate = duel.Turn(action)
-        if candidate == turn:
-            continue
-        try:
-            state.apply(candidate)
-        except RulesError:
-            continue
-        return candidate
-    raise AssertionError("no other legal Duel turn")
 
 
 def log_duel_game(
@@ -109,7 +100,7 @@ def log_duel_game(
         turns = zip(record.turns, states[:-1], states[1:], strict=True)
         for n, (turn, before, after) in enumerate(turns, start=1):
             if n in take_back:
-                wrong = _another_duel_turn(before, turn)
+                wrong = _another_turn(before, turn)
                 log.append_turn(gid, str(wrong), before.apply(wrong).digest(), None, 0.4)
                 log.undo_last(gid)
             confidence = None if n % 10 == 0 else 0.9

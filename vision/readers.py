@@ -333,10 +333,18 @@ def _chroma(lab: np.ndarray) -> float:
     return float(np.hypot(lab[1] - 128, lab[2] - 128))
 
 
+#: Lightest a solid chip's grey emblem may be (L, 8-bit): the committed scenes' solid
+#: white chips' emblems measure 91-146, glare up to 0.84 included; a black chip with
+#: its sticker under glare (design world frames, /tmp/n12/solid.py) 213.
+SOLID_EMBLEM_L_MAX = 180.0
+
+
 def _neutral_emblem(look: ChipLook) -> bool:
-    """A white solid chip's grey emblem: such a chip is near the sensor's top, so its
-    washed-out share is no sign of glare; glare over another chip leaves a tinted gem."""
-    return look.gem is not None and _chroma(look.gem) < 12
+    """A solid chip's grey emblem, not washed out: a white solid chip is near the
+    sensor's top, so its washed-out share is no sign of glare; glare over another
+    chip leaves a tinted gem, or whitens the emblem too (``SOLID_EMBLEM_L_MAX``)."""
+    return (look.gem is not None and _chroma(look.gem) < 12
+            and float(look.gem[0]) <= SOLID_EMBLEM_L_MAX)
 
 
 def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotReading:
@@ -366,7 +374,11 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     agree = solid or (min(d_rim, key=d_rim.__getitem__) == k1
                       and min(d_gem, key=d_gem.__getitem__) == k1)
     white_ok = k1 != "w" or max(_chroma(look.rim), _chroma(look.gem)) <= WHITE_CHROMA_MAX
-    if (d_rim[k1] > RIM_MAX_DIST or not agree or not white_ok
+    # a solid white or black chip bears a grey emblem; a tinted one is a real chip's
+    # gem under a rim that shade or glare made look like the sticker (design world
+    # frames: a red chip in shade read black at 0.58, its gem at chroma 27)
+    grey_ok = not solid or k1 not in ("w", "k") or _neutral_emblem(look)
+    if (d_rim[k1] > RIM_MAX_DIST or not agree or not white_ok or not grey_ok
             or d_gem.get(k1, 0.0) > GEM_MAX_DIST or conf < TOKEN_MIN_CONFIDENCE):
         return TokenSlotReading(slot.id, slot.zone, "unknown", None, conf)
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)

@@ -138,6 +138,43 @@ def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
     assert card_places.in_slot(slot, Located(0.05)) == ()
 
 
+def test_a_firm_reading_far_from_the_slot_is_checked_at_the_slot(monkeypatch) -> None:
+    """A card fitted 8 mm off its slot is read at the slot too even when its first
+    reading is firm; the two readings naming different cards on comparable fits
+    leave the slot unknown.  A firm reading near the slot is the answer at once."""
+    from vision.layout import build_layout
+    from vision.locate import Located
+
+    monkeypatch.setattr(card_places, "firm", lambda r, good: True)
+    slot = build_layout(2).slot_index["market.3.0"]
+    x, y = slot.center
+    R = card_reader.FaceReading
+    wrong, right = catalogue.card("3w3"), catalogue.card("3w2")
+    places = card_places.Places(slot, Located(0.8, (x + 8.0, y), 0.0, 1.0))
+    places.take([R(wrong, 0.95, 0.13, "3w4", 0.42)])
+    assert [p.center for p in places.todo] == [slot.center]
+    places.take([R(right, 0.99, 0.10, "3w3", 0.6)])
+    assert places.answer is not None and places.answer.state == "unknown"
+    near = card_places.Places(slot, Located(0.8, (x + 1.0, y), 0.0, 1.0))
+    near.take([R(right, 0.99, 0.10, "3w3", 0.6)])
+    assert near.todo == () and near.answer is not None and near.answer.card == right
+
+
+def test_a_card_less_likely_right_than_not_is_not_named() -> None:
+    """Below a coin toss the reader says "unknown" and keeps its guess as the hint."""
+    slot = "market.1.0"
+    card = catalogue.card("1r1")
+    R = card_reader.FaceReading
+    from vision.layout import build_layout
+
+    s = build_layout(2).slot_index[slot]
+    low = card_places.as_reading(s, R(card, 0.3, 0.2, "1r8", 0.5))
+    assert low.state == "unknown" and low.card is None and low.runner_up == "1r1"
+    assert low.confidence <= card_places.UNKNOWN_CONFIDENCE
+    named = card_places.as_reading(s, R(card, 0.8, 0.2, "1r8", 0.5))
+    assert named.state == "card" and named.card == card and named.runner_up == "1r8"
+
+
 def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:
     """Additive white light over part of a face is taken off; a face without glare
     (something dark in every window) comes back as it was, and white stays white."""

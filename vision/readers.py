@@ -109,13 +109,18 @@ GEM_WEIGHT = 0.6
 #: Largest distance of the rim / gem to the best class's centre.
 RIM_MAX_DIST = 40.0
 GEM_MAX_DIST = 45.0
-#: Share of the rim annulus within ``RIM_PX_DIST`` of its median: a rim partly under a
-#: hand or glare is not one colour.
+#: Share of the rim annulus (its pixels not washed out) within ``RIM_PX_DIST`` of its
+#: median: a rim partly under a hand or a shadow is not one colour.
 RIM_MIN_UNIFORM = 0.7
 RIM_PX_DIST = 25.0
-#: Share of the sticker and gem washed out (every channel >= ``GLARE_LEVEL`` before white
+#: A rim washed out over more than half its annulus is measured whole (its white is
+#: then all that is seen, and ``RIM_MIN_UNIFORM`` rejects it).
+RIM_SEEN_MIN = 0.5
+#: Share of the gem's disc washed out (every channel >= ``GLARE_LEVEL`` before white
 #: balance; one channel may clip under a lamp's cast, glare lifts all three): glare;
-#: the reading is then unknown.
+#: the reading is then unknown.  Washed pixels elsewhere are left out of the rim's
+#: and sticker's colours instead (design world frames, seeds 1000-1002: 4 chips more
+#: read right, 1 fewer; ``/tmp/n12/dump.py``).
 GLARE_LEVEL = 235
 GLARE_MAX = 0.12
 #: The slot's fill and printed ring seen round the chip must stay no lighter than the
@@ -159,7 +164,7 @@ class ChipLook:
     rim_uniform: float = 0.0
     sticker: np.ndarray | None = None
     gem: np.ndarray | None = None
-    #: share of the sticker and gem washed out before white balance
+    #: share of the gem's disc washed out before white balance
     glare: float = 0.0
     #: the slot's fill and ring seen round the chip: lighter than the fill by
     ring_lift: float = 0.0
@@ -254,17 +259,26 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     radius = float(cand[k][2])
     edge = float(gradient[k])
     r = np.hypot(gx - ox, gy - oy)
-    rim_px = lab[(r >= radius - RIM_IN_MM[0]) & (r <= radius - RIM_IN_MM[1])]
+    # washed-out pixels (glare) say nothing of a colour: the rim, sticker and gem are
+    # measured on the rest, and only glare over the gem itself stops the read
+    seen = raw.min(axis=2) < GLARE_LEVEL
+    rim_at = (r >= radius - RIM_IN_MM[0]) & (r <= radius - RIM_IN_MM[1])
+    rim_px = lab[rim_at & seen]
+    if len(rim_px) < RIM_SEEN_MIN * rim_at.sum():
+        rim_px = lab[rim_at]  # mostly washed: its whiteness is what is seen
     rim = np.median(rim_px, axis=0)
     rim_uniform = float((lab_distance(rim_px[None], rim)[0] < RIM_PX_DIST).mean())
-    sticker = np.median(lab[(r >= radius - STICKER_IN_MM[0]) & (r <= radius - STICKER_IN_MM[1])],
-                        axis=0)
+    sticker_at = (r >= radius - STICKER_IN_MM[0]) & (r <= radius - STICKER_IN_MM[1])
+    sticker_px = lab[sticker_at & seen]
+    sticker = np.median(sticker_px if len(sticker_px) else lab[sticker_at], axis=0)
     disc = r <= GEM_MM
-    gem_px = lab[disc]
-    off = lab_distance(gem_px[None], sticker)[0] > GEM_PX_DIST
-    gem = np.median(gem_px[off], axis=0) if off.mean() >= GEM_MIN_SHARE else None
-    inner = r <= radius - STICKER_IN_MM[1]
-    glare = float((raw[inner].min(axis=1) >= GLARE_LEVEL).mean())
+    gem_px = lab[disc & seen]
+    gem = None
+    if len(gem_px):
+        off = lab_distance(gem_px[None], sticker)[0] > GEM_PX_DIST
+        if off.sum() >= GEM_MIN_SHARE * disc.sum():
+            gem = np.median(gem_px[off], axis=0)
+    glare = float(1.0 - seen[disc].mean())
     # round the chip lie the slot's fill and printed ring (or the paper, where the chip
     # touches its slot's edge or the slot is mapped a little off): the darker part of
     # that band is fill or ring, unless glare or a lamp's spot lifts it all

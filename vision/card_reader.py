@@ -23,7 +23,9 @@ card is read at (:func:`read_card`); no stage calls back into an earlier one:
 Which places are read, and how their readings make one answer, is
 :mod:`vision.card_places`: most cards are read once, at the place found.
 
-"empty" needs the slot to look like bare paper *and* not be clipped by glare.
+"empty" needs the slot to look like bare paper, its printed outline seen
+(:mod:`vision.outline`: a sleeve or a hand over the slot hides it) *and* not be
+clipped by glare.
 """
 
 from __future__ import annotations
@@ -68,8 +70,10 @@ from vision.locate import (
     LOCATE_MARGIN_MM,
     LOCATE_PX_PER_MM,
     locate,
+    slot_view,
 )
 from vision.observation import CardReading
+from vision.outline import outline_ink
 from vision.pixels import normalise
 
 __all__ = [  # the parts tests and the noble reader use
@@ -92,6 +96,12 @@ ABSTAIN_MARGIN = 0.08
 #: Measured at 0.25 (official scenes / official hold-out / recorded / our
 #: hold-out): 344/0/3, 591/0/8, 346/0/1, 591/0/8 -> 346/0/1, 591/0/8, 347/0/0, 591/0/8.
 CARD_OCCUPIED_MIN = 0.25
+#: Least mean ink of the four sides of a slot's printed outline (``outline.outline_ink``,
+#: the mean: a slot mapped a few mm off shows three sides) for it to be called empty.
+#: Measured (/tmp/n12/outline_cards.py): the committed scenes' empty card slots in
+#: view 0.76-1.0, covered 0.32-0.47; design world frames (medium, hard, seeds
+#: 1003-1007), cards under a grey sleeve that read "empty" at 0.87-0.996: 0.0-0.47.
+CARD_OUTLINE_MIN = 0.6
 #: Share of a bare-looking slot clipped to white at which it is not called empty.
 #: WHY: a washed-out card under glare passes for paper (issue 12: "empty" at 0.945).
 #: Clipped as captured (``CAPTURE_CLIPPED`` in every channel); the mat's paper stays
@@ -111,8 +121,10 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
               colours: ColourModel) -> CardReading:
     """The card in ``slot`` of the frame ``image`` (``h``: table mm -> frame px, ``gain``:
     the markers' white balance there)."""
-    where = locate(image, h, slot, gain, CARD_MM, occupied=CARD_OCCUPIED_MIN)
+    seen = slot_view(image, h, slot, gain)
+    where = locate(image, h, slot, gain, CARD_MM, seen=seen, occupied=CARD_OCCUPIED_MIN)
     if (where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE
+            and outline_ink(seen[1], slot, least=False) >= CARD_OUTLINE_MIN
             and not _bare_slot_unseen(image, h, slot, gain)):
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     # a slot that only may look bare (a washed-out or white card) is read as a card

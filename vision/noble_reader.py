@@ -77,6 +77,7 @@ from vision.locate import (
     slot_view,
 )
 from vision.observation import NobleReading
+from vision.outline import OUTLINE_PX_PER_MM, outline_ink, outlines
 from vision.pixels import (
     INK_LAB,
     PAPER_LAB,
@@ -207,7 +208,7 @@ def border_fraction(lab: np.ndarray) -> float:
 
 # -- finding a misplaced slot by its printed outline ---------------------------------
 #: Resolution (px/mm) and margin (mm) of the view in which the outline is looked for.
-REFIT_PX_PER_MM = LOCATE_PX_PER_MM
+REFIT_PX_PER_MM = OUTLINE_PX_PER_MM
 REFIT_MARGIN_MM = 45.0
 #: Sizes (over the nominal, across and along the slot) and shifts (mm) tried.  WHY
 #: along the slot down to 0.35: a frame tilted 19° showing only two markers on one
@@ -221,70 +222,12 @@ REFIT_SHIFT_MM = (20.0, 45.0)
 #: Every side of the outline found must be this much ink (the tile, 2 mm inside
 #: its slot, leaves the outline visible).
 REFIT_MIN_SIDE = 0.8
-#: The outline is first looked for where the markers put it, this close.
-CHECK_SCALES = (0.95, 1.0, 1.05)
-CHECK_SHIFT_MM = 3.0
 #: Outlines this close to the clearest one count as found as clearly.
 REFIT_TIE = 0.05
-#: What counts as printed ink: grey, and this much darker than the lightest place
-#: within INK_CONTEXT_MM.
-INK_DARKER = 30.0
-INK_CHROMA = 18.0
-INK_CONTEXT_MM = 4.0
-
-
-def _ink(lab: np.ndarray) -> np.ndarray:
-    """Printed lines: grey, and darker than the paper around them by ``INK_DARKER``
-    (relative, so a line washed out by glare still counts)."""
-    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
-    k = round(INK_CONTEXT_MM * REFIT_PX_PER_MM) | 1
-    around = cv2.dilate(lab[..., 0], np.ones((k, k), np.uint8))  # the lightest nearby
-    ink = (lab[..., 0] < around - INK_DARKER) & (chroma < INK_CHROMA)
-    return cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(np.float32)
-
-
-def outlines(lab: np.ndarray, slot: Slot, scales_x: tuple[float, ...],
-             scales_y: tuple[float, ...], shift_mm: tuple[float, float]
-             ) -> list[tuple[float, float, float, float, float]]:
-    """For each size (``scales_x`` × ``scales_y`` of the slot's), the rectangle within
-    ``shift_mm`` of the centre of ``lab`` (the slot rectified with a margin, at
-    ``REFIT_PX_PER_MM``) whose sides are most ink: (its least inked side's share,
-    scale x, scale y, shift x, shift y in mm)."""
-    s = REFIT_PX_PER_MM
-    ink = _ink(lab)
-    ph, pw = ink.shape
-    # running sums with a leading zero (np.pad is slow here)
-    row_cs = np.zeros((ph, pw + 1), ink.dtype)
-    np.cumsum(ink, axis=1, out=row_cs[:, 1:])
-    col_cs = np.zeros((ph + 1, pw), ink.dtype)
-    np.cumsum(ink, axis=0, out=col_cs[1:])
-    found: list[tuple[float, float, float, float, float]] = []
-    for sx in scales_x:
-        for sy in scales_y:
-            bw, bh = round(slot.size[0] * sx * s), round(slot.size[1] * sy * s)
-            # top-left corners whose rectangle lies within the shifts and the view
-            x0 = max(0, math.floor((pw - bw) / 2 - shift_mm[0] * s))
-            x1 = min(pw - bw, math.ceil((pw - bw) / 2 + shift_mm[0] * s))
-            y0 = max(0, math.floor((ph - bh) / 2 - shift_mm[1] * s))
-            y1 = min(ph - bh, math.ceil((ph - bh) / 2 + shift_mm[1] * s))
-            if x1 < x0 or y1 < y0:
-                continue
-            xs, ys = slice(x0, x1 + 1), slice(y0, y1 + 1)
-            xe, ye = slice(x0 + bw, x1 + bw + 1), slice(y0 + bh, y1 + bh + 1)
-            top = (row_cs[ys, xe] - row_cs[ys, xs]) / bw
-            bottom = (row_cs[y0 + bh - 1:y1 + bh, xe] - row_cs[y0 + bh - 1:y1 + bh, xs]) / bw
-            left = (col_cs[ye, xs] - col_cs[ys, xs]) / bh
-            right = (col_cs[ye, x0 + bw - 1:x1 + bw] - col_cs[ys, x0 + bw - 1:x1 + bw]) / bh
-            side = np.minimum(np.minimum(top, bottom), np.minimum(left, right))
-            y, x = np.unravel_index(int(np.argmax(side)), side.shape)
-            found.append((float(side[y, x]), sx, sy, (x0 + x + bw / 2 - pw / 2) / s,
-                          (y0 + y + bh / 2 - ph / 2) / s))
-    return found
-
-
 def outline_seen(lab: np.ndarray, slot: Slot) -> bool:
     """Whether the slot's printed outline is where the homography puts it (within
-    ``CHECK_SHIFT_MM``, at ``CHECK_SCALES`` of its size), in ``_slot_lab``'s view.
+    ``outline.CHECK_SHIFT_MM``, at ``outline.CHECK_SCALES`` of its size), in
+    ``_slot_lab``'s view.
 
     WHY: the border check misses a slot off by a few mm or scaled, where mat still
     surrounds it; read there, a tile's squares fall in the wrong places (under
@@ -292,8 +235,7 @@ def outline_seen(lab: np.ndarray, slot: Slot) -> bool:
     wrong noble; with this check 1, and none once squares had to end where
     their printing's do).  Costs a few abstentions: a hand over the outline, a
     slot at the frame's edge."""
-    found = outlines(lab, slot, CHECK_SCALES, CHECK_SCALES, (CHECK_SHIFT_MM, CHECK_SHIFT_MM))
-    return max(f[0] for f in found) >= REFIT_MIN_SIDE
+    return outline_ink(lab, slot) >= REFIT_MIN_SIDE
 
 
 def refit_slot(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray

@@ -279,6 +279,43 @@ def test_a_washed_out_card_in_its_slot_is_unknown_not_empty(layout2) -> None:
                                  ColourModel()).state == "empty"
 
 
+def test_an_empty_slot_under_a_flat_sleeve_is_not_empty(layout2) -> None:
+    """A grey sleeve lying over a bare slot looks like paper in shade, flat and
+    untextured; it hides the slot's printed outline, so the slot is not "empty"
+    (design world frames: a row under a sleeve read "empty" at 0.99).  The same
+    slot uncovered, its outline seen, is empty."""
+    import cv2
+
+    from vision.calibrate import calibrate
+    from vision.synth import Camera, TableScene, random_scene, render
+
+    scene = random_scene(2, 9)
+    market = (("1w1", "1u1", "1g1", None), scene.market[1], scene.market[2])
+    scene = TableScene(market, scene.decks, scene.nobles, scene.supply, scene.players)
+    r = render(scene, layout2, Camera(px_per_mm=3.5, window=(-400.0, -224.0, 20.0, 224.0),
+                                      noise=2), seed=1)
+    cal = calibrate(r.image, layout2)
+    assert cal is not None
+    h = cal.h_for("centre")
+    slot = layout2.slot_index["market.1.3"]
+    gain = cal.gain_at(slot.center)
+    assert card_reader.read_card(r.image, h, slot, gain, ColourModel()).state == "empty"
+    # a sleeve the colour of the paper in light shade, reaching well past the slot
+    x, y = slot.center
+    w, hh = slot.size[0] / 2 + 40.0, slot.size[1] / 2 + 40.0
+    mm = np.array([[x - w, y - hh], [x + w, y - hh], [x + w, y + hh], [x - w, y + hh]],
+                  np.float64).reshape(-1, 1, 2)
+    px = cv2.perspectiveTransform(mm, h).reshape(-1, 2).round().astype(np.int32)
+    paper = np.median(r.image[px[:, 1].min():px[:, 1].max(), px[:, 0].min():px[:, 0].max()]
+                      .reshape(-1, 3), axis=0)
+    sleeve = r.image.copy()
+    cv2.fillConvexPoly(sleeve, px, tuple(int(0.9 * v) for v in paper))
+    noise = np.random.default_rng(0).normal(0, 2, sleeve.shape)
+    sleeve = np.clip(sleeve + noise, 0, 255).astype(np.uint8)
+    got = card_reader.read_card(sleeve, h, slot, gain, ColourModel())
+    assert got.state == "unknown"
+
+
 def test_confidence_follows_the_evidence() -> None:
     """The calibrated confidence rises with the lead and falls with a poor fit and
     with numerals that favour the runner-up."""

@@ -168,6 +168,8 @@ class ChipLook:
     glare: float = 0.0
     #: the slot's fill and ring seen round the chip: lighter than the fill by
     ring_lift: float = 0.0
+    #: share of the slot's printed ring seen (measured when the slot looks empty)
+    ring: float = 1.0
 
 
 @lru_cache(maxsize=4)
@@ -213,7 +215,7 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         if local is not None:
             fill_share = max(fill_share, _fill_share(coarse_raw, local, fill, r_coarse))
     if fill_share >= EMPTY_SHARE:
-        return ChipLook(fill_share)
+        return ChipLook(fill_share, ring=ring_seen(coarse_raw, e))
     s = CHIP_PX_PER_MM
     raw = rectify(image, h, slot, s, CHIP_MARGIN_MM)
     patch = normalise(raw, gain)
@@ -298,6 +300,57 @@ def _fill_share(raw: np.ndarray, gain: np.ndarray, fill: np.ndarray, r: np.ndarr
     return float((dfill[r <= 16.0] < FILL_PX_DIST).mean())
 
 
+#: The token slot's printed ring: its radii (mm), how much darker than the fill inside
+#: and the paper outside it must be (L, 8-bit), and the sectors it is looked for in.
+SLOT_RING_MM = (19.5, 22.0)
+RING_DARKER = 15.0
+RING_SECTORS = 24
+#: Least share of the ring seen for a slot to be called empty.  Measured on design world
+#: frames (medium, hard, seeds 1000-1003; /tmp/n12/ring_meas.py): 559 readable empty
+#: slots 0.29-1.0; slots under a hand that read "empty": 0.0, 0.0, 0.29.
+RING_SEEN_MIN = 0.15
+
+
+@lru_cache(maxsize=4)
+def _ring_sectors(n: int, px_per_mm: float) -> tuple[np.ndarray, ...]:
+    """Per pixel of an ``n``-square slot view: its sector, and the masks of the ring,
+    of the fill just inside it and of the paper just outside it."""
+    yy, xx = np.mgrid[0:n, 0:n]
+    c = (n - 1) / 2
+    r = np.hypot(xx - c, yy - c) / px_per_mm
+    sector = np.minimum(((np.arctan2(yy - c, xx - c) + np.pi) / (2 * np.pi)
+                         * RING_SECTORS).astype(int), RING_SECTORS - 1)
+    ring = (r >= SLOT_RING_MM[0]) & (r <= SLOT_RING_MM[1])
+    inside = (r >= 15.0) & (r <= 18.0)
+    outside = (r >= SLOT_RING_MM[1] + 0.5) & (r <= SLOT_RING_MM[1] + 2.5)
+    return sector, ring, inside, outside
+
+
+def ring_seen(raw: np.ndarray, px_per_mm: float) -> float:
+    """The share of the slot's printed ring seen: of ``RING_SECTORS`` sectors round
+    the slot, those where the ring's darkest point is ``RING_DARKER`` below the fill
+    inside it and the paper outside it where that is in view (``raw``: the slot, BGR,
+    at ``px_per_mm``).
+
+    WHY: an empty slot is known by its grey fill, and a hand or a sleeve over it can
+    match that grey once the light is balanced (design world frames: chips under a
+    hand read "empty" at 0.99); the printed ring round the fill is seen only when
+    nothing lies over the slot.  Relative levels, so any light or cast keeps it."""
+    grey = cv2.cvtColor(raw, cv2.COLOR_BGR2GRAY).astype(np.float64)
+    sector, ring, inside, outside = _ring_sectors(raw.shape[0], px_per_mm)
+    darkest = np.full(RING_SECTORS, np.inf)
+    np.minimum.at(darkest, sector[ring], grey[ring])
+
+    def mean(mask: np.ndarray) -> np.ndarray:
+        n = np.bincount(sector[mask], minlength=RING_SECTORS)
+        total = np.bincount(sector[mask], grey[mask], minlength=RING_SECTORS)
+        return np.where(n > 0, total / np.maximum(n, 1), np.inf)
+
+    # the slot's square reaches past the ring only towards its corners
+    lighter = np.minimum(mean(inside), mean(outside))
+    return float((darkest < lighter - RING_DARKER).mean())
+
+
 def _paper_gain(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarray | None:
     """The gain that makes the paper in the slot's corners (beyond its printed ring)
     read as the mat's paper, within ``PAPER_GAIN_RANGE`` of the markers' ``gain``;
@@ -365,6 +418,8 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     """The reading of a measured slot (see :func:`read_token`)."""
     unknown = TokenSlotReading(slot.id, slot.zone, "unknown", None, 0.0)
     if look.rim is None:
+        if look.ring < RING_SEEN_MIN:  # the fill's grey, but not the slot: something over it
+            return unknown
         return TokenSlotReading(slot.id, slot.zone, "empty", None,
                                 min(1.0, look.fill_share))
     solid = (look.sticker is not None

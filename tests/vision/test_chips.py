@@ -105,6 +105,34 @@ def test_an_empty_slot_under_a_light_unlike_the_markers_is_read_by_its_paper() -
     assert readers._paper_gain(skin, gain, r) is None
 
 
+def test_an_empty_slot_shows_its_printed_ring_and_a_hand_hides_it() -> None:
+    """The ring printed round a slot's fill is seen whole on a bare slot, under any
+    light; a hand over the slot, however close its colour to the fill's once
+    balanced, hides it, and such a slot is never read empty."""
+    from vision.mats import PAPER
+    from vision.pixels import INK
+
+    e = readers.EMPTY_PX_PER_MM
+    n = 89
+    gx, gy = readers._grid(n, e)
+    r = np.hypot(gx, gy)
+    fill = np.float32([150, 150, 150])
+    slot = np.where((r >= 22.0)[..., None], np.float32(PAPER), fill)
+    slot[(r >= 20.0) & (r <= 21.5)] = INK
+    bare = slot.astype(np.uint8)
+    assert readers.ring_seen(bare, e) == 1.0
+    assert readers.ring_seen((bare * np.float32([0.5, 0.6, 0.8])).astype(np.uint8), e) == 1.0
+    hand = np.full_like(bare, (120, 140, 175))
+    assert readers.ring_seen(hand, e) == 0.0
+    half = bare.copy()
+    half[:, : n // 2] = (120, 140, 175)
+    assert 0.3 <= readers.ring_seen(half, e) <= 0.7
+    slot_id = LAYOUT.slots_of("token", "supply")[0]
+    covered = readers.ChipLook(1.0, ring=0.0)
+    assert readers.judge_chip(covered, slot_id, ColourModel()).state == "unknown"
+    assert readers.judge_chip(readers.ChipLook(1.0), slot_id, ColourModel()).state == "empty"
+
+
 @pytest.fixture(scope="module")
 def design() -> dict[str, np.ndarray]:
     faces = token_faces("design")

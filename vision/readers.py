@@ -37,7 +37,15 @@ from vision.observation import (
     TableauReading,
     TokenSlotReading,
 )
-from vision.pixels import INK_LAB, PAPER_DIST, PAPER_LAB, lab_distance, lab_image, normalise
+from vision.pixels import (
+    INK_LAB,
+    PAPER_DIST,
+    PAPER_LAB,
+    all_at_least,
+    lab_distance,
+    lab_image,
+    normalise,
+)
 
 TOKEN_MIN_CONFIDENCE = 0.15
 #: Sobel response (grey levels) of an edge, and the share of edge pixels around a place
@@ -264,7 +272,7 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     off = lab_distance(gem_px[None], sticker)[0] > GEM_PX_DIST
     gem = np.median(gem_px[off], axis=0) if off.mean() >= GEM_MIN_SHARE else None
     inner = r <= radius - STICKER_IN_MM[1]
-    glare = float((raw[inner].min(axis=1) >= GLARE_LEVEL).mean())
+    glare = float(all_at_least(raw, GLARE_LEVEL)[inner].mean())
     # round the chip lie the slot's fill and printed ring (or the paper, where the chip
     # touches its slot's edge or the slot is mapped a little off): the darker part of
     # that band is fill or ring, unless glare or a lamp's spot lifts it all

@@ -66,10 +66,13 @@ log = logging.getLogger(__name__)
 #: Millimetres of frame kept around a slot for its job.
 CROP_MARGIN_MM = 16.0
 #: Relative CPU time of reading one slot of each kind (card = 30), measured on the
-#: bench's tables in one process: a card ~13.5 ms, a noble ~11 (~3.5 when empty), a
-#: tableau column ~1.8, a reserved slot ~1.5, a deck ~0.9, a pile ~1.0, a token ~0.36.
-COST = {"card": 30.0, "noble": 24.0, "tableau": 4.0, "reserved": 3.3, "deck": 2.0,
-        "pile": 2.2, "token": 0.8}
+#: bench's two tables in one process (``tests/bench/bench_vision.py``, "CPU per
+#: kind"; four runs): per card-time, a noble 0.30-0.65 (a bare slot a fifth of a
+#: tile), a token 0.07-0.12 (a bare slot a tenth of a chip), a deck 0.06.  Not in the
+#: bench's view, measured earlier against a 13.5 ms card: a tableau column ~1.8 ms,
+#: a reserved slot ~1.5, a pile ~1.0.
+COST = {"card": 30.0, "noble": 13.0, "tableau": 4.0, "reserved": 3.3, "deck": 1.8,
+        "pile": 2.2, "token": 2.8}
 #: Below this total cost (about two cards) the hand-over costs more than it saves.
 MIN_PARALLEL_COST = 60.0
 #: Below this much memory (MB) slots are read in one process.

@@ -34,6 +34,13 @@ caller runs threads: camera, screen) and preloads this module so a new worker
 is ready in a moment; it lives until the program ends.  When processes cannot
 be started (a sandbox without ``/dev/shm``, ``workers=1``) or the work is too
 small to be worth the hand-over, the jobs are read in the calling process.
+
+WHY not on a process's first read (when the caller leaves the number of
+processes to ``worker_count``): starting the pool (the fork server, a worker
+importing numpy, OpenCV and this module, its templates) costs more than the
+read it would share: ``vision read`` of the bench's still took 1.6-2.4 s cold
+with it, 1.2 without (2 cores).  A command that reads one frame never pays it;
+a loop pays it at its second frame.
 """
 
 from __future__ import annotations
@@ -211,6 +218,8 @@ def _memory_mb() -> float:
 _pool: Executor | None = None
 _pool_size = 0
 _pool_failed = False
+#: Whether this process has read slots before (the pool waits for the second read).
+_read_before = False
 #: Shared with the workers: [round, next job to claim] (see ``read_jobs``).
 _claims: Any = None
 _round = 0
@@ -275,11 +284,15 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
     shared counter.  WHY claimed, not shared out in advance: the cost of a slot
     is known only on average (a card that reads poorly is cut out and decoded
     again, a pair is told apart by its numerals), and batches of equal estimated
-    cost still ended 20-60 ms apart on the bench's tables.
+    cost still ended 20-60 ms apart on the bench's tables.  With ``workers`` None
+    (``worker_count``), a process's first read is read here alone.
     """
-    global _pool_failed, _round
+    global _pool_failed, _round, _read_before
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
+    first, _read_before = not _read_before, True
+    if first and workers is None and _pool is None:
+        n = 1  # a first read: not worth starting the pool for (see the module's docstring)
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
         return _read_batch(jobs, colours)

@@ -100,3 +100,21 @@ def test_worker_count_from_the_environment(monkeypatch, value, expected) -> None
     assert got == (expected if expected is not None else min(4, __import__("os").cpu_count()
                                                               or 1))
     assert isinstance(got, int) and np.isscalar(got)
+
+
+def test_a_first_read_starts_no_pool_the_second_does(layout2, table, monkeypatch) -> None:
+    """``vision read`` of one frame must not pay the workers' start-up; a loop pays it
+    at its second frame, and an explicit ``workers`` is obeyed from the first."""
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
+    asked: list[int] = []
+    monkeypatch.setattr(slot_jobs, "_pool", None)
+    monkeypatch.setattr(slot_jobs, "_read_before", False)
+    monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
+    monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))  # None: in place
+    here = slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == []
+    assert slot_jobs.read_jobs(jobs, ColourModel()) == here and asked == [1]
+    monkeypatch.setattr(slot_jobs, "_read_before", False)
+    slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert asked == [1, 1]

@@ -41,6 +41,14 @@ importing numpy, OpenCV and this module, its templates) costs more than the
 read it would share: ``vision read`` of the bench's still took 1.6-2.4 s cold
 with it, 1.2 without (2 cores).  A command that reads one frame never pays it;
 a loop pays it at its second frame.
+
+WHY not while the cores are busy (again only when the caller leaves the number
+of processes to ``worker_count``): the workers then take their time from other
+programs' share and the caller's alike, and the hand-over is pure cost.  On the
+bench's 2 cores shared with two busy programs (load 2.5), the 2-player read
+took 304 ms with a worker and 239 without, the 4-player one 370 and 292
+(medians of 10, alternated).  A core counts as free while the load average is
+under the cores less ``BUSY_MARGIN``.
 """
 
 from __future__ import annotations
@@ -84,6 +92,9 @@ COST = {"card": 30.0, "noble": 13.0, "tableau": 4.0, "reserved": 3.3, "deck": 1.
 MIN_PARALLEL_COST = 60.0
 #: Below this much memory (MB) slots are read in one process.
 SMALL_MEMORY_MB = 1536
+#: The pool is not used while the 1-minute load average is at least the cores less
+#: this (the reading process itself counts about 1 while it reads).
+BUSY_MARGIN = 0.5
 #: Environment variable that sets the processes reading slots, this one included (1 = no workers).
 WORKERS_ENV = "SPLENDOR_VISION_WORKERS"
 
@@ -208,6 +219,14 @@ def worker_count() -> int:
     return min(4, os.cpu_count() or 1)
 
 
+def cores_busy() -> bool:
+    """Whether no core is free for a worker (the load average; False where unknown)."""
+    try:
+        return os.getloadavg()[0] >= (os.cpu_count() or 1) - BUSY_MARGIN
+    except OSError:
+        return False
+
+
 def _memory_mb() -> float:
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -285,14 +304,15 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
     is known only on average (a card that reads poorly is cut out and decoded
     again, a pair is told apart by its numerals), and batches of equal estimated
     cost still ended 20-60 ms apart on the bench's tables.  With ``workers`` None
-    (``worker_count``), a process's first read is read here alone.
+    (``worker_count``), a process's first read, and any read while the cores are
+    busy (``cores_busy``), is read here alone.
     """
     global _pool_failed, _round, _read_before
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
     first, _read_before = not _read_before, True
-    if first and workers is None and _pool is None:
-        n = 1  # a first read: not worth starting the pool for (see the module's docstring)
+    if workers is None and n > 1 and ((first and _pool is None) or cores_busy()):
+        n = 1  # a first read, or no free core: see the module's docstring
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
         return _read_batch(jobs, colours)

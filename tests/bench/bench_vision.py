@@ -101,21 +101,24 @@ def bench(players: int) -> None:
     m = np.array([[1, 0.01, 0], [0.01, 1, 0], [0, 0, 1]])
     warp = _median_ms(lambda: cv2.warpPerspective(frame, m, (w, h)))
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    n = worker_count()
     read_frame(image, layout)  # warm the template caches (a first read starts no workers)
-    obs = read_frame(image, layout)  # start the workers
-    read_frame(image, layout, workers=1)
+    obs = read_frame(image, layout, workers=n)  # start the workers
     got = _alternated({"decode": lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
                        "read": lambda: read_frame(image, layout),
+                       "pool": lambda: read_frame(image, layout, workers=n),
                        "alone": lambda: read_frame(image, layout, workers=1)})
-    (decode, decode_cpu), (read, _), (alone, alone_cpu) = (got[k] for k in
-                                                           ("decode", "read", "alone"))
+    (decode, decode_cpu), (read, _), (pool, _), (alone, alone_cpu) = (
+        got[k] for k in ("decode", "read", "pool", "alone"))
+    busy = slot_jobs.cores_busy()
     cards = sum(c.state == "card" for c in obs.cards)
     slots = len(obs.cards) + len(obs.decks) + len(obs.nobles) + len(obs.token_slots) + len(
         obs.reserved) + len(obs.tableau)
     print(f"baseline  decode JPEG            {decode:8.1f} ms   (CPU {decode_cpu:.1f} ms)")
     print(f"baseline  full-frame warp        {warp:8.1f} ms")
     print(f"read_frame (median of {RUNS})        {read:8.1f} ms  = {read / decode:.1f} decodes"
-          f"  ({worker_count()} processes)")
+          f"  ({'one process: the cores are busy' if busy else f'{n} processes'})")
+    print(f"read_frame on {n} processes        {pool:8.1f} ms  = {pool / decode:.1f} decodes")
     print(f"read_frame in one process        {alone:8.1f} ms  = {alone / decode:.1f} decodes"
           f"   (CPU {alone_cpu:.1f} ms = {alone_cpu / decode_cpu:.1f} decodes' CPU)")
     print(f"          per slot ({slots} slots)     {read / max(slots, 1):8.2f} ms")
@@ -126,7 +129,7 @@ def bench(players: int) -> None:
     _slot_costs(image, layout)
     cold = _cold_cli_ms(jpeg.tobytes(), layout.to_json())
     print(f"cold CLI  vision read (median of 3) {cold:6.0f} ms  = {cold / decode:.1f} decodes"
-          "  (a fresh process: imports, templates, worker start-up, the read)")
+          "  (a fresh process: imports, templates, the read; no workers for one read)")
 
 
 def _slot_costs(image: np.ndarray, layout: Layout) -> None:

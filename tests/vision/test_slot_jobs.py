@@ -111,6 +111,7 @@ def test_a_first_read_starts_no_pool_the_second_does(layout2, table, monkeypatch
     monkeypatch.setattr(slot_jobs, "_pool", None)
     monkeypatch.setattr(slot_jobs, "_read_before", False)
     monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: False)
     monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))  # None: in place
     here = slot_jobs.read_jobs(jobs, ColourModel())
     assert asked == []
@@ -118,3 +119,29 @@ def test_a_first_read_starts_no_pool_the_second_does(layout2, table, monkeypatch
     monkeypatch.setattr(slot_jobs, "_read_before", False)
     slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
     assert asked == [1, 1]
+
+
+def test_busy_cores_read_in_place_unless_workers_are_asked_for(layout2, table,
+                                                              monkeypatch) -> None:
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
+    asked: list[int] = []
+    monkeypatch.setattr(slot_jobs, "_read_before", True)
+    monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
+    monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: True)
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == []
+    slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert asked == [1]
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: False)
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == [1, 1]
+
+
+def test_cores_busy_follows_the_load_average(monkeypatch) -> None:
+    monkeypatch.setattr(slot_jobs.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(slot_jobs.os, "getloadavg", lambda: (3.6, 0.0, 0.0))
+    assert slot_jobs.cores_busy()
+    monkeypatch.setattr(slot_jobs.os, "getloadavg", lambda: (1.2, 0.0, 0.0))
+    assert not slot_jobs.cores_busy()

@@ -223,7 +223,7 @@ def cores_busy() -> bool:
     """Whether no core is free for a worker (the load average; False where unknown)."""
     try:
         return os.getloadavg()[0] >= (os.cpu_count() or 1) - BUSY_MARGIN
-    except OSError:
+    except (OSError, AttributeError):  # no load average (Windows has no getloadavg)
         return False
 
 

@@ -35,20 +35,19 @@ is ready in a moment; it lives until the program ends.  When processes cannot
 be started (a sandbox without ``/dev/shm``, ``workers=1``) or the work is too
 small to be worth the hand-over, the jobs are read in the calling process.
 
-WHY not on a process's first read (when the caller leaves the number of
-processes to ``worker_count``): starting the pool (the fork server, a worker
-importing numpy, OpenCV and this module, its templates) costs more than the
-read it would share: ``vision read`` of the bench's still took 1.6-2.4 s cold
+WHY not on a process's first read (unless the number of processes was
+chosen: ``workers=`` or ``$SPLENDOR_VISION_WORKERS``): starting the pool (the
+fork server, a worker importing numpy, OpenCV and this module, its templates)
+costs more than the read it would share: ``vision read`` of the bench's still took 1.6-2.4 s cold
 with it, 1.2 without (2 cores).  A command that reads one frame never pays it;
 a loop pays it at its second frame.
 
-WHY not while the cores are busy (again only when the caller leaves the number
-of processes to ``worker_count``): the workers then take their time from other
-programs' share and the caller's alike, and the hand-over is pure cost.  On the
-bench's 2 cores shared with two busy programs (load 2.5), the 2-player read
-took 304 ms with a worker and 239 without, the 4-player one 370 and 292
-(medians of 10, alternated).  A core counts as free while the load average is
-under the cores less ``BUSY_MARGIN``.
+WHY not while the cores are busy (again unless the number was chosen): the
+workers then take their time from other programs' share and the caller's
+alike, and the hand-over is pure cost.  On the bench's 2 cores shared with two
+busy programs (load 2.5), the 2-player read took 304 ms with a worker and 239
+without, the 4-player one 370 and 292 (medians of 10, alternated).  A core
+counts as free while the load average is under the cores less ``BUSY_MARGIN``.
 """
 
 from __future__ import annotations
@@ -303,15 +302,16 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
     shared counter.  WHY claimed, not shared out in advance: the cost of a slot
     is known only on average (a card that reads poorly is cut out and decoded
     again, a pair is told apart by its numerals), and batches of equal estimated
-    cost still ended 20-60 ms apart on the bench's tables.  With ``workers`` None
-    (``worker_count``), a process's first read, and any read while the cores are
-    busy (``cores_busy``), is read here alone.
+    cost still ended 20-60 ms apart on the bench's tables.  Unless the processes
+    are chosen (``workers``, or ``$SPLENDOR_VISION_WORKERS``), a process's first
+    read, and any read while the cores are busy (``cores_busy``), is read here alone.
     """
     global _pool_failed, _round, _read_before
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
     first, _read_before = not _read_before, True
-    if workers is None and n > 1 and ((first and _pool is None) or cores_busy()):
+    chosen = workers is not None or bool(os.environ.get(WORKERS_ENV, "").strip())
+    if not chosen and n > 1 and ((first and _pool is None) or cores_busy()):
         n = 1  # a first read, or no free core: see the module's docstring
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:

@@ -108,6 +108,7 @@ def test_a_first_read_starts_no_pool_the_second_does(layout2, table, monkeypatch
     image, cal = table
     jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
     asked: list[int] = []
+    monkeypatch.delenv(slot_jobs.WORKERS_ENV, raising=False)
     monkeypatch.setattr(slot_jobs, "_pool", None)
     monkeypatch.setattr(slot_jobs, "_read_before", False)
     monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
@@ -126,6 +127,7 @@ def test_busy_cores_read_in_place_unless_workers_are_asked_for(layout2, table,
     image, cal = table
     jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
     asked: list[int] = []
+    monkeypatch.delenv(slot_jobs.WORKERS_ENV, raising=False)
     monkeypatch.setattr(slot_jobs, "_read_before", True)
     monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
     monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))
@@ -137,6 +139,11 @@ def test_busy_cores_read_in_place_unless_workers_are_asked_for(layout2, table,
     monkeypatch.setattr(slot_jobs, "cores_busy", lambda: False)
     slot_jobs.read_jobs(jobs, ColourModel())
     assert asked == [1, 1]
+    # the environment's choice is obeyed like workers= (run's own tests rely on it)
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: True)
+    monkeypatch.setenv(slot_jobs.WORKERS_ENV, "2")
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == [1, 1, 1]
 
 
 def test_cores_busy_follows_the_load_average(monkeypatch) -> None:

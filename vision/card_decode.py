@@ -130,7 +130,10 @@ class FaceScores:
     def _fit(crop: np.ndarray, templates: list[np.ndarray]) -> float:
         """Highest normalised correlation of any template anywhere in ``crop``
         (``digits.best_match``, here so that decoding a face stays in this module)."""
-        fits = [cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED).max() for t in templates
+        # minMaxLoc: the same maximum as ndarray.max, a fifth of its call overhead
+        # (a face matches hundreds of templates)
+        fits = [cv2.minMaxLoc(cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED))[1]
+                for t in templates
                 if t.shape[0] <= crop.shape[0] and t.shape[1] <= crop.shape[1]]
         return float(max(fits, default=-1.0))
 

@@ -74,7 +74,7 @@ from vision.locate import (
 )
 from vision.observation import CardReading
 from vision.outline import outline_ink
-from vision.pixels import normalise
+from vision.pixels import all_at_least, normalise
 
 __all__ = [  # the parts tests and the noble reader use
     "ABSTAIN_MARGIN", "COLOUR_MARGIN", "FACE_PX_PER_MM", "MAX_CARD_DISTANCE",
@@ -171,9 +171,9 @@ def _bare_slot_unseen(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.nda
     slots once the deck ran out); WHY not "clipped as captured" alone: a pale card
     under a bright lamp, not clipped by the sensor, was then called empty."""
     raw = rectify(image, h, slot, LOCATE_PX_PER_MM, LOCATE_MARGIN_MM)
-    if float(np.all(raw >= CAPTURE_CLIPPED, axis=2).mean()) > EMPTY_MAX_CLIPPED:
+    if float(all_at_least(raw, CAPTURE_CLIPPED).mean()) > EMPTY_MAX_CLIPPED:
         return True
-    white = np.all(normalise(raw, gain) >= card_seen.SATURATED, axis=2)
+    white = all_at_least(normalise(raw, gain), card_seen.SATURATED)
     m = round(LOCATE_MARGIN_MM * LOCATE_PX_PER_MM)
     inner = white[m:-m, m:-m]
     ring_share = (float(white.sum()) - float(inner.sum())) / max(white.size - inner.size, 1)

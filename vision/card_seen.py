@@ -73,10 +73,17 @@ def hidden_share(grey: np.ndarray) -> float:
     ``FLAT_WINDOW_MM``) and not light: something lying on the card, or a part of
     the view where no table was drawn.  A card's face has detail everywhere but in
     its light band and pale skies."""
+    return float(_flat(grey).mean())
+
+
+def _flat(grey: np.ndarray) -> np.ndarray:
+    """Where the face is flat and not light (``hidden_share``'s map; ``judge`` computes
+    it once for the whole face and its regions)."""
     k = round(FLAT_WINDOW_MM * FACE_PX_PER_MM) | 1
     mean = cv2.blur(grey, (k, k))
     var = cv2.blur(grey * grey, (k, k)) - mean * mean
-    return float(((var < FLAT_STD ** 2) & (mean < FLAT_LIGHT)).mean())
+    flat: np.ndarray = (var < FLAT_STD ** 2) & (mean < FLAT_LIGHT)
+    return flat
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,8 @@ class Seen:
         return not self.unseen
 
 
-def region_stats(face: np.ndarray) -> dict[str, tuple[float, float, float]]:
+def region_stats(face: np.ndarray, grey: np.ndarray | None = None,
+                 flat: np.ndarray | None = None) -> dict[str, tuple[float, float, float]]:
     """Per reading region: (blind share, flat-and-not-light share, median grey).
 
     *Blind*: clipped to white and farther than ``BLIND_REACH_MM`` from any edge.
@@ -101,16 +109,15 @@ def region_stats(face: np.ndarray) -> dict[str, tuple[float, float, float]]:
     printed white and scan (or expose) as 255 beside their outlines; glare clips
     whole areas, outlines and all."""
     s = FACE_PX_PER_MM
-    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if grey is None:
+        grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = (np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
              > BLIND_EDGE).astype(np.uint8)
     k = round(2 * BLIND_REACH_MM * s) | 1
     near_edge = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     clipped = cv2.inRange(face, (SATURATED,) * 3, (255, 255, 255)) & (1 - near_edge) * 255
-    k = round(FLAT_WINDOW_MM * s) | 1
-    mean = cv2.blur(grey, (k, k))
-    var = cv2.blur(grey * grey, (k, k)) - mean * mean
-    flat = (var < FLAT_STD ** 2) & (mean < FLAT_LIGHT)
+    if flat is None:
+        flat = _flat(grey)
     out = {}
     for name, (x0, y0, x1, y1) in REGIONS.items():
         r = (slice(round(y0 * s), round(y1 * s)), slice(round(x0 * s), round(x1 * s)))
@@ -127,9 +134,10 @@ def judge(face: np.ndarray) -> Seen:
     lo, hi = np.percentile(grey[::2, ::2], (2, 98))
     if hi - lo < MIN_CONTRAST:
         return Seen("washed out", glare)
-    if hidden_share(grey) > MAX_HIDDEN:
+    flat_map = _flat(grey)  # hidden_share's map, reused for the regions
+    if float(flat_map.mean()) > MAX_HIDDEN:
         return Seen("mostly hidden", glare)
-    for name, (clip, flat, med) in region_stats(face).items():
+    for name, (clip, flat, med) in region_stats(face, grey, flat_map).items():
         if clip > MAX_CLIPPED and name in GLARE_REGIONS:
             return Seen(f"{name}: glare", glare)
         if flat > MAX_FLAT[name]:

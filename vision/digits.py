@@ -182,5 +182,5 @@ def best_match(grey: np.ndarray, templates: list[np.ndarray]) -> float:
         if t.shape[0] > grey.shape[0] or t.shape[1] > grey.shape[1]:
             continue
         r = cv2.matchTemplate(grey, t, cv2.TM_CCOEFF_NORMED)
-        best = max(best, float(r.max()))
+        best = max(best, cv2.minMaxLoc(r)[1])  # ndarray.max's value, less overhead
     return best

@@ -12,7 +12,7 @@ import numpy as np
 from vision.calibrate import rectify
 from vision.layout import Slot
 from vision.locate import FACE_PX_PER_MM, Located
-from vision.pixels import normalise
+from vision.pixels import all_at_least, normalise
 
 #: The brightest the face's own whites may be brought by the markers' gain: a face
 #: whose 99th-percentile unclipped pixel (``FACE_WHITE_PERCENTILE``, its white band
@@ -48,7 +48,7 @@ def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
     whites (``FACE_WHITE_PERCENTILE`` of its pixels the camera did not clip) stay
     at or below ``FACE_WHITE_PEAK``: the card's white is a local white reference."""
     px = face.reshape(-1, 3)[::3]
-    unclipped = px[px.min(axis=1) < CAPTURE_CLIPPED]
+    unclipped = px[~all_at_least(face, CAPTURE_CLIPPED).reshape(-1)[::3]]
     if len(unclipped) < 100:
         return gain
     white = np.percentile(unclipped, FACE_WHITE_PERCENTILE, axis=0)
@@ -64,5 +64,5 @@ def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     raw = rectify(image, h, slot, FACE_PX_PER_MM / k, size_mm=(size_mm[0] * k, size_mm[1] * k),
                   center=where.center, angle=slot.angle + where.angle)
     out = normalise(raw, face_gain(raw, gain))
-    out[np.all(raw >= CAPTURE_CLIPPED, axis=2)] = 255
+    out[all_at_least(raw, CAPTURE_CLIPPED)] = 255
     return out

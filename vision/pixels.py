@@ -33,6 +33,22 @@ def normalise(patch: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return cv2.LUT(patch, lut)
 
 
+def all_at_least(bgr: np.ndarray, level: float) -> np.ndarray:
+    """Where every channel of ``bgr`` (H × W × 3 uint8) is at least ``level``: the
+    same boolean mask as ``np.all(bgr >= level, axis=2)``.
+
+    WHY ``cv2.inRange``: numpy's reduction along a 3-wide last axis walks the
+    pixels one by one (about 2 ms on a card face, a tenth of its whole read);
+    inRange does the same comparison in one vectorised pass (tested equal)."""
+    if (bgr.dtype != np.uint8 or bgr.ndim != 3 or bgr.shape[2] != 3
+            or not 0 <= level <= 255 or level != int(level)):  # inRange rounds a fraction
+        out: np.ndarray = np.all(bgr >= level, axis=2)
+        return out
+    lo = int(level)
+    mask: np.ndarray = cv2.inRange(bgr, (lo, lo, lo), (255, 255, 255)) > 0
+    return mask
+
+
 def lab_image(bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
 

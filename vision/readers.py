@@ -37,7 +37,15 @@ from vision.observation import (
     TableauReading,
     TokenSlotReading,
 )
-from vision.pixels import INK_LAB, PAPER_DIST, PAPER_LAB, lab_distance, lab_image, normalise
+from vision.pixels import (
+    INK_LAB,
+    PAPER_DIST,
+    PAPER_LAB,
+    all_at_least,
+    lab_distance,
+    lab_image,
+    normalise,
+)
 
 TOKEN_MIN_CONFIDENCE = 0.15
 #: Sobel response (grey levels) of an edge, and the share of edge pixels around a place
@@ -263,7 +271,7 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     r = np.hypot(gx - ox, gy - oy)
     # washed-out pixels (glare) say nothing of a colour: the rim, sticker and gem are
     # measured on the rest, and only glare over the gem itself stops the read
-    seen = raw.min(axis=2) < GLARE_LEVEL
+    seen = ~all_at_least(raw, GLARE_LEVEL)
     rim_at = (r >= radius - RIM_IN_MM[0]) & (r <= radius - RIM_IN_MM[1])
     rim_px = lab[rim_at & seen]
     if len(rim_px) < RIM_SEEN_MIN * rim_at.sum():

@@ -34,6 +34,20 @@ caller runs threads: camera, screen) and preloads this module so a new worker
 is ready in a moment; it lives until the program ends.  When processes cannot
 be started (a sandbox without ``/dev/shm``, ``workers=1``) or the work is too
 small to be worth the hand-over, the jobs are read in the calling process.
+
+WHY not on a process's first read (unless the number of processes was
+chosen: ``workers=`` or ``$SPLENDOR_VISION_WORKERS``): starting the pool (the
+fork server, a worker importing numpy, OpenCV and this module, its templates)
+costs more than the read it would share: ``vision read`` of the bench's still took 1.6-2.4 s cold
+with it, 1.2 without (2 cores).  A command that reads one frame never pays it;
+a loop pays it at its second frame.
+
+WHY not while the cores are busy (again unless the number was chosen): the
+workers then take their time from other programs' share and the caller's
+alike, and the hand-over is pure cost.  On the bench's 2 cores shared with two
+busy programs (load 2.5), the 2-player read took 304 ms with a worker and 239
+without, the 4-player one 370 and 292 (medians of 10, alternated).  A core
+counts as free while the load average is under the cores less ``BUSY_MARGIN``.
 """
 
 from __future__ import annotations
@@ -66,14 +80,20 @@ log = logging.getLogger(__name__)
 #: Millimetres of frame kept around a slot for its job.
 CROP_MARGIN_MM = 16.0
 #: Relative CPU time of reading one slot of each kind (card = 30), measured on the
-#: bench's tables in one process: a card ~13.5 ms, a noble ~11 (~3.5 when empty), a
-#: tableau column ~1.8, a reserved slot ~1.5, a deck ~0.9, a pile ~1.0, a token ~0.36.
-COST = {"card": 30.0, "noble": 24.0, "tableau": 4.0, "reserved": 3.3, "deck": 2.0,
-        "pile": 2.2, "token": 0.8}
+#: bench's two tables in one process (``tests/bench/bench_vision.py``, "CPU per
+#: kind"; four runs): per card-time, a noble 0.30-0.65 (a bare slot a fifth of a
+#: tile), a token 0.07-0.12 (a bare slot a tenth of a chip), a deck 0.06.  Not in the
+#: bench's view, measured earlier against a 13.5 ms card: a tableau column ~1.8 ms,
+#: a reserved slot ~1.5, a pile ~1.0.
+COST = {"card": 30.0, "noble": 13.0, "tableau": 4.0, "reserved": 3.3, "deck": 1.8,
+        "pile": 2.2, "token": 2.8}
 #: Below this total cost (about two cards) the hand-over costs more than it saves.
 MIN_PARALLEL_COST = 60.0
 #: Below this much memory (MB) slots are read in one process.
 SMALL_MEMORY_MB = 1536
+#: The pool is not used while the 1-minute load average is at least the cores less
+#: this (the reading process itself counts about 1 while it reads).
+BUSY_MARGIN = 0.5
 #: Environment variable that sets the processes reading slots, this one included (1 = no workers).
 WORKERS_ENV = "SPLENDOR_VISION_WORKERS"
 
@@ -198,6 +218,14 @@ def worker_count() -> int:
     return min(4, os.cpu_count() or 1)
 
 
+def cores_busy() -> bool:
+    """Whether no core is free for a worker (the load average; False where unknown)."""
+    try:
+        return os.getloadavg()[0] >= (os.cpu_count() or 1) - BUSY_MARGIN
+    except (OSError, AttributeError):  # no load average (Windows has no getloadavg)
+        return False
+
+
 def _memory_mb() -> float:
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -208,6 +236,8 @@ def _memory_mb() -> float:
 _pool: Executor | None = None
 _pool_size = 0
 _pool_failed = False
+#: Whether this process has read slots before (the pool waits for the second read).
+_read_before = False
 #: Shared with the workers: [round, next job to claim] (see ``read_jobs``).
 _claims: Any = None
 _round = 0
@@ -272,11 +302,17 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
     shared counter.  WHY claimed, not shared out in advance: the cost of a slot
     is known only on average (a card that reads poorly is cut out and decoded
     again, a pair is told apart by its numerals), and batches of equal estimated
-    cost still ended 20-60 ms apart on the bench's tables.
+    cost still ended 20-60 ms apart on the bench's tables.  Unless the processes
+    are chosen (``workers``, or ``$SPLENDOR_VISION_WORKERS``), a process's first
+    read, and any read while the cores are busy (``cores_busy``), is read here alone.
     """
-    global _pool_failed, _round
+    global _pool_failed, _round, _read_before
     n = worker_count() if workers is None else workers
     cost = sum(COST.get(j.slot.kind, 1.0) for j in jobs)
+    first, _read_before = not _read_before, True
+    chosen = workers is not None or bool(os.environ.get(WORKERS_ENV, "").strip())
+    if not chosen and n > 1 and ((first and _pool is None) or cores_busy()):
+        n = 1  # a first read, or no free core: see the module's docstring
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
         return _read_batch(jobs, colours)

@@ -12,6 +12,14 @@ same run: decoding the JPEG, a plain full-frame ``warpPerspective`` (what
 rectifying the whole still would cost), and ``read_frame`` (median of a few
 runs) on every core and in one process, with the time per slot read.  The
 DESIGN's aim: a read costs at most about three decodes.
+
+WHY the decode and the reads alternate, run by run: on a shared machine the
+load changes from second to second; measured one after the other they saw
+different machines (the same JPEG decoded in 28 ms, then 52).  WHY the CPU
+time as well: it counts only this process's work, which other processes
+disturb far less than the wall time (the read in one process against the
+decode, both single-threaded).  The CPU per kind of slot is what
+``vision.slot_jobs.COST`` is set from.
 """
 
 from __future__ import annotations
@@ -27,8 +35,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import slot_jobs
+from vision.calibrate import calibrate, slots_visible
+from vision.colours import ColourModel
 from vision.geometry import STILL_PX, centre_view
-from vision.layout import build_layout
+from vision.layout import Layout, build_layout
 from vision.read import read_frame
 from vision.slot_jobs import worker_count
 from vision.synth.world import world_frame
@@ -43,6 +54,20 @@ def _median_ms(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]
         fn()
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times)
+
+
+def _alternated(fns: dict, runs: int = RUNS) -> dict[str, tuple[float, float]]:  # type: ignore[type-arg]
+    """Name -> (median wall ms, median CPU ms of this process), the functions run in
+    turn ``runs`` times so that every one sees the same load."""
+    wall: dict[str, list[float]] = {k: [] for k in fns}
+    cpu: dict[str, list[float]] = {k: [] for k in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            t, c = time.perf_counter(), time.process_time()
+            fn()
+            wall[name].append((time.perf_counter() - t) * 1000)
+            cpu[name].append((time.process_time() - c) * 1000)
+    return {k: (statistics.median(wall[k]), statistics.median(cpu[k])) for k in fns}
 
 
 TABLES = (2, 4)
@@ -73,31 +98,64 @@ def bench(players: int) -> None:
     h, w = frame.shape[:2]
     assert (w, h) == STILL_PX, (w, h)
     print(f"frame {w}x{h} ({w * h / 1e6:.1f} MP), JPEG {len(jpeg) / 1e6:.1f} MB")
-    decode = _median_ms(lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
     m = np.array([[1, 0.01, 0], [0.01, 1, 0], [0, 0, 1]])
     warp = _median_ms(lambda: cv2.warpPerspective(frame, m, (w, h)))
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
-    obs = read_frame(image, layout)  # warm the template caches and start the workers
-    read = _median_ms(lambda: read_frame(image, layout))
-    read_frame(image, layout, workers=1)
-    alone = _median_ms(lambda: read_frame(image, layout, workers=1))
+    n = worker_count()
+    read_frame(image, layout)  # warm the template caches (a first read starts no workers)
+    obs = read_frame(image, layout, workers=n)  # start the workers
+    got = _alternated({"decode": lambda: cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
+                       "read": lambda: read_frame(image, layout),
+                       "pool": lambda: read_frame(image, layout, workers=n),
+                       "alone": lambda: read_frame(image, layout, workers=1)})
+    (decode, decode_cpu), (read, _), (pool, _), (alone, alone_cpu) = (
+        got[k] for k in ("decode", "read", "pool", "alone"))
+    busy = slot_jobs.cores_busy()
     cards = sum(c.state == "card" for c in obs.cards)
     slots = len(obs.cards) + len(obs.decks) + len(obs.nobles) + len(obs.token_slots) + len(
         obs.reserved) + len(obs.tableau)
-    print(f"baseline  decode JPEG            {decode:8.1f} ms")
+    print(f"baseline  decode JPEG            {decode:8.1f} ms   (CPU {decode_cpu:.1f} ms)")
     print(f"baseline  full-frame warp        {warp:8.1f} ms")
     print(f"read_frame (median of {RUNS})        {read:8.1f} ms  = {read / decode:.1f} decodes"
-          f"  ({worker_count()} processes)")
-    print(f"read_frame in one process        {alone:8.1f} ms  = {alone / decode:.1f} decodes")
+          f"  ({'one process: the cores are busy' if busy else f'{n} processes'})")
+    print(f"read_frame on {n} processes        {pool:8.1f} ms  = {pool / decode:.1f} decodes")
+    print(f"read_frame in one process        {alone:8.1f} ms  = {alone / decode:.1f} decodes"
+          f"   (CPU {alone_cpu:.1f} ms = {alone_cpu / decode_cpu:.1f} decodes' CPU)")
     print(f"          per slot ({slots} slots)     {read / max(slots, 1):8.2f} ms")
     print(f"          cards read               {cards} of {len(obs.cards)}; markers "
           f"{len(obs.markers)}; {len(obs.unseen)} slots out of view (the players' mats)")
-    detect = _median_ms(lambda: __import__("vision.calibrate", fromlist=["x"]).calibrate(
-        image, layout))
+    detect = _median_ms(lambda: calibrate(image, layout))
     print(f"          of which calibration     {detect:8.1f} ms")
+    _slot_costs(image, layout)
     cold = _cold_cli_ms(jpeg.tobytes(), layout.to_json())
     print(f"cold CLI  vision read (median of 3) {cold:6.0f} ms  = {cold / decode:.1f} decodes"
-          "  (a fresh process: imports, templates, worker start-up, the read)")
+          "  (a fresh process: imports, templates, the read; no workers for one read)")
+
+
+def _slot_costs(image: np.ndarray, layout: Layout) -> None:
+    """CPU ms per slot of each kind read in this process (what ``slot_jobs.COST``
+    is set from), and the share ``COST`` gives it against the measured one."""
+    cal = calibrate(image, layout)
+    assert cal is not None
+    seen = [s for s, v in zip(layout.slots, slots_visible(cal, layout.slots, image.shape),
+                              strict=True) if v]
+    jobs = slot_jobs.make_jobs(image, cal, seen)
+    colours = ColourModel()
+    spent: dict[str, list[float]] = {}
+    for run in range(RUNS):
+        for job in jobs:
+            c = time.process_time()
+            slot_jobs.read_job(job, colours)
+            if run:  # the first run warms the caches
+                spent.setdefault(job.slot.kind, []).append((time.process_time() - c) * 1000)
+    total = sum(sum(v) for v in spent.values()) / (RUNS - 1)
+    estimated = {k: slot_jobs.COST.get(k, 1.0) * len(v) for k, v in spent.items()}
+    guess = sum(estimated.values())
+    print(f"          CPU per kind, one process ({total:.0f} ms of slots; share / share"
+          " slot_jobs.COST gives):")
+    for k, v in sorted(spent.items(), key=lambda kv: -sum(kv[1])):
+        print(f"            {k:<9} {len(v) // (RUNS - 1):3d} x {statistics.mean(v):6.2f} ms"
+              f"  {sum(v) / (RUNS - 1) / total:4.0%} / {estimated[k] / guess:4.0%}")
 
 
 def _cold_cli_ms(jpeg: bytes, layout_json: str) -> float:

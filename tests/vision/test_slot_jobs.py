@@ -100,3 +100,55 @@ def test_worker_count_from_the_environment(monkeypatch, value, expected) -> None
     assert got == (expected if expected is not None else min(4, __import__("os").cpu_count()
                                                               or 1))
     assert isinstance(got, int) and np.isscalar(got)
+
+
+def test_a_first_read_starts_no_pool_the_second_does(layout2, table, monkeypatch) -> None:
+    """``vision read`` of one frame must not pay the workers' start-up; a loop pays it
+    at its second frame, and an explicit ``workers`` is obeyed from the first."""
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
+    asked: list[int] = []
+    monkeypatch.delenv(slot_jobs.WORKERS_ENV, raising=False)
+    monkeypatch.setattr(slot_jobs, "_pool", None)
+    monkeypatch.setattr(slot_jobs, "_read_before", False)
+    monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: False)
+    monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))  # None: in place
+    here = slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == []
+    assert slot_jobs.read_jobs(jobs, ColourModel()) == here and asked == [1]
+    monkeypatch.setattr(slot_jobs, "_read_before", False)
+    slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert asked == [1, 1]
+
+
+def test_busy_cores_read_in_place_unless_workers_are_asked_for(layout2, table,
+                                                              monkeypatch) -> None:
+    image, cal = table
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots_of("card")]
+    asked: list[int] = []
+    monkeypatch.delenv(slot_jobs.WORKERS_ENV, raising=False)
+    monkeypatch.setattr(slot_jobs, "_read_before", True)
+    monkeypatch.setattr(slot_jobs, "worker_count", lambda: 2)
+    monkeypatch.setattr(slot_jobs, "_get_pool", lambda n: asked.append(n))
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: True)
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == []
+    slot_jobs.read_jobs(jobs, ColourModel(), workers=2)
+    assert asked == [1]
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: False)
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == [1, 1]
+    # the environment's choice is obeyed like workers= (run's own tests rely on it)
+    monkeypatch.setattr(slot_jobs, "cores_busy", lambda: True)
+    monkeypatch.setenv(slot_jobs.WORKERS_ENV, "2")
+    slot_jobs.read_jobs(jobs, ColourModel())
+    assert asked == [1, 1, 1]
+
+
+def test_cores_busy_follows_the_load_average(monkeypatch) -> None:
+    monkeypatch.setattr(slot_jobs.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(slot_jobs.os, "getloadavg", lambda: (3.6, 0.0, 0.0))
+    assert slot_jobs.cores_busy()
+    monkeypatch.setattr(slot_jobs.os, "getloadavg", lambda: (1.2, 0.0, 0.0))
+    assert not slot_jobs.cores_busy()

@@ -73,10 +73,18 @@ def test_only_the_dense_jobs_are_shared_dearest_first(jobs) -> None:
         assert sorted(mine + shared) == list(range(len(jobs)))
         assert sum(cost[i] for i in mine) <= slot_jobs.ALONE_SHARE * sum(cost) / n
         assert [cost[i] for i in shared] == sorted((cost[i] for i in shared), reverse=True)
-        # the bulky token and tableau crops stay with the caller
+        # the bulky token and tableau crops stay with the caller as far as its share
+        # goes: what is copied for the workers carries the most reading per byte
         assert {jobs[i].slot.kind for i in shared} >= {"card", "noble"}
-        assert sum(jobs[i].crop.nbytes for i in shared) < sum(jobs[i].crop.nbytes
-                                                               for i in mine) / 2
+        assert {"tableau", "reserved", "deck"} <= {jobs[i].slot.kind for i in mine}
+
+        def per_byte(part: list[int]) -> float:
+            return sum(cost[i] for i in part) / sum(jobs[i].crop.nbytes for i in part)
+
+        assert per_byte(shared) > 3 * per_byte(mine)
+        if n == 2:  # one worker: the caller keeps most of the bytes
+            assert sum(jobs[i].crop.nbytes for i in shared) < sum(jobs[i].crop.nbytes
+                                                                   for i in mine) / 2
 
 
 def test_fallback_batches_share_the_cost(jobs) -> None:

@@ -1,4 +1,4 @@
-"""The fast Lab distances (OpenCV arithmetic) give numpy's formula bit for bit."""
+"""The fast pixel helpers (OpenCV arithmetic) give numpy's formulas bit for bit."""
 
 from __future__ import annotations
 
@@ -58,3 +58,25 @@ def test_other_shapes_take_numpys_formula(labs) -> None:
     wide = labs[0].astype(np.float64)
     assert np.array_equal(pixels.shaded_distance(wide, PAPER_LAB),
                           _reference(wide, PAPER_LAB, _shade(PAPER_LAB)))
+
+
+@pytest.mark.parametrize("level", [0, 1, 235, 250, 255])
+def test_all_at_least_is_numpys_all(level: int) -> None:
+    rng = np.random.default_rng(level)
+    # mostly near the level: where one channel below it decides
+    img = rng.integers(max(level - 3, 0), 256, (61, 47, 3)).astype(np.uint8)
+    got = pixels.all_at_least(img, level)
+    want = np.all(img >= level, axis=2)
+    assert got.dtype == np.bool_ and got.shape == want.shape
+    assert np.array_equal(got, want) and np.array_equal(~got, ~want)
+    assert got.mean() == want.mean()
+
+
+def test_all_at_least_other_inputs_take_numpys_all() -> None:
+    img = np.random.default_rng(3).integers(240, 256, (20, 30, 3)).astype(np.uint8)
+    # a fractional level: inRange would round it
+    assert np.array_equal(pixels.all_at_least(img, 249.5), np.all(img >= 249.5, axis=2))
+    wide = img.astype(np.float32)
+    assert np.array_equal(pixels.all_at_least(wide, 250), np.all(wide >= 250, axis=2))
+    four = np.dstack([img, img[..., :1]])
+    assert np.array_equal(pixels.all_at_least(four, 250), np.all(four >= 250, axis=2))

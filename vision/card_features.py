@@ -36,7 +36,7 @@ from vision.locate import FACE_PX_PER_MM
 from vision.sampling import COLOUR_SIGMA, ring_colour
 
 #: The least share of a colour class's chroma a printed colour may keep and still
-#: match it fully (see ``_similarities``).  Measured on design world frames, hard:
+#: match it fully (see ``colour_similarities``).  Measured on design world frames, hard:
 #: ``.venv/bin/python /tmp/n12/face.py`` circles at 0.55-0.7 of the class chroma.
 DESATURATION_FLOOR = 0.5
 #: ... but a class keeps at least this chroma (Lab units), so that a weakly coloured
@@ -160,7 +160,7 @@ def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
     return np.median(np.take(lab.reshape(-1, 3), y * lab.shape[1] + x, axis=0), axis=0)
 
 
-def _similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
+def colour_similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
                   ) -> list[dict[str, float]]:
     """Colour similarity of each Lab colour in ``labs`` to each class (its nearest
     centre), in one array operation; ``floor`` < 1 forgives a print that lost
@@ -287,7 +287,7 @@ def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:
     gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
     med, _, _ = ring_colour(lab, cf.GEM_CENTER, 0.5 * cf.GEM_R, 0.8 * cf.GEM_R,
                             search_mm=SEARCH_MM)
-    bonus_sim = _similarities(med[None, :], colours.bonus)[0]
+    bonus_sim = colour_similarities(med[None, :], colours.bonus)[0]
     circle_sim: list[dict[str, float]] = []
     centres: list[tuple[float, float]] = []
     presence: list[float] = []
@@ -298,7 +298,7 @@ def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:
                                  CIRCLE_RING[1] * cf.CIRCLE_R))
         shapes.append(_logistic((share - RADIALITY_MID) / RADIALITY_WIDTH))
         centres.append(found)
-    circle_colours = _similarities(np.array(meds), colours.gems, DESATURATION_FLOOR)
+    circle_colours = colour_similarities(np.array(meds), colours.gems, DESATURATION_FLOOR)
     for shape, sims in zip(shapes, circle_colours, strict=True):
         circle_sim.append({k: shape * v for k, v in sims.items()})
         presence.append(shape * max(sims.values()))

@@ -376,7 +376,7 @@ def test_a_green_circle_that_lost_saturation_still_reads_green() -> None:
     """Blur and noise keep a circle's hue and lose its saturation: the circles'
     similarity forgives down to ``DESATURATION_FLOOR`` of a class's chroma; the bonus
     gem's similarity does not."""
-    from vision.card_features import DESATURATION_FLOOR, FADED_CHROMA_MIN, _similarities
+    from vision.card_features import DESATURATION_FLOOR, FADED_CHROMA_MIN, colour_similarities
     from vision.colours import ColourModel
     from vision.sampling import COLOUR_SIGMA
 
@@ -384,13 +384,13 @@ def test_a_green_circle_that_lost_saturation_still_reads_green() -> None:
     green = np.asarray(gems["g"], np.float32).reshape(-1, 3)[0]
     faded = green.copy()
     faded[1:] = 128 + 0.6 * (green[1:] - 128)
-    strict = _similarities(faded[None], gems)[0]
-    forgiving = _similarities(faded[None], gems, DESATURATION_FLOOR)[0]
+    strict = colour_similarities(faded[None], gems)[0]
+    forgiving = colour_similarities(faded[None], gems, DESATURATION_FLOOR)[0]
     assert forgiving["g"] > 0.95 > strict["g"]
     assert max(forgiving, key=lambda k: forgiving[k]) == "g"
     grey = np.array([[180.0, 128.0, 128.0]])
-    strict_grey = _similarities(grey, gems)[0]
-    for name, sim in _similarities(grey, gems, DESATURATION_FLOOR)[0].items():
+    strict_grey = colour_similarities(grey, gems)[0]
+    for name, sim in colour_similarities(grey, gems, DESATURATION_FLOOR)[0].items():
         # a grey is never closer than FADED_CHROMA_MIN to a coloured class's chroma
         assert sim <= max(strict_grey[name], np.exp(-((FADED_CHROMA_MIN / COLOUR_SIGMA) ** 2)))
 

@@ -8,6 +8,11 @@ wrong answer.  Decide constants on ``--split design`` only; ``check`` is a repor
     .venv/bin/python tests/bench/duel_cards.py --split design
     .venv/bin/python tests/bench/duel_cards.py --split design --royals --framing centre \
         --frames 60
+    .venv/bin/python tests/bench/duel_cards.py --split design --washed
+
+``--washed``: every card found on medium and hard frames of the central framing (seeds
+5000-5015 and 7000-7011, both lenses) with more than 12 % of it washed out, hidden or
+not, and what the naming made of it: the evidence behind GLARE_MAX.
 """
 
 from __future__ import annotations
@@ -29,7 +34,11 @@ def main() -> int:
                     help="the camera's framing (the reader's is centre: hardware.md)")
     ap.add_argument("--royals", action="store_true",
                     help="royal places only, the empty ones a card was found on too")
+    ap.add_argument("--washed", action="store_true",
+                    help="cards washed out over 12 %%: named right, wrong or unsure")
     args = ap.parse_args()
+    if args.washed:
+        return washed_cards(args.split)
     if args.royals:
         return royal_scores(args.frames, args.split, args.framing)
     cards, royals = default_bank()
@@ -88,6 +97,39 @@ def royal_scores(frames: int, split: str, framing: str) -> int:
               ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[:6]) +
               ("; highest: " + ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[-3:])
                if verdict != "right" and mine else ""))
+    return 0
+
+
+def washed_cards(split: str) -> int:
+    """Every card place of medium and hard central frames washed out over 12 %."""
+    cards, royals = default_bank()
+    tally: dict[tuple[str, str], int] = {}
+    for lens in ("wide", "standard"):
+        for level in ("medium", "hard"):
+            for seed in (*range(5000, 5016), *range(7000, 7012)):
+                f = duel_frame(level, seed, split, "centre", lens)
+                cal = calibrate(f.image, f.layout)
+                if cal is None:
+                    continue
+                for sl in f.layout.slots:
+                    if sl.kind not in ("card", "noble") or sl.id in f.unseen:
+                        continue
+                    h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+                    found = C.find_card(f.image, h, sl, gain, DUEL_CARD_MM)
+                    if found.state != "present" or found.washed <= 0.12:
+                        continue
+                    bank = cards.subset(str(sl.level)) if sl.kind == "card" else royals
+                    n = C.name_card(C.posed_faces(f.image, h, sl, gain, DUEL_CARD_MM), bank)
+                    truth = f.contents.get(sl.id, "")
+                    verdict = ("unsure" if n.value is None else
+                               "right" if n.value == truth else "WRONG")
+                    seen = f.hidden.get(sl.id, "readable")
+                    tally[seen, verdict] = tally.get((seen, verdict), 0) + 1
+                    print(f"{lens} {level} {seed} {sl.id} {seen}: washed {found.washed:.2f} "
+                          f"{verdict} ({n.value} for {truth!r}, score {n.score:.2f})",
+                          flush=True)
+    for (seen, verdict), k in sorted(tally.items()):
+        print(f"{seen} {verdict}: {k}")
     return 0
 
 

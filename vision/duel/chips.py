@@ -75,6 +75,15 @@ _FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
 #: chip at 245 on design frame easy 300): only a larger, flatter white is glare.
 WASHED_LEVEL = 250
 WASHED_MAX = 0.25
+#: ... but a board cell so washed is still read when its border and arrow speak: a lamp
+#: bright enough lifts the cream cells past 250 with no glare on them (design frame
+#: medium 7005: eight readable cells 30-84 % washed).  Empty only with the arrow's dark
+#: line showing; a chip only with its outline across the cell's border; alike all round
+#: and no arrow: unsure (a washed pearl is then the cream itself: standard hard 7005).
+#: On medium and hard design frames (seeds 5000-5019, 7000-7019, both lenses) 15
+#: readable washed cells so read, all right, none of the cells under glare answered
+#: (`splendor-companion vision world --game duel --split design --difficulty
+#: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`).
 #: An empty cell shows the board's printed arrow: a thin dark line from the cell's
 #: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
 #: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
@@ -393,10 +402,11 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     or more prototypes (mean and spread of the features), the nearest counts.
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
     ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
-    if look.washed > WASHED_MAX:
-        return ChipReading(None, 0.0, "glare")
+    washed = look.washed > WASHED_MAX
     if look.surround > SURROUND_MAX:
         return ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    if washed and "e" not in allowed:
+        return ChipReading(None, 0.0, "glare")
     if "E" in allowed and look.fill >= FILL_EMPTY:
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
@@ -406,6 +416,10 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
         alike = look.border <= BORDER_EMPTY
         lined = arrow and look.line >= LINE_EMPTY
+        if washed and alike and not lined:
+            # a washed-out cell alike all round is an empty cell or a pale chip washed
+            # to the cream: only the arrow (dark, it shows through) tells them
+            return ChipReading(None, 0.0, "glare")
         if alike and lined:
             # the border alike all round: empty, if the cell looks like a cell at all (a
             # hand or a sleeve over it is alike all round too)

@@ -57,6 +57,10 @@ GAP_MM = 14.4
 #: (seeds 5000, 5003, 5006; 10-90 %: 72-126, 81-134, 114-166 under the lamp's fall-off).
 #: A cell is white-balanced by its own surround mapped to this.
 WOOD_BGR = (92, 101, 137)
+#: A cell's balance is lowered until this percentile of its patch's brightest channel
+#: stays at CLIP_LEVEL: clipped, a white or pearl chip and the cream are one colour.
+CLIP_PERCENTILE = 98.0
+CLIP_LEVEL = 250.0
 #: The wood (L, the markers' white balance) is lighter than this only when glare
 #: washes the board out: 80-200 over readable cells of design frames
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --surround`).
@@ -187,6 +191,12 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
             # level would lift the cream cells past white (41 % of an empty cell's
             # patch clipped at the median on design frames)
             gain = local * float(np.mean(gain)) / float(local.mean())
+        # ... unless that level clips the cell: a white chip on its cream then reads as
+        # the cream itself (54 % of the patch clipped, standard medium 7007 board.2)
+        bright = float(np.percentile(raw.max(axis=2), CLIP_PERCENTILE))
+        top = bright * float(np.max(gain))
+        if top > CLIP_LEVEL:
+            gain = gain * (CLIP_LEVEL / top)
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
     grad = np.zeros(lab.shape[:2], np.float32)
     for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
@@ -411,6 +421,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
+    asked = allowed
     if "e" in allowed and look.outline < OUTLINE_MIN:
         return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
@@ -441,6 +452,13 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
     if d1 > MAX_DISTANCE:
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
+    if "e" in asked:  # a cell: the colours' nearest class was ruled out by its border or
+        # arrow (a hand's edge over an empty cell, the last cell's missing arrow): unsure
+        ruled_out = {c: _distance(look, classes[c]) for c in asked
+                     if c not in allowed and classes.get(c)}
+        near = min(ruled_out.items(), key=lambda kv: kv[1], default=None)
+        if near is not None and near[1] < d1:
+            return ChipReading(None, conf, f"{best} by the border, {near[0]} by the colours")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO

@@ -108,7 +108,8 @@ PLAIN_DISC_MM = 8.0
 #: A cell with its border alike all round (BORDER_EMPTY) and a centre at most this far
 #: from the cell's cream (:func:`plain_centre`) is empty if "empty" is the nearest class
 #: at all (the arrow, blurred by a shaking hand or absent on the spiral's last cell,
-#: cannot tell).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
+#: cannot tell), and unsure if another class is (an empty last cell read "w" on design
+#: frame standard hard 9005).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
 #: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
 PLAIN_EMPTY = 10.0
@@ -459,6 +460,9 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         near = min(ruled_out.items(), key=lambda kv: kv[1], default=None)
         if near is not None and near[1] < d1:
             return ChipReading(None, conf, f"{best} by the border, {near[0]} by the colours")
+    if plain and best != "e":  # alike all round and its centre the cream: a cell that
+        # shows no chip, whatever the colours say (no arrow on the last cell to tell)
+        return ChipReading(None, conf, f"a plain cell, {best} by the colours")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO

@@ -134,3 +134,14 @@ def test_a_washed_out_cell_is_read_only_by_its_arrow_or_its_border() -> None:
     mean = np.asarray(CLASSES["drawn"]["player"]["E"][0][0], np.float32)
     place = replace(_look(), features=mean, edge=float(mean[-1]), washed=washed, fill=1.0)
     assert C.judge_place(place, CLASSES["drawn"]["player"], "wugrkpyE").value is None
+
+
+def test_a_plain_cell_is_never_read_as_a_chip() -> None:
+    classes = CLASSES["drawn"]["board"]
+    mean = np.asarray(classes["w"][0][0], np.float32)
+    # a white chip's colours, but the border alike all round and the centre the cream,
+    # with no arrow to tell (the last cell): unsure, not "w"
+    white = replace(_look(), features=mean, edge=float(mean[-1]), line=0.0,
+                    border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY - 2)
+    got = C.judge_place(white, classes, "wugrkpye", C.LAST_CELL_MIN_RATIO, arrow=False)
+    assert got.value is None and "plain cell" in got.why

@@ -84,10 +84,11 @@ WASHED_MAX = 0.25
 #: medium 7005: eight readable cells 30-84 % washed).  Empty only with the arrow's dark
 #: line showing; a chip only with its outline across the cell's border; alike all round
 #: and no arrow: unsure (a washed pearl is then the cream itself: standard hard 7005).
-#: On medium and hard design frames (seeds 5000-5019, 7000-7019, both lenses) 15
-#: readable washed cells so read, all right, none of the cells under glare answered
-#: (`splendor-companion vision world --game duel --split design --difficulty
-#: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`).
+#: On medium and hard design frames with glare (seeds 5000-5019 and 7000-7019, both
+#: lenses; look_at_place and judge_place over every washed cell) 15 readable washed
+#: cells so read, all right, none of the cells under glare answered; what is left
+#: shows in `splendor-companion vision world --game duel --split design --difficulty
+#: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`.
 #: An empty cell shows the board's printed arrow: a thin dark line from the cell's
 #: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
 #: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell

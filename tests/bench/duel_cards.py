@@ -8,6 +8,16 @@ wrong answer.  Decide constants on ``--split design`` only; ``check`` is a repor
     .venv/bin/python tests/bench/duel_cards.py --split design
     .venv/bin/python tests/bench/duel_cards.py --split design --royals --framing centre \
         --frames 60
+    .venv/bin/python tests/bench/duel_cards.py --split design --washed
+    .venv/bin/python tests/bench/duel_cards.py --split design --empty
+
+``--washed``: every card found on medium and hard frames of the central framing (seeds
+5000-5015 and 7000-7011, both lenses) with more than 12 % of it washed out, hidden or
+not, and what the naming made of it: the evidence behind GLARE_MAX.  ``--empty``: per
+kind of card place (empty or holding a card; readable, under a hand or glare) of frames
+of the central framing (seeds 5000-5011, every difficulty, both lenses), the range of
+what :func:`~vision.duel.cards.plain_place` and :func:`~vision.duel.cards.outline_depth`
+measure: the evidence behind PLAIN_CHROMA_MAX, PLAIN_GRAD_MAX and OUTLINE_DEPTH.
 """
 
 from __future__ import annotations
@@ -29,7 +39,15 @@ def main() -> int:
                     help="the camera's framing (the reader's is centre: hardware.md)")
     ap.add_argument("--royals", action="store_true",
                     help="royal places only, the empty ones a card was found on too")
+    ap.add_argument("--washed", action="store_true",
+                    help="cards washed out over 12 %%: named right, wrong or unsure")
+    ap.add_argument("--empty", action="store_true",
+                    help="what tells an empty card place under a shadow from a card")
     args = ap.parse_args()
+    if args.empty:
+        return empty_places(args.split)
+    if args.washed:
+        return washed_cards(args.split)
     if args.royals:
         return royal_scores(args.frames, args.split, args.framing)
     cards, royals = default_bank()
@@ -88,6 +106,88 @@ def royal_scores(frames: int, split: str, framing: str) -> int:
               ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[:6]) +
               ("; highest: " + ", ".join(f"{sc:.2f} ({m:.2f})" for sc, m in mine[-3:])
                if verdict != "right" and mine else ""))
+    return 0
+
+
+def empty_places(split: str) -> int:
+    """Ranges of the plain-place measures and the outline's depth per kind of place."""
+    import numpy as np
+
+    from vision.calibrate import rectify
+
+    seen: dict[str, list[tuple[float, float, float]]] = {}
+    for lens in ("wide", "standard"):
+        for level in ("easy", "medium", "hard"):
+            for seed in range(5000, 5012):
+                f = duel_frame(level, seed, split, "centre", lens)
+                cal = calibrate(f.image, f.layout)
+                if cal is None:
+                    continue
+                for sl in f.layout.slots:
+                    if sl.kind not in ("card", "noble") or sl.id in f.unseen or not (
+                            sl.id.startswith(("royal", "pyramid"))):
+                        continue
+                    h = cal.h_for_slot(sl)
+                    outer = rectify(f.image, h, sl, C.FIND_PX_PER_MM,
+                                    C.RING_OUT_MM).astype(np.float32)
+                    s, ring = C.FIND_PX_PER_MM, round(C.RING_WIDTH_MM * C.FIND_PX_PER_MM)
+                    band = np.concatenate([outer[:ring].reshape(-1, 3),
+                                           outer[-ring:].reshape(-1, 3),
+                                           outer[:, :ring].reshape(-1, 3),
+                                           outer[:, -ring:].reshape(-1, 3)])
+                    paper = np.median(band, axis=0)
+                    cut = round((C.RING_OUT_MM + C.FIND_MARGIN_MM) * s)
+                    inner = outer[cut: outer.shape[0] - cut, cut: outer.shape[1] - cut]
+                    total = inner.sum(axis=2) + 3.0
+                    chroma = np.abs(inner / total[..., None] - paper / (paper.sum() + 3.0))
+                    light = C.cv2.GaussianBlur(np.log(total), (0, 0), 1.5)
+                    grad = np.hypot(C.cv2.Sobel(light, C.cv2.CV_32F, 1, 0),
+                                    C.cv2.Sobel(light, C.cv2.CV_32F, 0, 1)) / 8
+                    kind = ("card" if f.contents.get(sl.id) else "empty") + " " + \
+                        f.hidden.get(sl.id, "readable")
+                    seen.setdefault(kind, []).append((
+                        float(np.percentile(chroma.max(axis=2), C.PLAIN_PERCENTILE)),
+                        float(np.percentile(grad, C.PLAIN_PERCENTILE)),
+                        C.outline_depth(f.image, h, sl)))
+            print(f"{lens} {level} done", flush=True)
+    for kind, rows in sorted(seen.items()):
+        v = np.asarray(rows)
+        print(f"{kind}: {len(v)} places; colour {v[:, 0].min():.3f}-{v[:, 0].max():.3f}, "
+              f"lightness {v[:, 1].min():.3f}-{v[:, 1].max():.3f}, outline "
+              f"{v[:, 2].min():.3f}-{v[:, 2].max():.3f}")
+    return 0
+
+
+def washed_cards(split: str) -> int:
+    """Every card place of medium and hard central frames washed out over 12 %."""
+    cards, royals = default_bank()
+    tally: dict[tuple[str, str], int] = {}
+    for lens in ("wide", "standard"):
+        for level in ("medium", "hard"):
+            for seed in (*range(5000, 5016), *range(7000, 7012)):
+                f = duel_frame(level, seed, split, "centre", lens)
+                cal = calibrate(f.image, f.layout)
+                if cal is None:
+                    continue
+                for sl in f.layout.slots:
+                    if sl.kind not in ("card", "noble") or sl.id in f.unseen:
+                        continue
+                    h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+                    found = C.find_card(f.image, h, sl, gain, DUEL_CARD_MM)
+                    if found.state != "present" or found.washed <= 0.12:
+                        continue
+                    bank = cards.subset(str(sl.level)) if sl.kind == "card" else royals
+                    n = C.name_card(C.posed_faces(f.image, h, sl, gain, DUEL_CARD_MM), bank)
+                    truth = f.contents.get(sl.id, "")
+                    verdict = ("unsure" if n.value is None else
+                               "right" if n.value == truth else "WRONG")
+                    seen = f.hidden.get(sl.id, "readable")
+                    tally[seen, verdict] = tally.get((seen, verdict), 0) + 1
+                    print(f"{lens} {level} {seed} {sl.id} {seen}: washed {found.washed:.2f} "
+                          f"{verdict} ({n.value} for {truth!r}, score {n.score:.2f})",
+                          flush=True)
+    for (seen, verdict), k in sorted(tally.items()):
+        print(f"{seen} {verdict}: {k}")
     return 0
 
 

@@ -57,6 +57,10 @@ GAP_MM = 14.4
 #: (seeds 5000, 5003, 5006; 10-90 %: 72-126, 81-134, 114-166 under the lamp's fall-off).
 #: A cell is white-balanced by its own surround mapped to this.
 WOOD_BGR = (92, 101, 137)
+#: A cell's balance is lowered until this percentile of its patch's brightest channel
+#: stays at CLIP_LEVEL: clipped, a white or pearl chip and the cream are one colour.
+CLIP_PERCENTILE = 98.0
+CLIP_LEVEL = 250.0
 #: The wood (L, the markers' white balance) is lighter than this only when glare
 #: washes the board out: 80-200 over readable cells of design frames
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --surround`).
@@ -75,6 +79,16 @@ _FILL_LAB = lab_image(np.array([[TOKEN_SLOT_FILL]], np.uint8))[0, 0]
 #: chip at 245 on design frame easy 300): only a larger, flatter white is glare.
 WASHED_LEVEL = 250
 WASHED_MAX = 0.25
+#: ... but a board cell so washed is still read when its border and arrow speak: a lamp
+#: bright enough lifts the cream cells past 250 with no glare on them (design frame
+#: medium 7005: eight readable cells 30-84 % washed).  Empty only with the arrow's dark
+#: line showing; a chip only with its outline across the cell's border; alike all round
+#: and no arrow: unsure (a washed pearl is then the cream itself: standard hard 7005).
+#: On medium and hard design frames with glare (seeds 5000-5019 and 7000-7019, both
+#: lenses; look_at_place and judge_place over every washed cell) 15 readable washed
+#: cells so read, all right, none of the cells under glare answered; what is left
+#: shows in `splendor-companion vision world --game duel --split design --difficulty
+#: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`.
 #: An empty cell shows the board's printed arrow: a thin dark line from the cell's
 #: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
 #: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
@@ -95,7 +109,8 @@ PLAIN_DISC_MM = 8.0
 #: A cell with its border alike all round (BORDER_EMPTY) and a centre at most this far
 #: from the cell's cream (:func:`plain_centre`) is empty if "empty" is the nearest class
 #: at all (the arrow, blurred by a shaking hand or absent on the spiral's last cell,
-#: cannot tell).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
+#: cannot tell), and unsure if another class is (an empty last cell read "w" on design
+#: frame standard hard 9005).  Readable cells of 60 design frames so: 761 of 823 empty ones (658 at
 #: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
 PLAIN_EMPTY = 10.0
@@ -178,6 +193,12 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
             # level would lift the cream cells past white (41 % of an empty cell's
             # patch clipped at the median on design frames)
             gain = local * float(np.mean(gain)) / float(local.mean())
+        # ... unless that level clips the cell: a white chip on its cream then reads as
+        # the cream itself (54 % of the patch clipped, standard medium 7007 board.2)
+        bright = float(np.percentile(raw.max(axis=2), CLIP_PERCENTILE))
+        top = bright * float(np.max(gain))
+        if top > CLIP_LEVEL:
+            gain = gain * (CLIP_LEVEL / top)
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
     grad = np.zeros(lab.shape[:2], np.float32)
     for ch, w in zip(cv2.split(lab), (L_WEIGHT, 1.0, 1.0), strict=True):
@@ -393,19 +414,25 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     or more prototypes (mean and spread of the features), the nearest counts.
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
     ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
-    if look.washed > WASHED_MAX:
-        return ChipReading(None, 0.0, "glare")
+    washed = look.washed > WASHED_MAX
     if look.surround > SURROUND_MAX:
         return ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    if washed and "e" not in allowed:
+        return ChipReading(None, 0.0, "glare")
     if "E" in allowed and look.fill >= FILL_EMPTY:
         return ChipReading("", look.fill)
     if "E" in allowed and look.fill <= FILL_CHIP:
         allowed = allowed.replace("E", "")
+    asked = allowed
     if "e" in allowed and look.outline < OUTLINE_MIN:
         return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
         alike = look.border <= BORDER_EMPTY
         lined = arrow and look.line >= LINE_EMPTY
+        if washed and alike and not lined:
+            # a washed-out cell alike all round is an empty cell or a pale chip washed
+            # to the cream: only the arrow (dark, it shows through) tells them
+            return ChipReading(None, 0.0, "glare")
         if alike and lined:
             # the border alike all round: empty, if the cell looks like a cell at all (a
             # hand or a sleeve over it is alike all round too)
@@ -427,6 +454,16 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
     if d1 > MAX_DISTANCE:
         return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
+    if "e" in asked:  # a cell: the colours' nearest class was ruled out by its border or
+        # arrow (a hand's edge over an empty cell, the last cell's missing arrow): unsure
+        ruled_out = {c: _distance(look, classes[c]) for c in asked
+                     if c not in allowed and classes.get(c)}
+        near = min(ruled_out.items(), key=lambda kv: kv[1], default=None)
+        if near is not None and near[1] < d1:
+            return ChipReading(None, conf, f"{best} by the border, {near[0]} by the colours")
+    if plain and best != "e":  # alike all round and its centre the cream: a cell that
+        # shows no chip, whatever the colours say (no arrow on the last cell to tell)
+        return ChipReading(None, conf, f"a plain cell, {best} by the colours")
     # chip or empty is decided with the larger lead either way
     either = best in "eE" or ranked[1][0] in "eE"
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO

@@ -95,11 +95,13 @@ def _look(**kw: float) -> C.PlaceLook:
 def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
     classes = CLASSES["drawn"]["board"]
     assert C.judge_place(_look(), classes, "wugrkpye").value == ""
-    # the same colours, but the border differs at the middles: never "empty"
-    assert C.judge_place(_look(border=C.BORDER_CHIP + 1), classes, "wugrkpye").value != ""
-    # no arrow and the border not alike: a chip, whatever the colours say
-    assert C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2),
-                         classes, "wugrkpye").value != ""
+    # the same colours, but the border differs at the middles: never "empty", and as the
+    # colours are an empty cell's, no chip either: unsure (a hand's edge over the cell)
+    edge = C.judge_place(_look(border=C.BORDER_CHIP + 1), classes, "wugrkpye")
+    assert edge.value is None
+    # no arrow and the border not alike: never "empty"; unsure as the colours say empty
+    conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2), classes, "wugrkpye")
+    assert conflict.value is None and "e by the colours" in conflict.why
     # the border's ends hidden: unsure
     hidden = C.judge_place(_look(outline=C.OUTLINE_MIN - 1), classes, "wugrkpye")
     assert hidden.value is None and "hidden" in hidden.why
@@ -110,3 +112,36 @@ def test_a_cell_alike_all_round_that_is_no_cell_is_unsure() -> None:
     far = _look()
     far = replace(far, features=far.features + 200.0)
     assert C.judge_place(far, classes, "wugrkpye").value is None
+
+
+def test_a_chip_ruled_in_by_the_border_is_read_by_its_colours() -> None:
+    classes = CLASSES["drawn"]["board"]
+    mean = np.asarray(classes["k"][0][0], np.float32)
+    black = replace(_look(), features=mean, edge=float(mean[-1]), line=0.0,
+                    border=C.BORDER_CHIP + 5, plain=60.0)
+    assert C.judge_place(black, classes, "wugrkpye").value == "k"
+
+
+def test_a_washed_out_cell_is_read_only_by_its_arrow_or_its_border() -> None:
+    classes = CLASSES["drawn"]["board"]
+    washed = C.WASHED_MAX + 0.2
+    # the arrow's dark line shows through: empty
+    assert C.judge_place(_look(washed=washed), classes, "wugrkpye").value == ""
+    # alike all round and no arrow: a pale chip washed to the cream, or nothing: unsure
+    pale = C.judge_place(_look(washed=washed, line=0.0), classes, "wugrkpye")
+    assert pale.value is None and pale.why == "glare"
+    # a player's place has neither: washed out, unsure
+    mean = np.asarray(CLASSES["drawn"]["player"]["E"][0][0], np.float32)
+    place = replace(_look(), features=mean, edge=float(mean[-1]), washed=washed, fill=1.0)
+    assert C.judge_place(place, CLASSES["drawn"]["player"], "wugrkpyE").value is None
+
+
+def test_a_plain_cell_is_never_read_as_a_chip() -> None:
+    classes = CLASSES["drawn"]["board"]
+    mean = np.asarray(classes["w"][0][0], np.float32)
+    # a white chip's colours, but the border alike all round and the centre the cream,
+    # with no arrow to tell (the last cell): unsure, not "w"
+    white = replace(_look(), features=mean, edge=float(mean[-1]), line=0.0,
+                    border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY - 2)
+    got = C.judge_place(white, classes, "wugrkpye", C.LAST_CELL_MIN_RATIO, arrow=False)
+    assert got.value is None and "plain cell" in got.why

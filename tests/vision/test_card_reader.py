@@ -428,3 +428,55 @@ def test_points_twins_are_the_cards_that_differ_only_in_scoring() -> None:
     twins = {c.id for level in (1, 2, 3) for c in catalogue.cards_of_level(level)
              if _points_twin(c) is not None}
     assert twins == {"1r1", "1r8"}
+
+
+def test_the_slot_reading_stands_when_the_fits_far_from_it_name_nothing() -> None:
+    """A fit slid 8 mm up the slot (a dark shadow over the card's top passes for
+    card) reads dark picture as black circles and names nothing; the reading at the
+    slot names the card on every piece: it is the answer, not a sure one.  A weak
+    reading at the slot is not taken."""
+    from vision.card_decode import Decoded
+    from vision.layout import build_layout
+    from vision.locate import Located
+
+    slot = build_layout(4).slot_index["market.3.2"]
+    x, y = slot.center
+    R = card_reader.FaceReading
+    right, dark = catalogue.card("3u4"), catalogue.card("3k3")
+
+    def abstained(distance: float) -> R:
+        dec = Decoded(None, dark, right, 0.9, distance, 0.01, 0.0, reason="weak")
+        return R(None, 0.99, distance, "3k3", 0.01, dec)
+
+    def run(at_slot: R) -> object:
+        others = tuple(Located(0.9, (x, y - 8.0), a, 1.0) for a in (0.0, 3.0))
+        places = card_places.Places(slot, Located(0.9, (x, y - 8.0), 1.5, 1.0, others))
+        places.take([abstained(0.33)])
+        assert len(places.todo) == 3 and places.todo[-1].center == slot.center
+        places.take([abstained(0.21)] * (len(places.todo) - 1) + [at_slot])
+        assert places.answer is not None
+        return places.answer
+
+    named = run(R(right, 1.0, 0.33, "3k3", 0.49))
+    assert named.state == "card" and named.card == right
+    assert named.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
+    assert run(R(right, 1.0, 0.33, "3k3", card_places.GOOD_WEAKEST - 0.1)).state == "unknown"
+
+
+def test_a_closest_fit_that_abstains_on_the_card_another_place_names_agrees() -> None:
+    """The closest fit leads with 2g6 but abstains (a circle half cut); another place
+    names 2g6 on a looser fit with every piece holding: that is agreement, 2g6 is
+    chosen.  A place naming a card the closest fit does not lead with, or naming it
+    on a weak piece, needs to fit within FIT_SLACK."""
+    from vision.card_decode import Decoded
+
+    R = card_reader.FaceReading
+    card, other = catalogue.card("2g6"), catalogue.card("2g5")
+    lead = Decoded(None, card, other, 0.1, 0.15, 0.04, 0.3, reason="close call")
+    closest = R(None, 0.9, 0.15, "2g6", 0.04, lead)
+    named = R(card, 1.0, 0.22, "2g5", 0.56)
+    assert card_places.choose([closest, named]) is named
+    rival = R(other, 1.0, 0.22, "2g6", 0.56)
+    assert card_places.choose([closest, rival]) is closest
+    weak = R(card, 1.0, 0.22, "2g5", card_places.GOOD_WEAKEST - 0.2)
+    assert card_places.choose([closest, weak]) is closest

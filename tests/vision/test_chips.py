@@ -177,3 +177,31 @@ def test_set_up_learning_takes_the_first_frame_or_says_why_not(capsys) -> None: 
     blank = np.full((300, 400, 3), 120, np.uint8)
     assert learn_or_keep(blank, LAYOUT, stored, print) is stored
     assert "not learned at set-up (no marker" in capsys.readouterr().out
+
+
+def _rim(sectors: list[tuple[float, float, float]], noise: float = 0.0, seed: int = 0
+         ) -> tuple[np.ndarray, np.ndarray]:
+    """Rim pixels (Lab) and their angles: 75 per sector, each sector one colour."""
+    rng = np.random.default_rng(seed)
+    n = readers.RIM_SECTORS
+    edges = np.linspace(-np.pi, np.pi, n + 1)
+    angle = np.concatenate([rng.uniform(edges[k], edges[k + 1], 75) for k in range(n)])
+    px = np.concatenate([np.tile(np.asarray(c, np.float32), (75, 1)) for c in sectors])
+    return px + rng.normal(0, noise, px.shape).astype(np.float32), angle
+
+
+def test_a_rim_is_one_colour_through_noise_and_a_glare_crescent_not_under_a_hand() -> None:
+    """The rim is judged by sectors: noise that scatters single pixels, or a lamp's
+    white crescent over a few sectors, leaves a red rim uniform; skin over 5 of its
+    16 sectors does not; a white chip's rim, all white, is uniform."""
+    red, white, skin = (150.0, 180.0, 145.0), (254.0, 128.0, 128.0), (170.0, 145.0, 160.0)
+    n = readers.RIM_SECTORS
+
+    def uniformity(sectors: list[tuple[float, float, float]], noise: float = 0.0) -> float:
+        px, angle = _rim(sectors, noise)
+        return readers._rim_uniformity(px, angle, np.median(px, axis=0))
+
+    assert uniformity([red] * n, noise=20.0) >= readers.RIM_MIN_UNIFORM
+    assert uniformity([red] * (n - 5) + [white] * 5) >= readers.RIM_MIN_UNIFORM
+    assert uniformity([red] * (n - 5) + [skin] * 5) < readers.RIM_MIN_UNIFORM
+    assert uniformity([white] * n) == 1.0

@@ -369,7 +369,8 @@ def ring_seen(raw: np.ndarray, px_per_mm: float) -> float:
 
 def _rim_uniformity(rim_px: np.ndarray, angle: np.ndarray, rim: np.ndarray) -> float:
     """Share of ``RIM_SECTORS`` sectors round the chip whose rim (median, Lab) is
-    within ``RIM_PX_DIST`` of the whole rim's ``rim`` (``angle``: each pixel's, rad).
+    within ``RIM_PX_DIST`` of the whole rim's ``rim`` (``angle``: each pixel's, rad),
+    or share of its pixels, whichever is higher.
 
     WHY sectors, not pixels: sensor noise in dim light scatters single pixels of a
     thin rim beyond any distance, while a hand or a shadow over the rim takes whole
@@ -377,7 +378,9 @@ def _rim_uniformity(rim_px: np.ndarray, angle: np.ndarray, rim: np.ndarray) -> f
     pixels and was not read).  Sectors washed to white (``RIM_WASHED_L``) are left out
     while they are under half the rim: a lamp's crescent on a chip's domed edge is
     brighter than the sensor's clipping once balanced, not yet clipped as captured
-    (the same chip: 5 of 16 sectors at L 216-255, the rest red)."""
+    (the same chip: 5 of 16 sectors at L 216-255, the rest red).  The pixels' share
+    still stands where it is the higher: a drawn chip's shading spreads a highlight
+    over a few sectors without taking their pixels (the committed scenes' chips)."""
     sector = np.minimum(((angle + np.pi) / (2 * np.pi) * RIM_SECTORS).astype(int),
                         RIM_SECTORS - 1)
     meds = np.asarray([np.median(rim_px[sector == k], axis=0) for k in range(RIM_SECTORS)
@@ -388,7 +391,9 @@ def _rim_uniformity(rim_px: np.ndarray, angle: np.ndarray, rim: np.ndarray) -> f
                                              < WHITE_CHROMA_MAX)
     if washed.mean() <= 1 - RIM_SEEN_MIN:
         meds = meds[~washed]  # a glare crescent shows no colour; a white rim is all white
-    return float((lab_distance(meds[None], rim)[0] < RIM_PX_DIST).mean())
+    by_sector = float((lab_distance(meds[None], rim)[0] < RIM_PX_DIST).mean())
+    by_pixel = float((lab_distance(rim_px[None], rim)[0] < RIM_PX_DIST).mean())
+    return max(by_sector, by_pixel)
 
 
 def _paper_gain(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarray | None:

@@ -171,11 +171,22 @@ def choose(readings: list[FaceReading]) -> FaceReading:
     the card another place names is agreement, not rivalry (a 2g6 named at 0.20
     and 0.22, led with at 0.15 where a circle was half cut: abstained).  WHY every
     piece: places that all lose the same circle agree on the wrong card (3g2 led
-    as 3w3 at four places, named at one on a weakest piece of 0.11)."""
-    best = min(readings, key=lambda r: r.distance)
+    as 3w3 at four places, named at one on a weakest piece of 0.11).
+
+    A reading that names a card below a coin toss (``UNKNOWN_CONFIDENCE``) is not
+    heard when another place names another card above it.  WHY: a cut with a white
+    circle half out fit 1w4 at 0.16 with its numerals against it (confidence 0.02)
+    and outranked four places naming 1w1 at 0.99 on looser fits.  WHY only then:
+    where every place misses that circle, the 1w4 read everywhere below a coin toss
+    must stay unsure, not be named by its one place at 0.55."""
+    sure_of = {r.card.id for r in readings
+               if r.card is not None and r.confidence >= UNKNOWN_CONFIDENCE}
+    heard = [r for r in readings if r.card is None or r.confidence >= UNKNOWN_CONFIDENCE
+             or not sure_of - {r.card.id}]
+    best = min(heard or readings, key=lambda r: r.distance)
     if best.card is None:
         leader = best.decoded.best.id if best.decoded is not None else None
-        named = [r for r in readings
+        named = [r for r in heard
                  if r.card is not None and (r.distance <= best.distance + FIT_SLACK
                                             or (r.card.id == leader
                                                 and r.weakest >= GOOD_WEAKEST))]
@@ -185,14 +196,16 @@ def choose(readings: list[FaceReading]) -> FaceReading:
 
 def consistent(best: FaceReading, readings: list[FaceReading]) -> FaceReading:
     """``best`` as the places read allow: not named when another place names another
-    card on a comparable fit (``RIVAL_DISTANCE_RATIO``), at most
+    card on a comparable fit (``RIVAL_DISTANCE_RATIO``) at least as likely right as
+    not (``UNKNOWN_CONFIDENCE``), at most
     ``PLACES_DISAGREE_CONFIDENCE`` when another place's best fit (named or not) is
     another card."""
     if best.card is None:
         return best
     others = [r.decoded.best.id for r in readings if r.decoded is not None]
     rivals = [r for r in readings if r.card is not None and r.card.id != best.card.id
-              and r.distance <= RIVAL_DISTANCE_RATIO * best.distance]
+              and r.distance <= RIVAL_DISTANCE_RATIO * best.distance
+              and r.confidence >= UNKNOWN_CONFIDENCE]
     if rivals:
         return replace(best, card=None, other=best.card.id,
                        confidence=min(best.confidence, UNKNOWN_CONFIDENCE))

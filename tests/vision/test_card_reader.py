@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -480,3 +482,49 @@ def test_a_closest_fit_that_abstains_on_the_card_another_place_names_agrees() ->
     assert card_places.choose([closest, rival]) is closest
     weak = R(card, 1.0, 0.22, "2g5", card_places.GOOD_WEAKEST - 0.2)
     assert card_places.choose([closest, weak]) is closest
+
+
+def test_a_place_naming_a_card_below_a_coin_toss_does_not_outrank_the_others() -> None:
+    """One cut (a white circle half out) fits 1w4 closest but its numerals are
+    against it (confidence 0.02); four places name 1w1 at 0.99 on looser fits.
+    1w1 is the answer, not a sure one (a place read another card); the same place
+    at a confidence above a coin toss is a rival, and nothing is named."""
+    from vision.card_decode import Decoded
+    from vision.layout import build_layout
+
+    slot = build_layout(2).slot_index["market.1.1"]
+    R = card_reader.FaceReading
+    right, other = catalogue.card("1w1"), catalogue.card("1w4")
+
+    def reading(card: object, confidence: float, distance: float) -> R:
+        rival = other if card is right else right
+        dec = Decoded(card, card, rival, 0.3, distance, 0.4, 0.5)
+        return R(card, confidence, distance, rival.id, 0.4, dec)
+
+    places = [reading(other, 0.02, 0.16)] + [reading(right, 0.99, d)
+                                             for d in (0.19, 0.21, 0.27, 0.32)]
+    best = card_places.choose(places)
+    assert best.card == right
+    answer = card_places.as_reading(slot, card_places.consistent(best, places))
+    assert answer.card == right
+    assert answer.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
+    places[0] = reading(other, 0.8, 0.16)
+    best = card_places.choose(places)
+    assert card_places.as_reading(slot, card_places.consistent(best, places)).card is None
+
+
+def test_places_all_below_a_coin_toss_on_one_card_stay_unsure() -> None:
+    """Every place misses the same white circle and reads 1w4, mostly below a coin
+    toss: the closest fit (0.35) decides and the slot stays unknown; the one place at
+    0.55 on a looser fit does not name it."""
+    from vision.card_decode import Decoded
+    from vision.layout import build_layout
+
+    slot = build_layout(2).slot_index["market.1.1"]
+    R = card_reader.FaceReading
+    card, rival = catalogue.card("1w4"), catalogue.card("1w1")
+    dec = Decoded(card, card, rival, 0.6, 0.14, 0.6, 0.0)
+    places = [R(card, p, d, "1w1", 0.6, replace(dec, distance=d))
+              for p, d in ((0.35, 0.14), (0.55, 0.16), (0.24, 0.14), (0.17, 0.26))]
+    best = card_places.choose(places)
+    assert card_places.as_reading(slot, card_places.consistent(best, places)).card is None

@@ -205,3 +205,39 @@ def test_a_rim_is_one_colour_through_noise_and_a_glare_crescent_not_under_a_hand
     assert uniformity([red] * (n - 5) + [white] * 5) >= readers.RIM_MIN_UNIFORM
     assert uniformity([red] * (n - 5) + [skin] * 5) < readers.RIM_MIN_UNIFORM
     assert uniformity([white] * n) == 1.0
+
+
+def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -> None:
+    """The fill's class learned elsewhere no longer matches (a lamp unlike the
+    markers', the paper round the slot washed white): a slot one neutral grey from
+    rim to middle inside its printed ring is empty, but not sure.  A sleeve hiding the
+    ring, a washed-out chip, a cream sticker or a gem are not."""
+    from vision.confidence import is_sure
+
+    slot = LAYOUT.slots_of("token", "supply")[0]
+    grey = np.float32([209, 125, 120])
+
+    def look(rim, sticker=None, gem=None, ring: float = 0.9):  # type: ignore[no-untyped-def]
+        rim = np.float32(rim)
+        return readers.ChipLook(0.0, (0.0, 0.0), 8.9, 19.5, rim, 1.0,
+                                rim if sticker is None else np.float32(sticker),
+                                None if gem is None else np.float32(gem), 0.0, 8.0, ring)
+
+    bare = readers.judge_chip(look(grey), slot, ColourModel())
+    assert bare.state == "empty"
+    assert not is_sure("empty token slots", bare.confidence, "empty")
+    for other in (look(grey, ring=0.2), look((254, 128, 128)),
+                  look((254, 128, 128), sticker=(225, 134, 146)),
+                  look(grey, gem=(90, 138, 103))):
+        assert readers.judge_chip(other, slot, ColourModel()).state != "empty"
+
+
+def test_an_empty_supply_under_a_fill_class_from_another_light_is_not_unknown() -> None:
+    """Rendered: every supply slot bare, the fill's class 45 levels darker than the
+    print (learned under another light): the slots are read empty, none as a chip."""
+    model = ColourModel()
+    lum, a, b = np.asarray(model.tokens["empty"], np.float32).reshape(-1, 3)[0]
+    dark = replace(model, tokens={**model.tokens, "empty": (float(lum) - 45, float(a), float(b))})
+    t = _tally(_frame((0, 0, 0, 0, 0, 0), seed=4), dark)
+    assert t["empty-wrong"] == 0
+    assert t["empty-right"] >= 36  # of 40

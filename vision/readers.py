@@ -141,12 +141,6 @@ GLARE_MAX = 0.12
 #: The slot's fill and printed ring seen round the chip must stay no lighter than the
 #: fill plus this (L, 8-bit; glare or a lamp's spot lifts them).
 RING_LIGHTER_MAX = 35.0
-#: Lightest a chip's sticker may look (L, 8-bit, white-balanced): glare whitens it, and
-#: the chip is then not read.  Design and our chips: 150-213 under the bench's lights;
-#: design world frames (seeds 3000-3001, centre, both lenses): readable chips' stickers
-#: p90 211 / 214 / 238 (easy / medium / hard), stickers under glare 253-255
-#: (/tmp/n12/sticker_stats.py over ``vision.world_eval.evaluate_frame``).
-STICKER_L_MAX = 245.0
 #: A white chip is white (neutral) at its rim and its gem: most chroma (Lab a/b from
 #: grey) of each; glare over a coloured chip or skin over a rim whiten it, tinted.
 #: Design chips: rim 0-2, gem 7; ours 1-2 (``bench_chips.py --measure``).
@@ -506,8 +500,6 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     solid = (look.sticker is not None
              and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
     if look.gem is None or not chip_seen(look, solid and _neutral_emblem(look)):
-        return unknown
-    if not solid and look.sticker is not None and look.sticker[0] > STICKER_L_MAX:
         return unknown
     rims = {k: v for k, v in colours.tokens.items() if k != "empty"}
     d_rim = _distances(look.rim, rims)

@@ -6,14 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from companion.rules import catalogue
+from tests.vision.test_nobles_decks import _slot_image
 from vision import noble_reader
 from vision.colours import ColourModel
 from vision.locate import slot_view
 from vision.noble_seen import border_fraction, outline_three_sides
 from vision.outline import outline_ink
 from vision.synth import faces
-
-from tests.vision.test_nobles_decks import _slot_image
 
 GAIN = np.ones(3, np.float32)
 SLEEVE = (120, 150, 205)  # skin, BGR

@@ -63,3 +63,15 @@ def test_a_glare_halo_is_not_the_tiles_white_at_the_second_look() -> None:
     second = noble_reader._white_gain(raw, GAIN, noble_reader.WHITE_PERCENTILES[1])
     assert float(first.max()) * 160 < 180
     assert float(second.max()) * 160 > 200
+
+
+def test_a_tile_washed_out_beside_three_sides_of_its_outline_is_not_empty() -> None:
+    """Glare that whitens the tile without clipping it (240) and hides the outline's
+    right side: three sides are enough to read a tile, not to say the slot is empty."""
+    tile = faces.noble_face(catalogue.noble("n4"), 4.0)
+    image, h, slot = _slot_image("noble", tile, (64.0, 64.0))
+    image[160:400, 160:440] = 240
+    lab = slot_view(image, h, slot, GAIN)[1]
+    assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
+    got = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
+    assert got.state == "unknown", got

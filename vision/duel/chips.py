@@ -114,6 +114,18 @@ PLAIN_DISC_MM = 8.0
 #: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
 PLAIN_EMPTY = 10.0
+#: ... this far when the ends of the cell's sides show its printed border plainly
+#: (``outline`` at least PLAIN_OUTLINE_MIN): under hard light an empty cell's centre
+#: lies 10-16 from its cream (empty last cells tied with "w" at 10.1-15.4), while a
+#: hand over a chip, which also leaves the border alike and the centre plain, hides
+#: those ends (outline 10-16).  On 144 design frames (seeds 9200-9211, 7000-7011, each
+#: difficulty and lens) no readable chip has its border alike at all; 6 readable
+#: empty cells more read, no hidden cell more answered (the spreads:
+#: `.venv/bin/python tests/bench/duel_chip_classes.py --plain --outline --frames 60`;
+#: the counts: `splendor-companion vision world --game duel --split design --seed
+#: 9200 --count 12 --mistakes`, both lenses, and the same at --seed 7000).
+PLAIN_EMPTY_CLEAR = 16.0
+PLAIN_OUTLINE_MIN = 30.0
 
 
 @dataclass(frozen=True)
@@ -488,7 +500,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         if lined:
             allowed = "".join(c for c in allowed if c not in "wpy")
     # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
-    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= PLAIN_EMPTY
+    plain_max = PLAIN_EMPTY_CLEAR if look.outline >= PLAIN_OUTLINE_MIN else PLAIN_EMPTY
+    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= plain_max
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     ranked = sorted(dist.items(), key=lambda kv: kv[1])
     (best, d1), (_, d2) = ranked[0], ranked[1]

@@ -191,3 +191,16 @@ def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     # a player's place (no printed cell to vouch it is a chip) keeps the tie unsure
     player = CLASSES["sprites"]["player"]
     assert C.judge_place(replace(tie, fill=0.0), player, "wugrkpyE").value is None
+
+
+def test_a_plain_cell_tied_with_white_is_empty_only_with_its_border_ends_showing() -> None:
+    board = CLASSES["sprites"]["board"]
+    e, w = (np.asarray(board[k][0][0], np.float32) for k in ("e", "w"))
+    tie = C.PlaceLook((e + w) / 2, float(e[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 100.0,
+                      line=0.0, border=4.0, outline=80.0, plain=13.0)
+    assert C.PLAIN_EMPTY < tie.plain <= C.PLAIN_EMPTY_CLEAR
+    assert C.judge_place(tie, board, "wugrkpye", arrow=False).value == ""
+    # a hand over a chip leaves the border alike and the centre plain, but hides the
+    # ends of the cell's sides: unsure
+    hand = replace(tie, outline=C.PLAIN_OUTLINE_MIN - 15)
+    assert C.judge_place(hand, board, "wugrkpye", arrow=False).value is None

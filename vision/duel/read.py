@@ -27,7 +27,17 @@ import numpy as np
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
-from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
+from vision.duel.cards import (
+    GLARE_MAX,
+    MIN_MARGIN,
+    MIN_SCORE,
+    ROYAL_MIN_MARGIN,
+    ROYAL_MIN_SCORE,
+    CardBank,
+    find_card,
+    name_card,
+    posed_faces,
+)
 from vision.duel.chip_classes import CLASSES
 from vision.duel.chips import (
     EMPTY_MIN_RATIO,
@@ -136,7 +146,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
         elif s.kind == "noble":
-            out[s.id] = _read_card(image, h, s, gain, royals)
+            out[s.id] = _read_card(image, h, s, gain, royals, ROYAL_MIN_SCORE,
+                                   ROYAL_MIN_MARGIN)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
@@ -144,7 +155,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank) -> PlaceReading:
+               bank: CardBank, min_score: float = MIN_SCORE,
+               min_margin: float = MIN_MARGIN) -> PlaceReading:
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
@@ -152,7 +164,8 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
     if found.washed > GLARE_MAX:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank)
+    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank, min_score,
+                     min_margin)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 

@@ -33,3 +33,10 @@ def test_a_royal_too_faint_or_too_near_another_stays_unsure() -> None:
     assert C.name_card([face], faint, C.ROYAL_MIN_SCORE, C.ROYAL_MIN_MARGIN).value is None
     near = _bank_scoring(face, (0.6, 0.6 - C.ROYAL_MIN_MARGIN / 2, 0.0, 0.0))
     assert C.name_card([face], near, C.ROYAL_MIN_SCORE, C.ROYAL_MIN_MARGIN).value is None
+
+
+def test_a_royal_scoring_as_well_as_a_jewel_card_needs_no_more_lead() -> None:
+    face = _face()
+    bank = _bank_scoring(face, (0.85, 0.85 - 0.05, 0.0, 0.0))  # led by 0.05 only
+    assert C.name_card([face], bank).value == "r1"
+    assert C.name_card([face], bank, C.ROYAL_MIN_SCORE, C.ROYAL_MIN_MARGIN).value == "r1"

@@ -71,6 +71,17 @@ FILL_BELOW_PAPER = 30.0
 #: seeds 5000-5059, the central framing; a scroll in a shadow band was read empty on
 #: its lightness alone, hard seed 4003).  A scroll is read on its colour only.
 SCROLL_YELLOW = 5.0
+#: ... unless the place is SCROLL_DARK_BELOW darker than the paper or more, nearly the
+#: grey fill: then it must be SCROLL_YELLOW_DARK yellower.  Under a warm lamp an empty
+#: fill came out 6.5 yellower and 24 below the paper and was read a scroll (design
+#: frame wide hard 9611, privilege.2; the scrolls beside it 3-4 yellower, 0 below);
+#: over 648 privilege places of 216 design frames (seeds 9200-9211, 7000-7011,
+#: 5000-5011, every difficulty, both lenses) scrolls 12 or more below the paper were
+#: 11.2-18.4 yellower (one under a hand 7.7, 19 below), readable empty fills never 4
+#: (`splendor-companion vision world --game duel --split design --seed 9600 --lens
+#: wide --count 12 --mistakes` for the frame).
+SCROLL_DARK_BELOW = 20.0
+SCROLL_YELLOW_DARK = 9.0
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -196,12 +207,12 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if ground == "fill":  # a scroll is yellower than the paper round it, the grey fill not
         band_lab = lab_image(normalise(band.reshape(-1, 1, 3), gain))
         yellow = float(np.median(lab[..., 2])) - float(np.median(band_lab[..., 2]))
-        if yellow >= SCROLL_YELLOW:
+        below = band_l - float(np.median(lab[..., 0]))
+        if yellow >= SCROLL_YELLOW and (below < SCROLL_DARK_BELOW or yellow >= SCROLL_YELLOW_DARK):
             return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
-        below = band_l - float(np.median(lab[..., 0]))
         if below >= FILL_BELOW_PAPER:
             return PlaceReading(slot.id, "", min(1.0, below / 60))
         return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "

@@ -18,7 +18,7 @@ unsure whatever the colours say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
@@ -114,6 +114,18 @@ PLAIN_DISC_MM = 8.0
 #: 6.0), 1 of 69 white chips (washed out; the same at 6.0), no other chip (0 of 395)
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --border --frames 60`).
 PLAIN_EMPTY = 10.0
+#: ... this far when the ends of the cell's sides show its printed border plainly
+#: (``outline`` at least PLAIN_OUTLINE_MIN): under hard light an empty cell's centre
+#: lies 10-16 from its cream (empty last cells tied with "w" at 10.1-15.4), while a
+#: hand over a chip, which also leaves the border alike and the centre plain, hides
+#: those ends (outline 10-16).  On 144 design frames (seeds 9200-9211, 7000-7011, each
+#: difficulty and lens) no readable chip has its border alike at all; 6 readable
+#: empty cells more read, no hidden cell more answered (the spreads:
+#: `.venv/bin/python tests/bench/duel_chip_classes.py --plain --outline --frames 60`;
+#: the counts: `splendor-companion vision world --game duel --split design --seed
+#: 9200 --count 12 --mistakes`, both lenses, and the same at --seed 7000).
+PLAIN_EMPTY_CLEAR = 16.0
+PLAIN_OUTLINE_MIN = 30.0
 
 
 @dataclass(frozen=True)
@@ -147,6 +159,8 @@ class PlaceLook:
     #: how far the cell's centre is from the cell's own cream (:func:`plain_centre`; 0
     #: off the board): small only on an empty cell
     plain: float = 0.0
+    #: the glare-blind colours (:func:`veil_features`; empty off the board)
+    veil: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
 
 
 @lru_cache(maxsize=4)
@@ -234,8 +248,47 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     line = arrow_line(lab[..., 0]) if on_board else 0.0
     border, outline = border_change(lab) if on_board else (0.0, 0.0)
     plain = plain_centre(lab, gx, gy) if on_board else 0.0
+    veil = veil_features(raw, gain, r) if on_board else np.zeros(0, np.float32)
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line, border, outline, plain)
+                     radius, washed, fill, surround, line, border, outline, plain, veil)
+
+
+#: The rings (mm from the chip's found centre) of :func:`veil_features`: the chip only
+#: (its gloss, so its glare, is one; the wood round it shines less).
+VEIL_RINGS_MM = (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 11.0, 12.0)
+#: A pixel with a channel at this (as recorded) is clipped; a ring's colour is taken
+#: over its unclipped pixels when at least VEIL_KEPT of them are.
+VEIL_CLIPPED = 250
+VEIL_KEPT = 0.3
+
+
+def veil_features(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """Colours of the chip that a lamp's glare does not change: per ring of
+    ``VEIL_RINGS_MM``, the median of red less green and of blue less green, and the
+    ring's grey less the whole chip's (the white-balanced sensor values, unclipped).
+
+    WHY: the world's glare (:func:`vision.synth.world._photograph`, as a real lamp's
+    reflection) adds the same light to every channel of a pixel.  Channel differences
+    are then unchanged at every pixel, and grey differences across the chip nearly
+    so (the spot is smooth over 25 mm), while the Lab colours of
+    :func:`look_at_place` fade towards white: a veiled green chip sits between
+    "green" and "white" there (design frame medium 9411, board.17) and not here."""
+    bal = cv2.GaussianBlur(raw.astype(np.float32) * gain.astype(np.float32), (0, 0), 0.7)
+    grey = bal.mean(axis=2)
+    rg = bal[..., 2] - bal[..., 1]
+    bg = bal[..., 0] - bal[..., 1]
+    # a clipped channel no longer adds the glare: its differences shrink towards white
+    unclipped = raw.max(axis=2) < VEIL_CLIPPED
+    inside = r < VEIL_RINGS_MM[-1]
+    mean_grey = float(np.median(grey[inside]))
+    out: list[float] = []
+    for lo, hi in pairwise(VEIL_RINGS_MM):
+        ring = (r >= lo) & (r < hi)
+        kept = ring & unclipped
+        use = kept if kept.sum() >= VEIL_KEPT * ring.sum() else ring
+        out += [float(np.median(rg[use])), float(np.median(bg[use])),
+                float(np.median(grey[ring])) - mean_grey]
+    return np.asarray(out, np.float32)
 
 
 def plain_centre(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
@@ -447,7 +500,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         if lined:
             allowed = "".join(c for c in allowed if c not in "wpy")
     # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
-    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= PLAIN_EMPTY
+    plain_max = PLAIN_EMPTY_CLEAR if look.outline >= PLAIN_OUTLINE_MIN else PLAIN_EMPTY
+    plain = "e" in allowed and look.border <= BORDER_EMPTY and look.plain <= plain_max
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     ranked = sorted(dist.items(), key=lambda kv: kv[1])
     (best, d1), (_, d2) = ranked[0], ranked[1]
@@ -468,5 +522,68 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     either = best in "eE" or ranked[1][0] in "eE"
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
     if d2 < need * d1:
+        pick = tie_break(look, best, ranked[1][0]) if "e" in asked and not either else None
+        if pick is not None:
+            return ChipReading(pick, conf, f"{pick} by its colour, between {best} and "
+                               f"{ranked[1][0]}")
         return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
     return ChipReading("" if best in "eE" else best, conf)
+
+
+#: The rings whose colour :func:`chroma` takes (indices into ``RINGS_MM``' rings): the
+#: gem (0-4 mm) and the rim (10-12 mm), where a kind's colour is strongest.
+CHROMA_RINGS = (0, 1, 5, 6)
+#: Ties between two chip kinds on a board cell that one number settles (the pair, the
+#: number of :func:`chroma`, the bound and its side, the winner).  On readable cells
+#: of 144 design frames (seeds 9200-9211 and 7000-7011, each difficulty and lens):
+#: black chips' a* -4.2 to 7.8, b* -7.5 to 8.3; blue chips b* to -2.6 (-9.3 to -18.3
+#: where they tied with black); red a* from 15.2, green a* to -12.2; white chips'
+#: b* to 23.7 and blue-less-green from -30.7, gold -32.6 to -63.4 where they tied
+#: with white (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12`).
+TIE_RULES: tuple[tuple[str, str, float, str, str], ...] = (
+    ("ku", "b", -9.0, "<=", "u"),
+    ("kr", "a", 14.0, ">=", "r"),
+    ("gk", "a", -8.0, "<=", "g"),
+    ("gk", "a", -1.0, ">=", "k"),
+    ("wy", "b", 20.0, ">=", "y"),
+)
+#: A cell washed out over more than this share is never settled so: glare fades and
+#: tints its colour (a black chip under glare, 24 % washed, reached a* 12.7: design
+#: frame medium standard 9205 board.6).
+TIE_WASHED_MAX = 0.15
+#: ... and gold over white needs its blue-less-green this low too (w reached -30.7)
+GOLD_BLUE_MAX = -36.0
+
+
+def chroma(look: PlaceLook) -> dict[str, float]:
+    """The chip's colour where its kind shows most: ``a`` and ``b`` (Lab, less the
+    neutral 128, median over ``CHROMA_RINGS``) and ``bg`` (blue less green, the
+    white-balanced sensor values, glare-blind: :func:`veil_features`)."""
+    f = look.features
+    a = float(np.median([f[4 * i + 1] for i in CHROMA_RINGS])) - 128.0
+    b = float(np.median([f[4 * i + 2] for i in CHROMA_RINGS])) - 128.0
+    bg = float(np.median(look.veil.reshape(-1, 3)[:, 1])) if look.veil.size else 0.0
+    return {"a": a, "b": b, "bg": bg}
+
+
+def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
+    """The kind a tie between two chip kinds on a board cell goes to, by the one number
+    that tells them apart (:data:`TIE_RULES`), or None: still unsure.
+
+    WHY: the nine rings' colours weigh lightness and texture as much as colour, so a
+    dim blue chip (hard light, exposure down to 0.45) lies as near "black" as "blue";
+    its colour alone, which no black chip reaches, still says blue."""
+    if look.washed > TIE_WASHED_MAX:
+        return None
+    pair = "".join(sorted(first + second))
+    c = chroma(look)
+    for rule_pair, name, bound, side, winner in TIE_RULES:
+        if rule_pair != pair:
+            continue
+        v = c[name]
+        if not (v <= bound if side == "<=" else v >= bound):
+            continue
+        if winner == "y" and c["bg"] > GOLD_BLUE_MAX:
+            continue
+        return winner
+    return None

@@ -27,7 +27,17 @@ import numpy as np
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
-from vision.duel.cards import GLARE_MAX, CardBank, find_card, name_card, posed_faces
+from vision.duel.cards import (
+    GLARE_MAX,
+    MIN_MARGIN,
+    MIN_SCORE,
+    ROYAL_MIN_MARGIN,
+    ROYAL_MIN_SCORE,
+    CardBank,
+    find_card,
+    name_card,
+    posed_faces,
+)
 from vision.duel.chip_classes import CLASSES
 from vision.duel.chips import (
     EMPTY_MIN_RATIO,
@@ -61,6 +71,17 @@ FILL_BELOW_PAPER = 30.0
 #: seeds 5000-5059, the central framing; a scroll in a shadow band was read empty on
 #: its lightness alone, hard seed 4003).  A scroll is read on its colour only.
 SCROLL_YELLOW = 5.0
+#: ... unless the place is SCROLL_DARK_BELOW darker than the paper or more, nearly the
+#: grey fill: then it must be SCROLL_YELLOW_DARK yellower.  Under a warm lamp an empty
+#: fill came out 6.5 yellower and 24 below the paper and was read a scroll (design
+#: frame wide hard 9611, privilege.2; the scrolls beside it 3-4 yellower, 0 below);
+#: over 648 privilege places of 216 design frames (seeds 9200-9211, 7000-7011,
+#: 5000-5011, every difficulty, both lenses) scrolls 12 or more below the paper were
+#: 11.2-18.4 yellower (one under a hand 7.7, 19 below), readable empty fills never 4
+#: (`splendor-companion vision world --game duel --split design --seed 9600 --lens
+#: wide --count 12 --mistakes` for the frame).
+SCROLL_DARK_BELOW = 20.0
+SCROLL_YELLOW_DARK = 9.0
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -136,7 +157,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
         elif s.kind == "noble":
-            out[s.id] = _read_card(image, h, s, gain, royals)
+            out[s.id] = _read_card(image, h, s, gain, royals, ROYAL_MIN_SCORE,
+                                   ROYAL_MIN_MARGIN)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
@@ -144,7 +166,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank) -> PlaceReading:
+               bank: CardBank, min_score: float = MIN_SCORE,
+               min_margin: float = MIN_MARGIN) -> PlaceReading:
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
@@ -152,7 +175,8 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
     if found.washed > GLARE_MAX:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank)
+    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank, min_score,
+                     min_margin)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 
@@ -183,12 +207,12 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if ground == "fill":  # a scroll is yellower than the paper round it, the grey fill not
         band_lab = lab_image(normalise(band.reshape(-1, 1, 3), gain))
         yellow = float(np.median(lab[..., 2])) - float(np.median(band_lab[..., 2]))
-        if yellow >= SCROLL_YELLOW:
+        below = band_l - float(np.median(lab[..., 0]))
+        if yellow >= SCROLL_YELLOW and (below < SCROLL_DARK_BELOW or yellow >= SCROLL_YELLOW_DARK):
             return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
-        below = band_l - float(np.median(lab[..., 0]))
         if below >= FILL_BELOW_PAPER:
             return PlaceReading(slot.id, "", min(1.0, below / 60))
         return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "

@@ -145,3 +145,62 @@ def test_a_plain_cell_is_never_read_as_a_chip() -> None:
                     border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY - 2)
     got = C.judge_place(white, classes, "wugrkpye", C.LAST_CELL_MIN_RATIO, arrow=False)
     assert got.value is None and "plain cell" in got.why
+
+
+def _between(first: str, second: str, *, a: float, b: float, bg: float = 0.0,
+             washed: float = 0.0) -> C.PlaceLook:
+    """A chip's look exactly halfway between two sprite classes (a tie), its gem and
+    rim coloured ``a``, ``b`` (Lab less 128) and blue less green ``bg``."""
+    board = CLASSES["sprites"]["board"]
+    mean = (np.asarray(board[first][0][0], np.float32)
+            + np.asarray(board[second][0][0], np.float32)) / 2
+    for i in C.CHROMA_RINGS:
+        mean[4 * i + 1], mean[4 * i + 2] = 128 + a, 128 + b
+    veil = np.tile(np.asarray([0.0, bg, 0.0], np.float32), len(C.VEIL_RINGS_MM) - 1)
+    return C.PlaceLook(mean, float(mean[-1]), (0.0, 0.0), 12.5, washed, 0.0, 100.0,
+                       line=0.0, border=C.BORDER_CHIP + 5, outline=80.0, plain=40.0,
+                       veil=veil)
+
+
+def test_a_tie_goes_to_the_kind_whose_colour_no_other_reaches() -> None:
+    assert C.tie_break(_between("k", "u", a=0.0, b=-15.0), "k", "u") == "u"
+    assert C.tie_break(_between("k", "r", a=20.0, b=10.0), "r", "k") == "r"
+    assert C.tie_break(_between("g", "k", a=-14.0, b=10.0), "k", "g") == "g"
+    assert C.tie_break(_between("g", "k", a=5.0, b=3.0), "g", "k") == "k"
+    assert C.tie_break(_between("w", "y", a=8.0, b=28.0, bg=-45.0), "w", "y") == "y"
+
+
+def test_a_tie_stays_unsure_when_the_colour_is_a_black_or_white_chips() -> None:
+    # within what black and white chips reach: no answer
+    assert C.tie_break(_between("k", "u", a=0.0, b=-5.0), "k", "u") is None
+    assert C.tie_break(_between("k", "r", a=8.0, b=5.0), "k", "r") is None
+    assert C.tie_break(_between("w", "y", a=13.7, b=23.7, bg=-30.7), "w", "y") is None
+    # glare tints the colour: a washed cell is never settled so
+    assert C.tie_break(_between("k", "r", a=20.0, b=10.0, washed=0.3), "k", "r") is None
+    # pairs no number tells apart
+    assert C.tie_break(_between("p", "w", a=10.0, b=0.0), "p", "w") is None
+
+
+def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
+    board = CLASSES["sprites"]["board"]
+    tie = _between("k", "u", a=0.0, b=-15.0)
+    got = C.judge_place(tie, board, "wugrkpye")
+    assert got.value == "u" and "by its colour" in got.why
+    black = _between("k", "u", a=0.0, b=-5.0)  # a black chip's colour: never blue
+    assert C.judge_place(black, board, "wugrkpye").value in (None, "k")
+    # a player's place (no printed cell to vouch it is a chip) keeps the tie unsure
+    player = CLASSES["sprites"]["player"]
+    assert C.judge_place(replace(tie, fill=0.0), player, "wugrkpyE").value is None
+
+
+def test_a_plain_cell_tied_with_white_is_empty_only_with_its_border_ends_showing() -> None:
+    board = CLASSES["sprites"]["board"]
+    e, w = (np.asarray(board[k][0][0], np.float32) for k in ("e", "w"))
+    tie = C.PlaceLook((e + w) / 2, float(e[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 100.0,
+                      line=0.0, border=4.0, outline=80.0, plain=13.0)
+    assert C.PLAIN_EMPTY < tie.plain <= C.PLAIN_EMPTY_CLEAR
+    assert C.judge_place(tie, board, "wugrkpye", arrow=False).value == ""
+    # a hand over a chip leaves the border alike and the centre plain, but hides the
+    # ends of the cell's sides: unsure
+    hand = replace(tie, outline=C.PLAIN_OUTLINE_MIN - 15)
+    assert C.judge_place(hand, board, "wugrkpye", arrow=False).value is None

@@ -1,0 +1,69 @@
+"""Measure the colours that settle ties between Duel chip kinds (vision/duel/chips.py
+``TIE_RULES``) on rendered design frames of the central mat.
+
+Per chip kind, over the readable board cells: the spread (min, 1 %, 5 %, median,
+95 %, 99 %, max) of ``chroma``'s a*, b* and blue-less-green; then every tie the
+colour reader left and how ``tie_break`` settles it.  Never run it on the check
+split.
+
+    .venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds 9200,7000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+from vision.calibrate import calibrate
+from vision.duel import chips as C
+from vision.duel.chip_classes import CLASSES
+from vision.synth.duel import duel_frame
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
+    ap.add_argument("--seeds", default="9200,7000", help="first seeds, comma-separated")
+    args = ap.parse_args()
+    board = CLASSES["sprites"]["board"]
+    values: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
+    ties: list[str] = []
+    for lens in ("standard", "wide"):
+        for difficulty in ("easy", "medium", "hard"):
+            for base in (int(s) for s in args.seeds.split(",")):
+                for seed in range(base, base + args.count):
+                    print(f"{lens} {difficulty} {seed}", file=sys.stderr, flush=True)
+                    f = duel_frame(difficulty, seed, "design", "centre", lens)
+                    cal = calibrate(f.image, f.layout)
+                    if cal is None:
+                        continue
+                    for sl in f.layout.slots_of("token", "board"):
+                        if sl.id in f.unseen or sl.id in f.hidden:
+                            continue
+                        look = C.look_at_place(f.image, cal.h_for_slot(sl), sl,
+                                               cal.gain_at(sl.center))
+                        truth = f.contents.get(sl.id, "")
+                        if not truth:
+                            continue
+                        c = C.chroma(look)
+                        values[truth].append((c["a"], c["b"], c["bg"]))
+                        got = C.judge_place(look, board, "wugrkpye")
+                        if (got.value is None and got.why.startswith("between")) or (
+                                "by its colour" in got.why):
+                            ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
+                                        f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
+                                        f"{c['b']:.1f} bg {c['bg']:.1f})")
+    for kind, v in sorted(values.items()):
+        arr = np.asarray(v)
+        for i, name in enumerate(("a", "b", "bg")):
+            q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
+            print(f"{kind} {len(arr):>4} {name:<2} " + " ".join(f"{x:7.1f}" for x in q))
+    print("\n".join(ties))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

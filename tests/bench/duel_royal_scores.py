@@ -1,0 +1,73 @@
+"""Royal naming under hard light: the evidence behind ROYAL_MIN_SCORE and
+ROYAL_MIN_MARGIN (vision/duel/cards.py).
+
+On medium and hard design frames of the central mat (both lenses, ``--count``
+frames from each of ``--seeds``), every royal place where a card is found is named
+against the four royals with no score or lead rule; prints the lowest best scores
+of right names on readable places and the highest of wrong names, hidden (under a
+hand or glare) or not.  Decide on the design split only.
+
+    .venv/bin/python tests/bench/duel_royal_scores.py --seeds 9200,7000,5000 --count 12
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from vision.calibrate import calibrate
+from vision.duel.bank import default_bank
+from vision.duel.cards import descriptor, find_card, posed_faces
+from vision.synth.duel import duel_frame
+from vision.synth.duel_faces import DUEL_CARD_MM
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="9200,7000,5000", help="first seeds, comma-separated")
+    ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
+    args = ap.parse_args()
+    _, royals = default_bank()
+    right: list[tuple[float, float, str]] = []
+    wrong: list[tuple[float, float, str]] = []
+    for lens in ("standard", "wide"):
+        for difficulty in ("medium", "hard"):
+            for base in (int(s) for s in args.seeds.split(",")):
+                for seed in range(base, base + args.count):
+                    print(f"{lens} {difficulty} {seed}", file=sys.stderr, flush=True)
+                    f = duel_frame(difficulty, seed, "design", "centre", lens)
+                    cal = calibrate(f.image, f.layout)
+                    if cal is None:
+                        continue
+                    for sl in f.layout.slots_of("noble", "royals"):
+                        if sl.id in f.unseen:
+                            continue
+                        h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+                        if find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
+                            continue
+                        faces = posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
+                        every = np.stack([royals.vectors @ descriptor(x) for x in faces])
+                        scores = every[int(every.max(axis=1).argmax())]
+                        order = np.argsort(scores)[::-1]
+                        best = float(scores[order[0]])
+                        lead = best - float(scores[order[1]])
+                        hidden = f.hidden.get(sl.id)
+                        where = f"{lens} {difficulty} {seed} {sl.id} ({hidden or 'readable'})"
+                        if royals.ids[order[0]] == f.contents.get(sl.id):
+                            if hidden is None:
+                                right.append((best, lead, where))
+                        else:
+                            wrong.append((best, lead, where))
+    print(f"right on readable places: {len(right)}; lowest (score, lead):")
+    for sc, lead, where in sorted(right)[:6]:
+        print(f"  {sc:.3f} ({lead:.3f}) {where}")
+    print(f"wrong best matches: {len(wrong)}; highest (score, lead):")
+    for sc, lead, where in sorted(wrong)[-6:]:
+        print(f"  {sc:.3f} ({lead:.3f}) {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

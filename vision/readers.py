@@ -114,6 +114,14 @@ GEM_PX_DIST = 18.0
 GEM_MIN_SHARE = 0.08
 #: How much the gem's distance counts beside the rim's.
 GEM_WEIGHT = 0.6
+#: How much a gem darker than a coloured class counts against it (1: in full).  WHY:
+#: a shadow darkens the gem in the sticker's middle more than the rim, and keeps its
+#: hue: a red chip's gem at L 70 (red class 130, black 73) kept a/b 151/143 (red
+#: 153/143) and read nearer black, so rim (red) and gem (black) disagreed and the chip
+#: stayed unsure.  Neutral classes (white, black) are told apart by lightness alone and
+#: keep it in full (``SHADE_CHROMA_MIN``).
+GEM_SHADE = 0.3
+SHADE_CHROMA_MIN = 15.0
 #: Largest distance of the rim / gem to the best class's centre.
 RIM_MAX_DIST = 40.0
 GEM_MAX_DIST = 45.0
@@ -506,7 +514,7 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     score = dict(d_rim)
     d_gem: dict[str, float] = {}
     if not solid:
-        d_gem = _distances(look.gem, colours.chip_gems)
+        d_gem = _distances(look.gem, colours.chip_gems, GEM_SHADE)
         score = {k: v + GEM_WEIGHT * d_gem.get(k, GEM_MAX_DIST) for k, v in d_rim.items()}
     ranked = sorted(score.items(), key=lambda kv: kv[1])
     (k1, s1), (_, s2) = ranked[0], ranked[1]
@@ -526,13 +534,21 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 
 
-def _distances(lab: np.ndarray, classes: Classes) -> dict[str, float]:
+def _distances(lab: np.ndarray, classes: Classes, shade: float = 1.0) -> dict[str, float]:
     """``vision.colours.distances`` (the same float32 values) in one array operation
-    for all the centres: a third of the time, and every token slot asks."""
+    for all the centres: a third of the time, and every token slot asks.
+
+    ``shade`` < 1 weighs by that much how much *darker* than a coloured centre
+    (chroma at least ``SHADE_CHROMA_MIN``) the colour is (see ``GEM_SHADE``)."""
     names = list(classes)
     centres = [np.asarray(classes[k], np.float32).reshape(-1, 3) for k in names]
-    d = np.asarray(lab, np.float32)[None, :] - np.concatenate(centres)
-    dist = np.sqrt((L_WEIGHT * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    allc = np.concatenate(centres)
+    d = np.asarray(lab, np.float32)[None, :] - allc
+    dl = d[:, 0]
+    if shade < 1.0:
+        coloured = np.hypot(allc[:, 1] - 128, allc[:, 2] - 128) >= SHADE_CHROMA_MIN
+        dl = np.where(coloured & (dl < 0), shade * dl, dl)
+    dist = np.sqrt((L_WEIGHT * dl) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
     starts = np.cumsum([0] + [len(c) for c in centres[:-1]])
     return dict(zip(names, map(float, np.minimum.reduceat(dist, starts)), strict=True))
 

@@ -241,3 +241,20 @@ def test_an_empty_supply_under_a_fill_class_from_another_light_is_not_unknown() 
     t = _tally(_frame((0, 0, 0, 0, 0, 0), seed=4), dark)
     assert t["empty-wrong"] == 0
     assert t["empty-right"] >= 36  # of 40
+
+
+def test_a_gem_in_shade_keeps_its_hue_and_black_stays_black() -> None:
+    """A shadow darkens a red gem towards black's lightness but keeps its hue: by
+    the gem's shade-tolerant distance it is nearer red; a black gem and a white one
+    are still told apart by lightness, in full."""
+    gems = {"r": (130.0, 153.0, 143.0), "k": (73.0, 134.0, 138.0), "w": (162.0, 126.0, 134.0)}
+
+    def nearest(lab: tuple[float, float, float], shade: float) -> str:
+        d = readers._distances(np.float32(lab), gems, shade)
+        return min(d, key=d.__getitem__)
+
+    shaded_red = (70.0, 151.0, 143.0)
+    assert nearest(shaded_red, 1.0) == "k"
+    assert nearest(shaded_red, readers.GEM_SHADE) == "r"
+    assert nearest((65.0, 131.0, 136.0), readers.GEM_SHADE) == "k"
+    assert nearest((150.0, 127.0, 133.0), readers.GEM_SHADE) == "w"

@@ -124,7 +124,7 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     seen = slot_view(image, h, slot, gain)
     where = locate(image, h, slot, gain, CARD_MM, seen=seen, occupied=CARD_OCCUPIED_MIN)
     if (where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE
-            and outline_ink(seen[1], slot, least=False) >= CARD_OUTLINE_MIN
+            and outline_ink(seen[1], slot, "mean") >= CARD_OUTLINE_MIN
             and not _bare_slot_unseen(image, h, slot, gain)):
         return CardReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
     # a slot that only may look bare (a washed-out or white card) is read as a card

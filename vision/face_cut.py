@@ -43,15 +43,16 @@ CAPTURE_CLIPPED = 250
 FACE_GAIN_CEIL = 1.3
 
 
-def face_gain(face: np.ndarray, gain: np.ndarray) -> np.ndarray:
+def face_gain(face: np.ndarray, gain: np.ndarray,
+              percentile: float = FACE_WHITE_PERCENTILE) -> np.ndarray:
     """The markers' ``gain`` (B, G, R), lowered as a whole so that the face's own
-    whites (``FACE_WHITE_PERCENTILE`` of its pixels the camera did not clip) stay
-    at or below ``FACE_WHITE_PEAK``: the card's white is a local white reference."""
+    whites (``percentile`` of its pixels the camera did not clip) stay at or below
+    ``FACE_WHITE_PEAK``: the card's white is a local white reference."""
     px = face.reshape(-1, 3)[::3]
     unclipped = px[~all_at_least(face, CAPTURE_CLIPPED).reshape(-1)[::3]]
     if len(unclipped) < 100:
         return gain
-    white = np.percentile(unclipped, FACE_WHITE_PERCENTILE, axis=0)
+    white = np.percentile(unclipped, percentile, axis=0)
     peak = float(np.max(white * gain))
     return gain * min(FACE_GAIN_CEIL, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
 

@@ -67,14 +67,7 @@ from vision.calibrate import rectify
 from vision.card_features import DESATURATION_FLOOR, colour_similarities
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
 from vision.colours import GEM_BGR, L_WEIGHT, Classes, ColourModel
-from vision.face_cut import (
-    CAPTURE_CLIPPED,
-    FACE_GAIN_CEIL,
-    FACE_GAIN_FLOOR,
-    FACE_WHITE_PEAK,
-    FACE_WHITE_PERCENTILE,
-    face_gain,
-)
+from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -89,11 +82,7 @@ from vision.noble_seen import border_fraction as border_fraction  # readers.py u
 from vision.noble_seen import outline_three_sides
 from vision.observation import NobleReading
 from vision.outline import OUTLINE_PX_PER_MM, outline_ink, outlines
-from vision.pixels import (
-    all_at_least,
-    lab_image,
-    normalise,
-)
+from vision.pixels import lab_image, normalise
 from vision.readers import WASHED_PENALTY, washed_share
 from vision.sampling import COLOUR_SIGMA
 
@@ -633,7 +622,7 @@ def _decode_looks(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     for place in (where, Located(where.coverage, slot.center)) if TRY_SLOT_PLACE else (where,):
         raw = _left_strip(image, h, slot, place)
         for pct in WHITE_PERCENTILES:
-            got = decode_noble(normalise(raw, _white_gain(raw, gain, pct)), colours)
+            got = decode_noble(normalise(raw, face_gain(raw, gain, pct)), colours)
             if got.noble is not None:
                 return got
             first = first or got
@@ -641,17 +630,6 @@ def _decode_looks(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     return first
 
 
-def _white_gain(raw: np.ndarray, gain: np.ndarray, percentile: float) -> np.ndarray:
-    """``face_cut.face_gain`` with the tile's white taken at ``percentile``."""
-    if percentile == FACE_WHITE_PERCENTILE:
-        return face_gain(raw, gain)
-    px = raw.reshape(-1, 3)[::3]
-    unclipped = px[~all_at_least(raw, CAPTURE_CLIPPED).reshape(-1)[::3]]
-    if len(unclipped) < 100:
-        return gain
-    white = np.percentile(unclipped, percentile, axis=0)
-    peak = float(np.max(white * gain))
-    return gain * min(FACE_GAIN_CEIL, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
 
 
 def _left_strip(image: np.ndarray, h: np.ndarray, slot: Slot, where: Located) -> np.ndarray:

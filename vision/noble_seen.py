@@ -18,14 +18,12 @@ sides of one axis, as a missing outline misses all four).
 
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
 from vision.layout import Slot
 from vision.locate import EVIDENCE_TAU, LOCATE_MARGIN_MM, LOCATE_PX_PER_MM
-from vision.outline import CHECK_SCALES, CHECK_SHIFT_MM, OUTLINE_PX_PER_MM, ink
+from vision.outline import outline_ink
 from vision.pixels import INK_LAB, PAPER_LAB, SHADE, forgiving_distance, lab_distance
 
 #: Side (px at ``LOCATE_PX_PER_MM``, 2.5 mm) of the median the border is judged after.
@@ -63,31 +61,4 @@ def outline_three_sides(lab: np.ndarray, slot: Slot) -> float:
     over the rectangles within ``outline.CHECK_SHIFT_MM`` at ``outline.CHECK_SCALES``
     of the slot's size, the best share of ink on the third clearest side, in
     ``locate.slot_view``'s Lab view (``outline.outline_ink`` takes the least side)."""
-    s = OUTLINE_PX_PER_MM
-    inked = ink(lab)
-    ph, pw = inked.shape
-    row_cs = np.zeros((ph, pw + 1), inked.dtype)
-    np.cumsum(inked, axis=1, out=row_cs[:, 1:])
-    col_cs = np.zeros((ph + 1, pw), inked.dtype)
-    np.cumsum(inked, axis=0, out=col_cs[1:])
-    best = 0.0
-    for sx in CHECK_SCALES:
-        for sy in CHECK_SCALES:
-            bw, bh = round(slot.size[0] * sx * s), round(slot.size[1] * sy * s)
-            x0 = max(0, math.floor((pw - bw) / 2 - CHECK_SHIFT_MM * s))
-            x1 = min(pw - bw, math.ceil((pw - bw) / 2 + CHECK_SHIFT_MM * s))
-            y0 = max(0, math.floor((ph - bh) / 2 - CHECK_SHIFT_MM * s))
-            y1 = min(ph - bh, math.ceil((ph - bh) / 2 + CHECK_SHIFT_MM * s))
-            if x1 < x0 or y1 < y0:
-                continue
-            xs, ys = slice(x0, x1 + 1), slice(y0, y1 + 1)
-            xe, ye = slice(x0 + bw, x1 + bw + 1), slice(y0 + bh, y1 + bh + 1)
-            sides = np.stack([
-                (row_cs[ys, xe] - row_cs[ys, xs]) / bw,
-                (row_cs[y0 + bh - 1:y1 + bh, xe] - row_cs[y0 + bh - 1:y1 + bh, xs]) / bw,
-                (col_cs[ye, xs] - col_cs[ys, xs]) / bh,
-                (col_cs[ye, x0 + bw - 1:x1 + bw] - col_cs[ys, x0 + bw - 1:x1 + bw]) / bh,
-            ])
-            third = np.sort(sides, axis=0)[1]  # the least of the three clearest
-            best = max(best, float(third.max()))
-    return best
+    return outline_ink(lab, slot, "three")

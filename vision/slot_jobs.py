@@ -315,7 +315,8 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
         n = 1  # a first read, or no free core: see the module's docstring
     pool = _get_pool(n - 1) if n > 1 and cost >= MIN_PARALLEL_COST else None
     if pool is None:
-        return _read_batch(jobs, colours)
+        with _one_opencv_thread():  # see _one_opencv_thread: cheaper alone too
+            return _read_batch(jobs, colours)
     try:
         with _arena_lock, _one_opencv_thread():
             mine, shared = _split(jobs, n)
@@ -335,7 +336,8 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
     except (BrokenProcessPool, OSError) as exc:
         log.warning("vision: worker processes failed (%s); reading in one process", exc)
         _pool_failed = True
-        return _read_batch(jobs, colours)
+        with _one_opencv_thread():
+            return _read_batch(jobs, colours)
 
 
 #: The caller reads alone bulky jobs of at most this share of its part (see ``_split``).

@@ -153,3 +153,46 @@ def test_lift_glare_is_the_dark_channel_formula() -> None:
                        cf.GLARE_T_FLOOR)[:, :, None]
         want = np.clip((face.astype(np.float32) - 255.0) / t + 255.0, 0, 255).astype(np.uint8)
         assert np.array_equal(cf.lift_glare(face), want)
+
+
+def test_sector_medians_are_numpys_medians() -> None:
+    from vision.readers import _sector_medians
+
+    rng = np.random.default_rng(9)
+    for trial in range(300):
+        n = int(rng.integers(0, 500))
+        px = rng.normal(128, 60, (n, 3)).astype(np.float32)  # some below 0: numpy's path
+        if trial % 2:
+            px = np.clip(px, 0, 255).round()  # ties, as Lab levels have
+        angle = rng.uniform(-np.pi, np.pi, n) * (0.2 if trial % 3 == 0 else 1.0)
+        sector = np.minimum(((angle + np.pi) / (2 * np.pi) * 16).astype(int), 15)
+        want = [np.median(px[sector == k], axis=0) for k in range(16)
+                if np.count_nonzero(sector == k) >= 4]
+        got = _sector_medians(px, sector, 16, 4)
+        assert len(got) == len(want)
+        if want:
+            assert got.dtype == np.float32 and np.array_equal(got, np.asarray(want))
+
+
+def test_region_stats_are_the_whole_faces() -> None:
+    """Edges found region by region give the whole face's blind shares, and the
+    median grey is numpy's."""
+    import cv2
+
+    from vision import card_seen as cs
+
+    s = cs.FACE_PX_PER_MM
+    for face in _faces()[:3]:
+        grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        edges = (np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0))
+                 + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1)) > cs.BLIND_EDGE).astype(np.uint8)
+        k = round(2 * cs.BLIND_REACH_MM * s) | 1
+        near = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        clipped = cv2.inRange(face, (cs.SATURATED,) * 3, (255, 255, 255)) & (1 - near) * 255
+        flat = cs._flat(grey)
+        got = cs.region_stats(face)
+        for name, (x0, y0, x1, y1) in cs.REGIONS.items():
+            r = (slice(round(y0 * s), round(y1 * s)), slice(round(x0 * s), round(x1 * s)))
+            want = (float((clipped[r] > 0).mean()), float(flat[r].mean()),
+                    float(np.median(grey[r])))
+            assert got[name] == want

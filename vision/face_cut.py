@@ -13,7 +13,7 @@ import numpy as np
 from vision.calibrate import rectify
 from vision.layout import Slot
 from vision.locate import FACE_PX_PER_MM, Located
-from vision.pixels import all_at_least, channel_percentile, normalise
+from vision.pixels import channel_percentile, normalise
 
 #: The brightest the face's own whites may be brought by the markers' gain: a face
 #: whose 99th-percentile unclipped pixel (``FACE_WHITE_PERCENTILE``, its white band
@@ -69,5 +69,8 @@ def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     raw = rectify(image, h, slot, FACE_PX_PER_MM / k, size_mm=(size_mm[0] * k, size_mm[1] * k),
                   center=where.center, angle=slot.angle + where.angle)
     out = normalise(raw, face_gain(raw, gain))
-    out[all_at_least(raw, CAPTURE_CLIPPED)] = 255
+    # clipped as captured stays white: ``out[all_at_least(raw, CAPTURE_CLIPPED)] = 255``
+    # as one masked OR (the same pixels, half the time)
+    clipped = cv2.inRange(raw, (CAPTURE_CLIPPED,) * 3, (255, 255, 255))
+    cv2.bitwise_or(out, (255, 255, 255, 0), dst=out, mask=clipped)
     return out

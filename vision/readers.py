@@ -123,6 +123,15 @@ GEM_WEIGHT = 0.6
 #: keep it in full (``SHADE_CHROMA_MIN``).
 GEM_SHADE = 0.3
 SHADE_CHROMA_MIN = 15.0
+#: A coloured gem fades toward its chip's sticker (blur at a few px/mm mixes a 10 mm
+#: gem with the cream round it; a highlight whitens it): its distance to a class is
+#: also taken to the centre moved up to this share of the way to the sticker, in this
+#: many steps, while the moved centre keeps ``FADE_CHROMA_MIN`` of chroma (a blue
+#: mixed with cream turns grey: a white chip's gem).  Design world frames, medium and
+#: hard, seeds 1000-1005 (``/tmp/n12/dump.py``): red gems read at L 172-197, chroma 22-30.
+GEM_FADE_MAX = 0.5
+GEM_FADE_STEPS = 5
+FADE_CHROMA_MIN = 20.0
 #: Largest distance of the rim / gem to the best class's centre.
 RIM_MAX_DIST = 40.0
 GEM_MAX_DIST = 45.0
@@ -157,6 +166,12 @@ WHITE_CHROMA_MAX = 15.0
 #: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
 #: its "sticker" is within this of its rim; it is then read by the rim alone.
 SOLID_DIST = 20.0
+#: A rim sector under a highlight (``_lit``): at least this much lighter than the
+#: darker half's colour (L, 8-bit) and within ``LIT_RESIDUAL`` of its line to white.
+#: Design world frames (``/tmp/n12/dump.py``): sectors 17 lighter are shading, 33-60
+#: the lamp's crescent, residuals 6-13; skin beside a rim measured 37.
+LIT_L_MIN = 25.0
+LIT_RESIDUAL = 15.0
 
 
 @lru_cache(maxsize=8)
@@ -295,11 +310,11 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if rim_sel.sum() < RIM_SEEN_MIN * rim_at.sum():
         rim_sel = rim_at  # mostly washed: its whiteness is what is seen
     rim_px = lab[rim_sel]
-    rim = np.median(rim_px, axis=0)
-    rim_uniform = _rim_uniformity(rim_px, np.arctan2(gy[rim_sel] - oy, gx[rim_sel] - ox), rim)
     sticker_at = (r >= radius - STICKER_IN_MM[0]) & (r <= radius - STICKER_IN_MM[1])
     sticker_px = lab[sticker_at & seen]
     sticker = np.median(sticker_px if len(sticker_px) else lab[sticker_at], axis=0)
+    rim, rim_uniform = _rim_colour(rim_px, np.arctan2(gy[rim_sel] - oy, gx[rim_sel] - ox),
+                                   sticker)
     disc = r <= GEM_MM
     gem_px = lab[disc & seen]
     gem = None
@@ -403,32 +418,69 @@ def ring_seen(raw: np.ndarray, px_per_mm: float) -> float:
     return float((darkest < lighter - RING_DARKER).mean())
 
 
-def _rim_uniformity(rim_px: np.ndarray, angle: np.ndarray, rim: np.ndarray) -> float:
-    """Share of ``RIM_SECTORS`` sectors round the chip whose rim (median, Lab) is
-    within ``RIM_PX_DIST`` of the whole rim's ``rim`` (``angle``: each pixel's, rad),
-    or share of its pixels, whichever is higher.
+def _washed(meds: np.ndarray) -> np.ndarray:
+    """Which sector colours are washed to white (``RIM_WASHED_L``, neutral)."""
+    return (meds[:, 0] >= RIM_WASHED_L) & (np.hypot(meds[:, 1] - 128, meds[:, 2] - 128)
+                                           < WHITE_CHROMA_MAX)
+
+
+def _lit(meds: np.ndarray, base: np.ndarray) -> np.ndarray:
+    """Which sector colours are a coloured rim's ``base`` under a lamp's highlight:
+    washed, or lighter than it by at least ``LIT_L_MIN`` and within ``LIT_RESIDUAL``
+    of the line from it to white (a specular highlight adds the lamp's white to the
+    surface's colour).  A grey rim has no highlight of its own to tell: its lighter
+    sectors may be a white rim beside the slot's dark printed ring."""
+    washed = _washed(meds)
+    if _chroma(base) < SHADE_CHROMA_MIN:
+        return washed
+    w = np.array([L_WEIGHT, 1.0, 1.0], np.float32)
+    v = (np.array([255.0, 128.0, 128.0], np.float32) - base) * w
+    d0 = (meds - base) * w
+    t = np.clip(d0 @ v / max(float(v @ v), 1e-6), 0.0, 1.0)
+    residual = np.linalg.norm(d0 - t[:, None] * v[None, :], axis=1)
+    return washed | ((meds[:, 0] - base[0] >= LIT_L_MIN) & (residual < LIT_RESIDUAL))
+
+
+def _rim_colour(rim_px: np.ndarray, angle: np.ndarray, sticker: np.ndarray
+                ) -> tuple[np.ndarray, float]:
+    """The rim's colour (Lab) and its uniformity: the share of ``RIM_SECTORS``
+    sectors round the chip whose median is within ``RIM_PX_DIST`` of that colour, or
+    the share of its pixels, whichever is higher (``angle``: each pixel's, rad).
 
     WHY sectors, not pixels: sensor noise in dim light scatters single pixels of a
     thin rim beyond any distance, while a hand or a shadow over the rim takes whole
     sectors (design world frames, hard: a red chip in full view measured 0.69 by
-    pixels and was not read).  Sectors washed to white (``RIM_WASHED_L``) are left out
-    while they are under half the rim: a lamp's crescent on a chip's domed edge is
-    brighter than the sensor's clipping once balanced, not yet clipped as captured
-    (the same chip: 5 of 16 sectors at L 216-255, the rest red).  The pixels' share
-    still stands where it is the higher: a drawn chip's shading spreads a highlight
-    over a few sectors without taking their pixels (the committed scenes' chips)."""
+    pixels and was not read).  Sectors under a lamp's highlight (``_lit``: a crescent
+    on a chip's domed edge, graded from the rim's colour to white, judged against the
+    darker half of the sectors) are left out of the colour and the share while they
+    are under half the rim: the highlight shows no colour of its own, and left in it
+    drew the median half-way to white (design world frames: a red chip with 8 of 16
+    sectors lit measured 0.5, and was not read).  Not when what is left is the
+    sticker's colour (a hand over a chip is one colour inside and out).  Otherwise
+    sectors washed to white are left out of the share alone, as before.  The pixels'
+    share still stands where it is the higher: a drawn chip's shading spreads a
+    highlight over a few sectors without taking their pixels (the committed scenes)."""
+    rim = np.median(rim_px, axis=0)
     sector = np.minimum(((angle + np.pi) / (2 * np.pi) * RIM_SECTORS).astype(int),
                         RIM_SECTORS - 1)
     meds = _sector_medians(rim_px, sector, RIM_SECTORS, RIM_SECTOR_MIN_PX)
     if not len(meds):
-        return 0.0
-    washed = (meds[:, 0] >= RIM_WASHED_L) & (np.hypot(meds[:, 1] - 128, meds[:, 2] - 128)
-                                             < WHITE_CHROMA_MAX)
+        return rim, 0.0
+    kept = np.flatnonzero(np.bincount(sector, minlength=RIM_SECTORS) >= RIM_SECTOR_MIN_PX)
+    darker = meds[meds[:, 0] <= np.median(meds[:, 0])]
+    lit = _lit(meds, np.median(darker, axis=0))
+    washed = _washed(meds)
+    if 0 < lit.mean() <= 1 - RIM_SEEN_MIN:
+        keep = np.isin(sector, kept[~lit])
+        unlit = np.median(rim_px[keep], axis=0)
+        if float(lab_distance(sticker[None, None], unlit)[0, 0]) >= SOLID_DIST:
+            rim_px, meds, rim = rim_px[keep], meds[~lit], unlit
+            washed = np.zeros(len(meds), bool)
     if washed.mean() <= 1 - RIM_SEEN_MIN:
         meds = meds[~washed]  # a glare crescent shows no colour; a white rim is all white
     by_sector = float((lab_distance(meds[None], rim)[0] < RIM_PX_DIST).mean())
     by_pixel = float((lab_distance(rim_px[None], rim)[0] < RIM_PX_DIST).mean())
-    return max(by_sector, by_pixel)
+    return rim, max(by_sector, by_pixel)
 
 
 #: Sort key spacing of ``_sector_medians`` (above any Lab value).
@@ -565,7 +617,7 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     score = dict(d_rim)
     d_gem: dict[str, float] = {}
     if not solid:
-        d_gem = _distances(look.gem, colours.chip_gems, GEM_SHADE)
+        d_gem = _distances(look.gem, colours.chip_gems, GEM_SHADE, look.sticker)
         score = {k: v + GEM_WEIGHT * d_gem.get(k, GEM_MAX_DIST) for k, v in d_rim.items()}
     ranked = sorted(score.items(), key=lambda kv: kv[1])
     (k1, s1), (_, s2) = ranked[0], ranked[1]
@@ -585,7 +637,8 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
     return TokenSlotReading(slot.id, slot.zone, "token", k1, conf)
 
 
-def _distances(lab: np.ndarray, classes: Classes, shade: float = 1.0) -> dict[str, float]:
+def _distances(lab: np.ndarray, classes: Classes, shade: float = 1.0,
+               toward: np.ndarray | None = None) -> dict[str, float]:
     """``vision.colours.distances`` (the same float32 values) in one array operation
     for all the centres: a third of the time, and every token slot asks.
 
@@ -600,6 +653,14 @@ def _distances(lab: np.ndarray, classes: Classes, shade: float = 1.0) -> dict[st
         coloured = np.hypot(allc[:, 1] - 128, allc[:, 2] - 128) >= SHADE_CHROMA_MIN
         dl = np.where(coloured & (dl < 0), shade * dl, dl)
     dist = np.sqrt((L_WEIGHT * dl) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    if toward is not None:
+        # each centre faded toward the sticker, step by step, while it keeps a colour
+        w = np.array([L_WEIGHT, 1.0, 1.0], np.float32)
+        for t in np.linspace(0.0, GEM_FADE_MAX, GEM_FADE_STEPS + 1)[1:]:
+            faded = allc + np.float32(t) * (np.asarray(toward, np.float32)[None, :] - allc)
+            coloured = np.hypot(faded[:, 1] - 128, faded[:, 2] - 128) >= FADE_CHROMA_MIN
+            df = np.linalg.norm((np.asarray(lab, np.float32)[None, :] - faded) * w, axis=1)
+            dist = np.where(coloured, np.minimum(dist, df), dist)
     starts = np.cumsum([0] + [len(c) for c in centres[:-1]])
     return dict(zip(names, map(float, np.minimum.reduceat(dist, starts)), strict=True))
 

@@ -199,12 +199,48 @@ def test_a_rim_is_one_colour_through_noise_and_a_glare_crescent_not_under_a_hand
 
     def uniformity(sectors: list[tuple[float, float, float]], noise: float = 0.0) -> float:
         px, angle = _rim(sectors, noise)
-        return readers._rim_uniformity(px, angle, np.median(px, axis=0))
+        return readers._rim_colour(px, angle, np.float32([250, 128, 140]))[1]
 
     assert uniformity([red] * n, noise=20.0) >= readers.RIM_MIN_UNIFORM
     assert uniformity([red] * (n - 5) + [white] * 5) >= readers.RIM_MIN_UNIFORM
     assert uniformity([red] * (n - 5) + [skin] * 5) < readers.RIM_MIN_UNIFORM
     assert uniformity([white] * n) == 1.0
+
+
+def test_a_lamps_crescent_over_half_a_red_rim_leaves_it_red_and_whole() -> None:
+    """A highlight graded from the rim's red to white over 8 of 16 sectors is left
+    out: the rim is the red of the rest, uniform.  Light skin over 6 sectors of a red
+    rim is not a highlight (another hue), nor the lighter half of a grey rim beside the slot's dark
+    printed ring (a white chip mapped off its slot: it must not read black)."""
+    red = (150.0, 188.0, 148.0)
+    crescent = [(150.0 + 100 * t, 188 - 60 * t, 148 - 20 * t)
+                for t in (0.4, 0.55, 0.7, 0.85, 0.95, 0.85, 0.7, 0.5)]
+    cream = np.float32([250, 128, 140])
+    px, angle = _rim([red] * 8 + crescent, noise=6.0)
+    rim, uniform = readers._rim_colour(px, angle, cream)
+    assert uniform >= readers.RIM_MIN_UNIFORM
+    assert float(np.abs(rim - np.float32(red)).max()) < 6
+    # the median over the whole rim is drawn toward white: the crescent had to go
+    assert float(np.abs(np.median(px, axis=0) - np.float32(red)).max()) > 15
+    skin = (200.0, 145.0, 160.0)  # lighter than the red, as a lamp's crescent is
+    px, angle = _rim([red] * 10 + [skin] * 6, noise=6.0)
+    assert readers._rim_colour(px, angle, cream)[1] < readers.RIM_MIN_UNIFORM
+    px, angle = _rim([(95.0, 128.0, 128.0)] * 7 + [(165.0, 129.0, 140.0)] * 9, noise=6.0)
+    assert readers._rim_colour(px, angle, cream)[1] < readers.RIM_MIN_UNIFORM
+
+
+def test_a_red_gem_faded_toward_its_sticker_is_red_a_grey_gem_is_not_blue() -> None:
+    """Blur and a highlight mix a small gem with the cream round it: a pale pink gem
+    is nearer red than white; a grey gem (a white chip's) is not taken for a blue
+    faded toward a yellowish sticker (blue and cream mix to grey)."""
+    gems = ColourModel().chip_gems
+    sticker = np.float32([250, 124, 148])
+    pale_red = np.float32([185, 152, 142])
+    d = readers._distances(pale_red, gems, readers.GEM_SHADE, sticker)
+    assert min(d, key=lambda k: d[k]) == "r", d
+    grey = np.float32([200, 126, 132])
+    d = readers._distances(grey, gems, readers.GEM_SHADE, sticker)
+    assert min(d, key=lambda k: d[k]) == "w", d
 
 
 def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -> None:

@@ -38,6 +38,7 @@ class Outcome:
     answer: str | None
     hidden: str | None
     why: str = ""
+    confidence: float = 0.0
 
     @property
     def verdict(self) -> str:
@@ -87,7 +88,8 @@ def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centr
         truth = frame.contents.get(place, "")
         if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
             truth = "present" if truth else ""
-        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place), r.why))
+        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place), r.why,
+                           r.confidence))
     return FrameResult(seed, difficulty, split, frame.tags, tuple(out))
 
 

@@ -215,6 +215,8 @@ def test_a_pale_tie_goes_by_the_colours_against_the_cells_cream() -> None:
     assert C.tie_break(replace(pearl, edge=C.CREAM_EDGE_MIN - 0.5), "p", "w") is None
     red = _against_cream(tie, gem_ab=25.0, ring4_l=35.0, inner=30.0, mid=25.0)
     assert C.tie_break(red, "p", "r") == "r"
+    # a dim red chip tied between a pearl and a white chip: neither
+    assert C.tie_break(red, "p", "w") is None
     assert C.tie_break(pearl, "r", "p") == "p"
     gold = _against_cream(tie, gem_ab=-20.0, ring4_l=-10.0, inner=20.0, mid=22.0)
     assert C.tie_break(replace(gold, veil=np.zeros(0, np.float32)), "w", "y") == "y"

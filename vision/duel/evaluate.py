@@ -16,6 +16,7 @@ hold is the referee's to derive from the turns.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -165,6 +166,12 @@ def chosen_thresholds(results: Sequence[FrameResult], goal: float = SURE_WRONG_G
     return out
 
 
+def _cut(threshold: float) -> str:
+    """A threshold cut (not rounded) to three places: the answer it was chosen at stays
+    sure when the printed value is pasted into vision/duel/confidence.py."""
+    return f"{math.floor(threshold * 1000) / 1000:.3f}"
+
+
 def sure_lines(results: Sequence[FrameResult]) -> list[str]:
     """How the sure thresholds hold: per kind and sort of answer, the answers taken as
     sure (what the referee sees), how many of them wrong, the share of readable places
@@ -188,7 +195,7 @@ def sure_lines(results: Sequence[FrameResult]) -> list[str]:
             covered = sum(o.sure and o.answer == o.truth for o in mine)
             lines.append(f"| {kind} ({answer}) | {SURE[kind][i]:.3f} | {len(given)} | "
                          f"{len(sure)} | {100 * wrong / max(len(sure), 1):.2f} % ({wrong}) | "
-                         f"{_share(covered, len(mine))} | {chosen[kind][i]:.3f} |")
+                         f"{_share(covered, len(mine))} | {_cut(chosen[kind][i])} |")
     return lines
 
 

@@ -7,6 +7,11 @@ colour reader left and how ``tie_break`` settles it.  Never run it on the check
 split.
 
     .venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds 9200,7000
+
+``--cream``: the same spreads of ``against_cream``'s numbers (``CREAM_TIES``) for
+pearls, white, red and gold chips, and the chip's edge on cells under a hand.
+``--lit``: every cell whose board round it is lit up (``SURROUND_MAX``): hidden or
+not, its edge, washed share, nearest classes and reading (``LIT_EDGE_MIN``).
 """
 
 from __future__ import annotations
@@ -25,7 +30,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
     ap.add_argument("--seeds", default="9200,7000", help="first seeds, comma-separated")
+    ap.add_argument("--cream", action="store_true", help="against_cream's numbers per kind")
+    ap.add_argument("--lit", action="store_true", help="the cells lit up round them")
     args = ap.parse_args()
+    if args.cream or args.lit:
+        return _cream_and_lit(args)
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     ties: list[str] = []
@@ -53,6 +62,39 @@ def main() -> int:
             q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
             print(f"{kind} {len(arr):>4} {name:<2} " + " ".join(f"{x:7.1f}" for x in q))
     print("\n".join(ties))
+    return 0
+
+
+def _cream_and_lit(args: argparse.Namespace) -> int:
+    board = CLASSES["sprites"]["board"]
+    values: dict[str, list[list[float]]] = defaultdict(list)
+    lit: list[str] = []
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("easy", "medium", "hard")):
+        for sl in f.layout.slots_of("token", "board"):
+            if sl.id in f.unseen:
+                continue
+            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
+            truth = f.contents.get(sl.id, "")
+            hidden = f.hidden.get(sl.id)
+            if args.lit and look.surround > C.SURROUND_MAX:
+                d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+                lit.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                           f"{truth!r}: edge {look.edge:.1f} washed {look.washed:.2f} "
+                           f"{d[0][1]} {d[0][0]:.2f} {d[1][1]} {d[1][0]:.2f} -> "
+                           f"{C.judge_place(look, board, 'wugrkpye').value!r}")
+            if hidden == "hand":
+                values["hand edge"].append([look.edge])
+            if args.cream and hidden is None and truth in "pwry" and truth:
+                values[truth].append([*C.against_cream(look).values(), look.edge])
+    names = ["gem a-b", "ring4 L", "inner a+b", "mid a+b", "edge"]
+    for kind, v in sorted(values.items()):
+        arr = np.asarray(v)
+        for i in range(arr.shape[1]):
+            q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
+            name = "edge" if kind == "hand edge" else names[i]
+            print(f"{kind} {len(arr):>4} {name:<9} " + " ".join(f"{x:7.1f}" for x in q))
+    print("\n".join(lit))
     return 0
 
 

@@ -8,6 +8,9 @@ of right names on readable places and the highest of wrong names, hidden (under 
 hand or glare) or not.  Decide on the design split only.
 
     .venv/bin/python tests/bench/duel_royal_scores.py --seeds 9200,7000,5000 --count 12
+
+Then every royal found washed out over more than ``--washed`` (a share) with its
+name, score, lead and whether it was right (``ROYAL_GLARE_MAX``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="9200,7000,5000", help="first seeds, comma-separated")
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
+    ap.add_argument("--washed", type=float, default=0.3, help="list royals washed over this")
     args = ap.parse_args()
+    glared: list[str] = []
     _, royals = default_bank()
     right: list[tuple[float, float, str]] = []
     wrong: list[tuple[float, float, str]] = []
@@ -36,7 +41,8 @@ def main() -> int:
             if sl.id in f.unseen:
                 continue
             h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
-            if find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
+            found = find_card(f.image, h, sl, gain, DUEL_CARD_MM)
+            if found.state != "present":
                 continue
             faces = posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
             every = np.stack([royals.vectors @ descriptor(x) for x in faces])
@@ -46,6 +52,10 @@ def main() -> int:
             lead = best - float(scores[order[1]])
             hidden = f.hidden.get(sl.id)
             where = f"{lens} {difficulty} {seed} {sl.id} ({hidden or 'readable'})"
+            if found.washed > args.washed:
+                ok = "right" if royals.ids[order[0]] == f.contents.get(sl.id) else "WRONG"
+                glared.append(f"  washed {found.washed:.2f}: {royals.ids[order[0]]} {ok} "
+                              f"{best:.3f} ({lead:.3f}) {where}")
             if royals.ids[order[0]] == f.contents.get(sl.id):
                 if hidden is None:
                     right.append((best, lead, where))
@@ -57,6 +67,8 @@ def main() -> int:
     print(f"wrong best matches: {len(wrong)}; highest (score, lead):")
     for sc, lead, where in sorted(wrong)[-6:]:
         print(f"  {sc:.3f} ({lead:.3f}) {where}")
+    print(f"washed over {args.washed:.0%}: {len(glared)}")
+    print("\n".join(glared))
     return 0
 
 

@@ -65,6 +65,15 @@ CLIP_LEVEL = 250.0
 #: washes the board out: 80-200 over readable cells of design frames
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --surround`).
 SURROUND_MAX = 235.0
+#: ... yet a coloured chip (blue, green, red, black, gold) still reads there when its
+#: edge shows at least LIT_EDGE_MIN, at most LIT_WASHED_MAX of it is washed out and it
+#: leads the second-nearest class by ``EMPTY_MIN_RATIO``: on 47 cells so lit of 144
+#: design frames (seeds 9200-9211, 9600-9611, each difficulty and lens) the three
+#: readable chips had edges 7.5-12.3, washed 0.01-0.15, leads 1.5-2.1; no cell under
+#: glare or a hand passed all three (`.venv/bin/python tests/bench/duel_chip_ties.py
+#: --count 12 --seeds 9200,9600 --lit`).
+LIT_EDGE_MIN = 7.0
+LIT_WASHED_MAX = 0.2
 #: A player's empty place: at least FILL_EMPTY of its centre disc (FILL_DISC_MM) within
 #: FILL_DIST (Lab) of the printed grey fill; at most FILL_CHIP of it and the place
 #: holds a chip (its kind is then read among the chips only).
@@ -430,6 +439,11 @@ LAST_CELL = 24
 #: (`.venv/bin/python tests/bench/duel_chip_classes.py --frames 30`, then
 #: `splendor-companion vision world --game duel --split design --count 5 --seed 1000`).
 LAST_CELL_MIN_RATIO = 2.0
+#: ... unless the chip's edge is this strong: no empty cell's reaches it (at most 8.7
+#: over 1976 readable empty cells of 144 design frames, seeds 9200-9211 and 9600-9611),
+#: where a gold chip in a shadow's edge showed a line of 23 with an edge of 18
+#: (design frame standard hard 9603, board.21).
+LINED_EDGE_MAX = 12.0
 #: A cell's border change (:func:`border_change`) and its arrow (:func:`arrow_line`)
 #: together.  On readable cells of 60 design frames: empty cells 4.1-7.8 (5-95 %, at
 #: most 23.9; the last cell 3.9-7.6), pearls from 14.0, white chips 17.8 at the fifth
@@ -469,7 +483,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
     washed = look.washed > WASHED_MAX
     if look.surround > SURROUND_MAX:
-        return ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+        return _lit_chip(look, classes, allowed)
     if washed and "e" not in allowed:
         return ChipReading(None, 0.0, "glare")
     if "E" in allowed and look.fill >= FILL_EMPTY:
@@ -481,7 +495,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         return ChipReading(None, 0.0, f"the cell's border hidden ({look.outline:.0f})")
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
         alike = look.border <= BORDER_EMPTY
-        lined = arrow and look.line >= LINE_EMPTY
+        lined = arrow and look.line >= LINE_EMPTY and look.edge < LINED_EDGE_MAX
         if washed and alike and not lined:
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them
@@ -530,6 +544,21 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     return ChipReading("" if best in "eE" else best, conf)
 
 
+def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
+              allowed: str) -> ChipReading:
+    """A cell whose board round it is lit up by glare: only a plain coloured chip reads
+    (``LIT_EDGE_MIN``), never empty, white or a pearl, which glare turns into one
+    another."""
+    unsure = ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    if look.edge < LIT_EDGE_MIN or look.washed > LIT_WASHED_MAX:
+        return unsure
+    dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
+    (best, d1), (_, d2) = sorted(dist.items(), key=lambda kv: kv[1])[:2]
+    if best not in "ugrky" or d1 > MAX_DISTANCE or d2 < EMPTY_MIN_RATIO * d1:
+        return unsure
+    return ChipReading(best, float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1)))
+
+
 #: The rings whose colour :func:`chroma` takes (indices into ``RINGS_MM``' rings): the
 #: gem (0-4 mm) and the rim (10-12 mm), where a kind's colour is strongest.
 CHROMA_RINGS = (0, 1, 5, 6)
@@ -553,6 +582,48 @@ TIE_RULES: tuple[tuple[str, str, float, str, str], ...] = (
 TIE_WASHED_MAX = 0.15
 #: ... and gold over white needs its blue-less-green this low too (w reached -30.7)
 GOLD_BLUE_MAX = -36.0
+
+
+#: Ties the chip's colours against the cell's own cream settle (the pair, the winner, and
+#: conditions that must all hold: a number of :func:`against_cream`, the bound, its
+#: side).  The cream just outside the chip (``RINGS_MM``' last ring) lies under the same
+#: light as the chip, so a warm lamp or a dim exposure moves both alike.  On readable
+#: cells of 144 design frames (seeds 9200-9211 and 9600-9611, every difficulty, both
+#: lenses): pearls' ``gem a-b`` 8.5 to 34.1 and ``ring4 L`` 14.7 to 30.0, white chips'
+#: -2.9 to 4.1 and -21.1 to 10.6; red chips' ``inner a+b`` from 19.1, pearls' to -2.5;
+#: gold chips' ``mid a+b`` from 12.9, white chips' to -1.5 (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9200,9600 --cream`).  A pick must
+#: not contradict the other pairs' numbers: a pearl is not red by ``inner a+b``, a white
+#: chip not gold by ``mid a+b`` (a dim red chip tied between pearl and white and went
+#: to pearl: standard hard 9800, board.11, the fresh seed the report is measured on).
+CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
+    ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="))),
+    ("pw", "w", (("gem a-b", 6.5, "<="), ("ring4 L", 12.5, "<="), ("mid a+b", 6.0, "<="))),
+    ("pr", "r", (("inner a+b", 8.0, ">="),)),
+    ("pr", "p", (("inner a+b", 8.0, "<="),)),
+    ("wy", "y", (("mid a+b", 6.0, ">="),)),
+    ("wy", "w", (("mid a+b", 6.0, "<="),)),
+)
+
+#: ... and only on a chip whose edge shows this plainly: a hand over a cell tied so too
+#: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
+#: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).
+CREAM_EDGE_MIN = 5.5
+
+
+def against_cream(look: PlaceLook) -> dict[str, float]:
+    """The chip's colours less the cell's cream just outside it (the last ring): ``gem
+    a-b`` (the centre's a* less b*: a pearl is pink and cool, a white gem neutral),
+    ``ring4 L`` (8-10 mm out: a pearl's white sticker, a white chip's grey rim),
+    ``inner a+b`` (2-4 mm: a red gem, a pearl not) and ``mid a+b`` (4-6 mm: gold, a
+    white chip not)."""
+    f = look.features
+    cream = 4 * (len(RINGS_MM) - 2)
+    ca, cb = f[cream + 1], f[cream + 2]
+    return {"gem a-b": float((f[1] - f[2]) - (ca - cb)),
+            "ring4 L": float(f[16]),
+            "inner a+b": float((f[5] + f[6]) - (ca + cb)),
+            "mid a+b": float((f[9] + f[10]) - (ca + cb))}
 
 
 def chroma(look: PlaceLook) -> dict[str, float]:
@@ -586,4 +657,12 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
         if winner == "y" and c["bg"] > GOLD_BLUE_MAX:
             continue
         return winner
+    if look.edge < CREAM_EDGE_MIN:
+        return None
+    cream = against_cream(look)
+    for rule_pair, winner, conditions in CREAM_TIES:
+        if rule_pair == pair and all(
+                cream[name] >= bound if side == ">=" else cream[name] <= bound
+                for name, bound, side in conditions):
+            return winner
     return None

@@ -16,9 +16,14 @@ hold is the referee's to derive from the turns.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vision.calibration_report import choose_threshold
+from vision.confidence import NEVER, SURE_WRONG_GOAL
+from vision.duel.confidence import KINDS as SURE_KINDS
+from vision.duel.confidence import SURE
 from vision.duel.read import read_duel_places
 from vision.synth.duel import duel_frame
 
@@ -38,6 +43,9 @@ class Outcome:
     answer: str | None
     hidden: str | None
     why: str = ""
+    confidence: float = 0.0
+    #: whether the answer is at or above its kind's threshold (vision.duel.confidence)
+    sure: bool = False
 
     @property
     def verdict(self) -> str:
@@ -87,7 +95,8 @@ def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centr
         truth = frame.contents.get(place, "")
         if any(place.startswith(p) or f".{p}." in place for p in PRESENCE):
             truth = "present" if truth else ""
-        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place), r.why))
+        out.append(Outcome(kind, place, truth, r.value, frame.hidden.get(place), r.why,
+                           r.confidence, r.sure))
     return FrameResult(seed, difficulty, split, frame.tags, tuple(out))
 
 
@@ -99,7 +108,7 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
     """A Markdown report: per kind, readable places right / wrong / abstained, the
     bars, and what happened on the places a person could not read; then the same per
     difficulty when the frames have more than one (the bars must hold at each)."""
-    lines = [*header, "", *_table(results)]
+    lines = [*header, "", *_table(results), "", *sure_lines(results)]
     levels = list(dict.fromkeys(r.difficulty for r in results))
     if len(levels) > 1:
         for level in levels:
@@ -127,6 +136,66 @@ def _table(results: Sequence[FrameResult]) -> list[str]:
         hid_wrong = sum(o.answer is not None and o.answer != o.truth for o in hidden)
         lines.append(f"| {kind} | {n} | {_share(right, n)} | {_share(wrong, n)} | "
                      f"{_share(abst, n)} | {bar} | {len(hidden)} | {hid_wrong} |")
+    return lines
+
+
+def _answered(results: Sequence[FrameResult], kind: str) -> list[Outcome]:
+    """Every answer of ``kind``, readable places and hidden ones alike."""
+    return [o for r in results for o in r.outcomes if o.kind == kind and o.answer is not None]
+
+
+def _pairs(results: Sequence[FrameResult], kind: str, answer: str
+           ) -> list[tuple[float, bool]]:
+    """(confidence, right) of every answer of ``kind`` of this sort ("" empty, else
+    something there), readable places and hidden ones alike."""
+    return [(o.confidence, o.answer == o.truth) for o in _answered(results, kind)
+            if (o.answer == "") == (answer == "")]
+
+
+def chosen_thresholds(results: Sequence[FrameResult], goal: float = SURE_WRONG_GOAL
+                      ) -> dict[str, tuple[float, float]]:
+    """Per kind, (something there, empty): the lowest confidence at or above which these
+    frames' answers of that sort (readable and hidden places alike) hold at most
+    ``floor(goal * n)`` wrong of ``n`` (:func:`vision.calibration_report.choose_threshold`;
+    NEVER when none is, or no answer was given)."""
+    out = {}
+    for kind in SURE_KINDS:
+        pair = [choose_threshold(p, goal) if (p := _pairs(results, kind, a)) else NEVER
+                for a in ("x", "")]
+        out[kind] = (pair[0], pair[1])
+    return out
+
+
+def _cut(threshold: float) -> str:
+    """A threshold cut (not rounded) to three places: the answer it was chosen at stays
+    sure when the printed value is pasted into vision/duel/confidence.py."""
+    return f"{math.floor(threshold * 1000) / 1000:.3f}"
+
+
+def sure_lines(results: Sequence[FrameResult]) -> list[str]:
+    """How the sure thresholds hold: per kind and sort of answer, the answers taken as
+    sure (what the referee sees), how many of them wrong, the share of readable places
+    answered right and sure, and the threshold these frames would choose (choose on the
+    design split only)."""
+    chosen = chosen_thresholds(results)
+    lines = ["Sure answers (the view the referee gets; thresholds from "
+             "vision/duel/confidence.py; readable and hidden places alike):", "",
+             "| kind (answer) | threshold | answers | sure | sure wrong (goal <= 0.2 %) "
+             "| readable answered right and sure | these frames choose |",
+             "|---|---|---|---|---|---|---|"]
+    for kind in SURE_KINDS:
+        readable = [o for r in results for o in r.outcomes if o.kind == kind
+                    and o.hidden is None]
+        for i, answer in enumerate(("something", "empty")):
+            empty = answer == "empty"
+            given = [o for o in _answered(results, kind) if (o.answer == "") == empty]
+            sure = [o for o in given if o.sure]
+            wrong = sum(o.answer != o.truth for o in sure)
+            mine = [o for o in readable if (o.truth == "") == empty]
+            covered = sum(o.sure and o.answer == o.truth for o in mine)
+            lines.append(f"| {kind} ({answer}) | {SURE[kind][i]:.3f} | {len(given)} | "
+                         f"{len(sure)} | {100 * wrong / max(len(sure), 1):.2f} % ({wrong}) | "
+                         f"{_share(covered, len(mine))} | {_cut(chosen[kind][i])} |")
     return lines
 
 

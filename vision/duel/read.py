@@ -12,7 +12,9 @@ that is not sure is ``None``, never a guess and never "empty":
 * decks, reserved cards and privilege scrolls: present or not, by how much of the
   place is not its printed ground.
 
-Places not wholly in the frame are ``None``.  A player's count is given only when
+An answer below its kind's sure threshold (:mod:`vision.duel.confidence`) is kept in
+the place's reading but is ``None`` in the view.  Places not wholly in the frame are
+``None``.  A player's count is given only when
 every place behind it was read; bonuses, crowns and a player's royals are not read
 (``None``): the referee knows them from the turns.
 """
@@ -46,6 +48,7 @@ from vision.duel.chips import (
     judge_place,
     look_at_place,
 )
+from vision.duel.confidence import is_sure
 from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
 from vision.mats import PAPER, TOKEN_SLOT_FILL
@@ -82,6 +85,23 @@ SCROLL_YELLOW = 5.0
 #: wide --count 12 --mistakes` for the frame).
 SCROLL_DARK_BELOW = 20.0
 SCROLL_YELLOW_DARK = 9.0
+#: A scroll under a warm lamp is as yellow and as light as the paper round it (the
+#: Wide's hard frames 9206 and 9611: 0-3 yellower, 0.3 below); what still shows it is
+#: its two printed bars.  A place at most SCROLL_PAPER_BELOW from the paper's lightness
+#: either way, not bluer than it by more than SCROLL_PAPER_BLUE, whose darkest column
+#: is at least SCROLL_BARS below its median column (L) holds a scroll.  Over the
+#: privilege places of 144 design frames (seeds 9200-9211 and 9600-9611, every
+#: difficulty, both lenses) readable scrolls' bars were 11.1 and more, the grey fill is
+#: never that light (24 or more below the paper), and under a hand the empty places as
+#: light as the paper showed bars of 1.2-4.3
+#: (`.venv/bin/python tests/bench/duel_scrolls.py --seeds 9200,9600 --count 12`).
+#: The grey fill under the same lamp came out 24 below the paper, 6 yellower, bars 4
+#: (Wide hard 9611, privilege.2): a place SCROLL_DARK_BELOW or more below the paper
+#: with bars under SCROLL_BARS is the fill (scrolls that dark showed bars of 18 and
+#: more, same frames).
+SCROLL_PAPER_BELOW = 6.0
+SCROLL_PAPER_BLUE = 1.0
+SCROLL_BARS = 8.0
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -100,6 +120,12 @@ class PlaceReading:
     value: str | None
     confidence: float
     why: str = ""
+
+    @property
+    def sure(self) -> bool:
+        """An answer at or above its kind's threshold (:mod:`vision.duel.confidence`):
+        the only answers the view (and so the referee) takes."""
+        return self.value is not None and is_sure(self.place, self.confidence, self.value)
 
 
 @dataclass(frozen=True)
@@ -130,7 +156,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
     layout = layout or build_duel_layout()
     cal = calibration if calibration is not None else calibrate(image, layout)
     if cal is None:
-        return DuelReading(_view(layout, {}), {}, 0)
+        return DuelReading(view_from(layout, {}), {}, 0)
     cards, royals = banks or default_bank()
     classes = CLASSES.get(cards.name, CLASSES["sprites"])
     slots = [s for s in layout.slots if s.kind not in ("frame", "tableau")]
@@ -162,7 +188,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
-    return DuelReading(_view(layout, out), out, len(cal.markers))
+    return DuelReading(view_from(layout, out), out, len(cal.markers))
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -210,10 +236,14 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         below = band_l - float(np.median(lab[..., 0]))
         if yellow >= SCROLL_YELLOW and (below < SCROLL_DARK_BELOW or yellow >= SCROLL_YELLOW_DARK):
             return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
+        bars = scroll_bars(lab[..., 0])
+        if abs(below) <= SCROLL_PAPER_BELOW and yellow >= -SCROLL_PAPER_BLUE \
+                and bars >= SCROLL_BARS:
+            return PlaceReading(slot.id, "present", min(1.0, bars / 40))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
-        if below >= FILL_BELOW_PAPER:
+        if below >= FILL_BELOW_PAPER or (below >= SCROLL_DARK_BELOW and bars < SCROLL_BARS):
             return PlaceReading(slot.id, "", min(1.0, below / 60))
         return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
                             f"{yellow:.0f} yellower")
@@ -222,13 +252,24 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")
 
 
+def scroll_bars(lightness: np.ndarray) -> float:
+    """How far the darkest column of a privilege place (rectified upright) is below its
+    median column: a scroll's two printed bars run along it, the grey fill is even."""
+    profile = lightness.astype(np.float32).mean(axis=0)
+    return float(np.median(profile) - profile.min())
+
+
 def _count(readings: list[PlaceReading]) -> int | None:
     if any(r.value is None for r in readings):
         return None
     return sum(1 for r in readings if r.value)
 
 
-def _view(layout: Layout, out: dict[str, PlaceReading]) -> DuelView:
+def view_from(layout: Layout, read: dict[str, PlaceReading]) -> DuelView:
+    """The view of the sure answers: every other place ``None``, no evidence."""
+    out = {sid: r if r.sure or r.value is None else
+           PlaceReading(r.place, None, r.confidence, f"not sure ({r.confidence:.2f})")
+           for sid, r in read.items()}
     def value(sid: str) -> Place:
         r = out.get(sid)
         return None if r is None else r.value

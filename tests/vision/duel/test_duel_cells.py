@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
@@ -148,7 +149,7 @@ def test_a_plain_cell_is_never_read_as_a_chip() -> None:
 
 
 def _between(first: str, second: str, *, a: float, b: float, bg: float = 0.0,
-             washed: float = 0.0) -> C.PlaceLook:
+             washed: float = 0.0, edge: float | None = None) -> C.PlaceLook:
     """A chip's look exactly halfway between two sprite classes (a tie), its gem and
     rim coloured ``a``, ``b`` (Lab less 128) and blue less green ``bg``."""
     board = CLASSES["sprites"]["board"]
@@ -157,9 +158,9 @@ def _between(first: str, second: str, *, a: float, b: float, bg: float = 0.0,
     for i in C.CHROMA_RINGS:
         mean[4 * i + 1], mean[4 * i + 2] = 128 + a, 128 + b
     veil = np.tile(np.asarray([0.0, bg, 0.0], np.float32), len(C.VEIL_RINGS_MM) - 1)
-    return C.PlaceLook(mean, float(mean[-1]), (0.0, 0.0), 12.5, washed, 0.0, 100.0,
-                       line=0.0, border=C.BORDER_CHIP + 5, outline=80.0, plain=40.0,
-                       veil=veil)
+    return C.PlaceLook(mean, float(mean[-1]) if edge is None else edge, (0.0, 0.0), 12.5,
+                       washed, 0.0, 100.0, line=0.0, border=C.BORDER_CHIP + 5, outline=80.0,
+                       plain=40.0, veil=veil)
 
 
 def test_a_tie_goes_to_the_kind_whose_colour_no_other_reaches() -> None:
@@ -171,14 +172,70 @@ def test_a_tie_goes_to_the_kind_whose_colour_no_other_reaches() -> None:
 
 
 def test_a_tie_stays_unsure_when_the_colour_is_a_black_or_white_chips() -> None:
-    # within what black and white chips reach: no answer
+    # within what black and white chips reach: no answer (and the chip's edge too faint
+    # for the cream to settle it)
+    faint = C.CREAM_EDGE_MIN - 1
     assert C.tie_break(_between("k", "u", a=0.0, b=-5.0), "k", "u") is None
     assert C.tie_break(_between("k", "r", a=8.0, b=5.0), "k", "r") is None
-    assert C.tie_break(_between("w", "y", a=13.7, b=23.7, bg=-30.7), "w", "y") is None
+    assert C.tie_break(_between("w", "y", a=13.7, b=23.7, bg=-30.7, edge=faint),
+                       "w", "y") is None
     # glare tints the colour: a washed cell is never settled so
     assert C.tie_break(_between("k", "r", a=20.0, b=10.0, washed=0.3), "k", "r") is None
-    # pairs no number tells apart
-    assert C.tie_break(_between("p", "w", a=10.0, b=0.0), "p", "w") is None
+    # a pearl and a white chip under a hand's edge: no number settles them
+    assert C.tie_break(_between("p", "w", a=10.0, b=0.0, edge=faint), "p", "w") is None
+
+
+def _against_cream(look: C.PlaceLook, gem_ab: float, ring4_l: float, inner: float,
+                   mid: float) -> C.PlaceLook:
+    """``look`` with its colours set so :func:`against_cream` gives these numbers."""
+    f = look.features.copy()
+    cream = 4 * (len(C.RINGS_MM) - 2)
+    f[cream + 1], f[cream + 2] = 128.0, 128.0
+    f[1], f[2] = 128.0 + gem_ab / 2, 128.0 - gem_ab / 2
+    f[16] = ring4_l
+    f[5], f[6] = 128.0 + inner / 2, 128.0 + inner / 2
+    f[9], f[10] = 128.0 + mid / 2, 128.0 + mid / 2
+    out = replace(look, features=f)
+    got = C.against_cream(out)
+    assert got == pytest.approx({"gem a-b": gem_ab, "ring4 L": ring4_l, "inner a+b": inner,
+                                 "mid a+b": mid})
+    return out
+
+
+def test_a_pale_tie_goes_by_the_colours_against_the_cells_cream() -> None:
+    tie = _between("p", "w", a=5.0, b=5.0, edge=C.CREAM_EDGE_MIN + 2)
+    pearl = _against_cream(tie, gem_ab=15.0, ring4_l=20.0, inner=-5.0, mid=-3.0)
+    white = _against_cream(tie, gem_ab=1.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
+    assert C.tie_break(pearl, "p", "w") == "p"
+    assert C.tie_break(white, "w", "p") == "w"
+    # the two numbers disagree: unsure
+    mixed = _against_cream(tie, gem_ab=15.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
+    assert C.tie_break(mixed, "p", "w") is None
+    # the same look with a hand's faint edge: unsure
+    assert C.tie_break(replace(pearl, edge=C.CREAM_EDGE_MIN - 0.5), "p", "w") is None
+    red = _against_cream(tie, gem_ab=25.0, ring4_l=35.0, inner=30.0, mid=25.0)
+    assert C.tie_break(red, "p", "r") == "r"
+    # a dim red chip tied between a pearl and a white chip: neither
+    assert C.tie_break(red, "p", "w") is None
+    assert C.tie_break(pearl, "r", "p") == "p"
+    gold = _against_cream(tie, gem_ab=-20.0, ring4_l=-10.0, inner=20.0, mid=22.0)
+    assert C.tie_break(replace(gold, veil=np.zeros(0, np.float32)), "w", "y") == "y"
+    assert C.tie_break(replace(white, veil=np.zeros(0, np.float32)), "y", "w") == "w"
+
+
+def test_a_coloured_chip_reads_where_glare_lights_the_board_round_it() -> None:
+    board = CLASSES["sprites"]["board"]
+    mean = np.asarray(board["r"][0][0], np.float32)
+    lit = C.PlaceLook(mean, 12.0, (0.0, 0.0), 12.5, 0.05, 0.0, C.SURROUND_MAX + 10,
+                      line=0.0, border=C.BORDER_CHIP + 5, outline=80.0, plain=60.0)
+    assert C.judge_place(lit, board, "wugrkpye").value == "r"
+    # its edge washed out, or the glare over it: unsure
+    assert C.judge_place(replace(lit, edge=C.LIT_EDGE_MIN - 1), board, "wugrkpye").value is None
+    assert C.judge_place(replace(lit, washed=C.LIT_WASHED_MAX + 0.05), board,
+                         "wugrkpye").value is None
+    # a white chip there: never read
+    white = replace(lit, features=np.asarray(board["w"][0][0], np.float32))
+    assert C.judge_place(white, board, "wugrkpye").value is None
 
 
 def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:

@@ -1,0 +1,76 @@
+r"""Per kind of Duel place, the confidence at or above which a reading is taken as sure.
+
+The Duel reader gives every answer a confidence (:class:`vision.duel.read.PlaceReading`);
+the view the referee compares with its predictions (:func:`vision.duel.read.read_duel`)
+keeps an answer only when it is sure, and shows every other place as ``None``: no
+evidence, so the referee asks (which turn, which card was revealed) or leaves the turn
+to NEXT and the buttons.  A threshold is what makes "sure" mean something: among sure
+answers at most :data:`vision.confidence.SURE_WRONG_GOAL` (0.2 %) may be wrong.
+
+Rule, as Splendor's (:mod:`vision.confidence`): thresholds are chosen on the DESIGN
+split only, by
+
+    splendor-companion vision world --game duel --split design --lens standard,wide \
+        --count 12 --seed 9200      (and --seed 9600)
+
+whose report ends with the threshold per kind those frames choose
+(:func:`vision.duel.evaluate.chosen_thresholds`: the lowest confidence above which
+the answers given, readable places and places under a hand or glare alike, hold no
+more than ``floor(goal * n)`` wrong among the ``n`` at or above it); the check split
+only reports how they hold.  Unlike Splendor's, places a person could not read count
+too: the referee acts on every sure answer, and a wrong one under a hand is as wrong.
+"""
+
+from __future__ import annotations
+
+from vision.confidence import NEVER
+
+#: The kinds of place with a threshold, in report order.
+KINDS = ("board cells", "pyramid cards", "royals", "privileges", "decks")
+#: Each kind's answers fall in two: something there (a chip, a card, a scroll) or
+#: "empty"; which threshold applies is decided by the answer, not the truth, because
+#: the referee only knows the answer (as Splendor's token slots, vision.confidence).
+ANSWERS = ("something", "empty")
+
+#: Threshold per kind: (for an answer that something is there, for "empty").  The
+#: output of the command above over seeds 9200 and 9600 together (both lenses, 144
+#: design frames; each cut, not rounded, to three places, so the answer it was chosen
+#: at stays sure), on the readers as they stood when measured; NEVER where every
+#: answer of that sort was wrong (two decks and one pyramid place said empty under a
+#: hand or glare, none right): the referee knows those from the rules.
+SURE: dict[str, tuple[float, float]] = {
+    "board cells": (0.301, 0.082),
+    "pyramid cards": (0.304, NEVER),
+    "royals": (0.179, 0.210),
+    "privileges": (0.261, 0.403),
+    "decks": (0.603, NEVER),
+}
+
+
+def kind_of(place: str) -> str | None:
+    """The kind whose threshold judges ``place`` (a slot id), None for the places no
+    threshold was measured on (the players' token places and reserved cards: out of
+    the settled camera's view; any answer there is taken as before)."""
+    if place.startswith("board."):
+        return "board cells"
+    if place.startswith("pyramid."):
+        return "pyramid cards"
+    if place.startswith("royal."):
+        return "royals"
+    if "privilege." in place:
+        return "privileges"
+    if place.startswith("deck."):
+        return "decks"
+    return None
+
+
+def threshold(kind: str, answer: str) -> float:
+    """The threshold of an ``answer`` ("" empty, else something) in a place of ``kind``."""
+    something, empty = SURE[kind]
+    return empty if answer == "" else something
+
+
+def is_sure(place: str, confidence: float, answer: str) -> bool:
+    """Whether ``answer`` of ``confidence`` in ``place`` is taken as sure."""
+    kind = kind_of(place)
+    return kind is None or confidence >= threshold(kind, answer)

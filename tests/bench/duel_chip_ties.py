@@ -20,7 +20,7 @@ import argparse
 from collections import defaultdict
 
 import numpy as np
-from duel_frames import calibrated_frames  # a sibling bench module
+from duel_frames import calibrated_frames, print_spread  # a sibling bench module
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
@@ -56,11 +56,7 @@ def main() -> int:
                 ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
                             f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
                             f"{c['b']:.1f} bg {c['bg']:.1f})")
-    for kind, v in sorted(values.items()):
-        arr = np.asarray(v)
-        for i, name in enumerate(("a", "b", "bg")):
-            q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
-            print(f"{kind} {len(arr):>4} {name:<2} " + " ".join(f"{x:7.1f}" for x in q))
+    print_spread(values, ("a", "b", "bg"))
     print("\n".join(ties))
     return 0
 

@@ -7,7 +7,9 @@ central-mat framing (``vision.synth.duel.duel_frame``), printing where it is.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+import numpy as np
 
 from vision.calibrate import Calibration, calibrate
 from vision.synth.duel import DuelFrame, duel_frame
@@ -27,3 +29,12 @@ def calibrated_frames(seeds: str, count: int, difficulties: tuple[str, ...],
                     cal = calibrate(f.image, f.layout)
                     if cal is not None:
                         yield lens, difficulty, seed, f, cal
+
+
+def print_spread(groups: dict[str, list[Sequence[float]]], names: tuple[str, ...]) -> None:
+    """Per group and measure: n, then min, p1, p5, median, p95, p99 and max."""
+    for key, values in sorted(groups.items()):
+        arr = np.asarray(values)
+        for i, name in enumerate(names):
+            q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
+            print(f"{key:<16} {len(arr):>4} {name:<6} " + " ".join(f"{x:7.1f}" for x in q))

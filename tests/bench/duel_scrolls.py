@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from duel_frames import calibrated_frames  # a sibling bench module
+from duel_frames import calibrated_frames, print_spread  # a sibling bench module
 
 from vision.calibrate import rectify
 from vision.duel import read as R
@@ -65,11 +65,7 @@ def main() -> int:
             if hidden is None and got != ("present" if scroll else ""):
                 wrong.append(f"{lens} {difficulty} {seed} {sl.id}: {key} read {got!r}; "
                              "below {:.1f} yellow {:.1f} bars {:.1f}".format(*nums))
-    for key, values in sorted(groups.items()):
-        arr = np.asarray(values)
-        for i, name in enumerate(("below", "yellow", "bars")):
-            q = np.percentile(arr[:, i], (0, 1, 5, 50, 95, 99, 100))
-            print(f"{key:<16} {len(arr):>4} {name:<6} " + " ".join(f"{x:7.1f}" for x in q))
+    print_spread(groups, ("below", "yellow", "bars"))
     print("\n".join(wrong))
     return 0
 

@@ -24,6 +24,7 @@ from vision.calibration_report import choose_threshold
 from vision.confidence import NEVER, SURE_WRONG_GOAL
 from vision.duel.confidence import KINDS as SURE_KINDS
 from vision.duel.confidence import SURE
+from vision.duel.confidence import kind_of as sure_kind_of
 from vision.duel.read import read_duel_places
 from vision.synth.duel import duel_frame
 
@@ -64,18 +65,14 @@ class FrameResult:
 
 
 def kind_of(place: str) -> str | None:
-    if place.startswith("board."):
-        return "board cells"
-    if place.startswith("pyramid."):
-        return "pyramid cards"
-    if place.startswith("royal."):
-        return "royals"
-    if "privilege." in place:
-        return "privileges"
+    """The category a place is scored in: a kind the referee's thresholds judge
+    (:func:`vision.duel.confidence.kind_of`), or the players' tokens and reserved
+    cards, scored but out of the settled camera's view."""
+    kind = sure_kind_of(place)
+    if kind is not None:
+        return kind
     if ".tokens." in place:
         return "player tokens"
-    if place.startswith("deck."):
-        return "decks"
     if ".reserved." in place:
         return "reserved"
     return None

@@ -587,14 +587,20 @@ def bare_fill(look: ChipLook) -> bool:
     ``_paper_gain``), bare supply slots matched the stored class nowhere (design
     world frames, hard: 18 of 27 readable empty slots unsure, one 4-player frame).
     A chip is never one neutral colour all over: a white one has a cream sticker and
-    a gem, glare whitens it past ``RIM_WASHED_L``, a hand or a sleeve hides the ring."""
+    a gem, a hand or a sleeve hides the ring.  Washed white once balanced (past
+    ``RIM_WASHED_L``), a slot is bare only where no chip's edge shows
+    (``CHIP_EDGE_MIN``).  WHY: a veil of glare beside a glossy chip, or a dim frame's
+    strong gain, lifts a bare slot's grey to the sensor's top, where only its printed
+    ring still shows (gradient 3-6); a chip whitened the same way keeps its edge
+    (a black chip under glare, design world frames: 15)."""
     if look.rim is None or look.sticker is None or look.gem is not None:
         return False
     return (look.ring >= BARE_RING_MIN and look.glare <= GLARE_MAX
             and look.rim_uniform >= RIM_MIN_UNIFORM
             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST
             and max(_chroma(look.rim), _chroma(look.sticker)) <= WHITE_CHROMA_MAX
-            and float(max(look.rim[0], look.sticker[0])) < RIM_WASHED_L)
+            and (float(max(look.rim[0], look.sticker[0])) < RIM_WASHED_L
+                 or look.edge < CHIP_EDGE_MIN))
 
 
 def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotReading:

@@ -268,6 +268,26 @@ def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -
         assert readers.judge_chip(other, slot, ColourModel()).state != "empty"
 
 
+def test_a_bare_slot_washed_white_is_empty_only_without_a_chips_edge() -> None:
+    """A veil of glare (or a dim frame's strong gain) lifts a bare slot's grey to the
+    top once balanced: with only its printed ring's faint gradient it is empty, not
+    sure; the same whiteness with a chip's sharp edge stays unknown."""
+    from vision.confidence import is_sure
+
+    slot = LAYOUT.slots_of("token", "supply")[0]
+    washed = np.float32([254, 128, 128])
+
+    def look(edge: float) -> readers.ChipLook:
+        return readers.ChipLook(0.0, (0.0, 0.0), edge, 20.2, washed, 1.0, washed, None,
+                                0.0, 8.0, 1.0)
+
+    bare = readers.judge_chip(look(readers.CHIP_EDGE_MIN - 2.0), slot, ColourModel())
+    assert bare.state == "empty"
+    assert not is_sure("empty token slots", bare.confidence, "empty")
+    chip = readers.judge_chip(look(15.0), slot, ColourModel())
+    assert chip.state == "unknown"
+
+
 def test_an_empty_supply_under_a_fill_class_from_another_light_is_not_unknown() -> None:
     """Rendered: every supply slot bare, the fill's class 45 levels darker than the
     print (learned under another light): the slots are read empty, none as a chip."""

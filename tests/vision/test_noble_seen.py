@@ -76,3 +76,18 @@ def test_a_tile_washed_out_beside_three_sides_of_its_outline_is_not_empty() -> N
     assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
     got = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
     assert got.state == "unknown", got
+
+
+def test_a_cast_the_markers_gain_leaves_does_not_stop_a_tile_in_its_outline() -> None:
+    """A lamp unlike the markers' (a cool LED over this end of the table) leaves the
+    paper round the slot tinted once balanced, so it no longer looks like the mat; the
+    slot's outline is where the markers put it, so the tile is read (its own white
+    balances its squares)."""
+    tile = faces.noble_face(catalogue.noble("n6"), 4.0)
+    image, h, slot = _slot_image("noble", tile, (64.0, 64.0))
+    cool = np.clip(image * np.float32((1.0, 0.92, 0.8)), 0, 255).astype(np.uint8)  # BGR
+    lab = slot_view(cool, h, slot, GAIN)[1]
+    assert border_fraction(lab, smooth=True) < noble_reader.NOBLE_BORDER_MIN
+    assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
+    got = noble_reader.read_noble(cool, h, slot, GAIN, ColourModel())
+    assert got.noble == catalogue.noble("n6") and got.confidence >= 0.9, got

@@ -56,6 +56,23 @@ def test_a_printed_circle_is_round_and_texture_is_not() -> None:
 
 
 
+def test_circles_blurred_and_noisy_are_present_and_bare_places_are_not() -> None:
+    """A face blurred (2.5 px) with sensor noise (16 levels) on top: its red and
+    green circles are still round, the places without a circle are not."""
+    h, w = round(cf.CARD_H * S), round(cf.CARD_W * S)
+    face = np.full((h, w, 3), (120, 150, 135), np.uint8)
+    for pos, gem in ((0, "r"), (1, "g")):
+        c = cf.circle_center(pos)
+        cv2.circle(face, (round(c[0] * S), round(c[1] * S)), round(cf.CIRCLE_R * S),
+                   GEM_BGR[gem], -1, cv2.LINE_AA)
+    blurred = cv2.GaussianBlur(face.astype(np.float32), (0, 0), 2.5)
+    for seed in range(4):
+        noisy = blurred + np.random.default_rng(seed).normal(0, 16, face.shape)
+        f = card_features.extract(np.clip(noisy, 0, 255).astype(np.uint8), ColourModel())
+        assert min(f.presence[:2]) > 0.75, f.presence
+        assert max(f.presence[2:]) < 0.1, f.presence
+
+
 def test_a_faint_ring_on_blank_white_is_not_a_circle() -> None:
     """Snow clipped to white on the publisher's white cards: a ring one grey level
     deep is perfectly radial but carries no real edge, so it must not pass for a

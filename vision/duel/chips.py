@@ -141,7 +141,8 @@ PLAIN_OUTLINE_MIN = 30.0
 #: difficulty and lens) all 3821 readable cells so are empty, 7 of them left unsure by
 #: their colours (dim last cells tied with "w", a sleeve's colour beside an arrowed
 #: cell); of the hidden cells so one chip under a hand, already read empty
-#: (`.venv/bin/python tests/bench/duel_chip_classes.py --plain --outline --frames 60`).
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9200,9300,9400,9600 --cream`, "plain-clear").
 
 
 @dataclass(frozen=True)
@@ -688,13 +689,15 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
 
 
 #: The chip kinds the colours against the cell's cream (:func:`against_cream`) tell by
-#: themselves: per kind, bounds every one of its numbers lies within (None: no bound).
-#: Each box holds no readable chip of another kind, nor an empty cell, on 288 design
-#: frames (seeds 9200-9211, 9300-9311, 9400-9411, 9600-9611; each difficulty and lens),
-#: with 7 units or more to the nearest other kind on the number that parts them: green
-#: ``gem a-b`` to -8.0 against black's -7.9 at least, gold ``ring4 L`` at most -1.1
-#: where a hand's skin over a chip reaches 5 (`.venv/bin/python
-#: tests/bench/duel_chip_ties.py --count 12 --seeds 9200,9300,9400,9600 --cream`).
+#: themselves: per kind, bounds every one of its numbers lies within (None: no bound),
+#: each set between that kind's measured extremes and the nearest other kind's (e.g.
+#: green ``gem a-b`` at most -8.0 where black's is at least -7.9 and white's -4.8: the
+#: bound -15).  On 288 design frames (seeds 9200-9211, 9300-9311, 9400-9411,
+#: 9600-9611; each difficulty and lens) no box holds a readable place of another kind
+#: but white's, which holds 399 empty cells (white is so read only where the border
+#: ruled "empty" out: ``CREAM_NEAR_EMPTY``); gold's ``ring4 L`` bound keeps out a
+#: hand's skin over a chip (5 and more) (`.venv/bin/python tests/bench/duel_chip_ties.py
+#: --count 12 --seeds 9200,9300,9400,9600 --cream`).
 CREAM_KINDS: dict[str, dict[str, tuple[float | None, float | None]]] = {
     "g": {"gem a-b": (None, -15.0), "inner a+b": (None, -15.0), "mid a+b": (None, -15.0)},
     "u": {"gem a-b": (8.0, None), "inner a+b": (None, -20.0), "mid a+b": (None, -22.0)},
@@ -717,8 +720,9 @@ CREAM_KIND_EDGE_MIN = 3.5
 #: for a chip (vision/duel/confidence.py) the referee would never take it; above, as
 #: the boxes held no other kind on design frames.
 CREAM_KIND_CONFIDENCE = 0.5
-#: The kinds whose box also holds empty cells (a white chip's colours are the cream's;
-#: one empty cell in gold's): read so only where the border or arrow ruled "empty" out.
+#: The kinds whose box holds or borders empty cells (a white chip's colours are the
+#: cream's; gold's box held 46 empty cells before its ``ring4 L`` was bounded): read so
+#: only where the border or arrow ruled "empty" out.
 CREAM_NEAR_EMPTY = "wy"
 
 

@@ -358,3 +358,19 @@ def test_a_drawn_chip_keeps_its_kind_against_the_cream_under_a_veil(
         lit = np.clip(img.astype(np.int32) + veil, 0, 255).astype(np.uint8)
         look = C.look_at_place(lit, h, slot, np.ones(3, np.float32))
         assert C.cream_kind(look) == kind, veil
+
+
+def test_an_arrowed_plain_cell_is_empty_though_a_shadows_edge_lifts_its_border() -> None:
+    classes = CLASSES["drawn"]["board"]
+    white = np.asarray(classes["w"][0][0], np.float32)
+    # the arrow shows, the centre is the cream, the border's ends plain, but its
+    # middles differ a little from its ends (a shadow's edge across the cell)
+    cell = replace(_look(line=C.LINE_EMPTY + 20, border=C.BORDER_EMPTY + 2, plain=4.0,
+                         outline=C.PLAIN_OUTLINE_MIN + 20), features=white,
+                   edge=float(white[-1]))
+    assert C.BORDER_EMPTY < cell.border <= C.LINED_BORDER_MAX
+    assert C.judge_place(cell, classes, "wugrkpye").value == ""
+    # no arrow (the spiral's last cell) or the border changed more: not so
+    assert C.judge_place(cell, classes, "wugrkpye", arrow=False).value != ""
+    more = replace(cell, border=C.LINED_BORDER_MAX + 2)
+    assert C.judge_place(more, classes, "wugrkpye").value != ""

@@ -8,8 +8,10 @@ split.
 
     .venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds 9200,7000
 
-``--cream``: the same spreads of ``against_cream``'s numbers (``CREAM_TIES``) for
-pearls, white, red and gold chips, and the chip's edge on cells under a hand.
+``--cream``: the same spreads of ``against_cream``'s numbers (``CREAM_TIES``,
+``CREAM_KINDS``) per kind and for empty cells, the chip's edge on cells under a hand,
+how many places of each kind (readable or hidden) fall in each box of ``CREAM_KINDS``
+and in ``judge_place``'s plain-clear rule, and every place read by the cream.
 ``--lit``: every cell whose board round it is lit up (``SURROUND_MAX``): hidden or
 not, its edge, washed share, nearest classes and reading (``LIT_EDGE_MIN``).
 """
@@ -17,7 +19,7 @@ not, its edge, washed share, nearest classes and reading (``LIT_EDGE_MIN``).
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 from duel_frames import calibrated_frames, print_spread  # a sibling bench module
@@ -65,6 +67,8 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[list[float]]] = defaultdict(list)
     lit: list[str] = []
+    boxes: Counter[tuple[str, str, str]] = Counter()
+    reads: list[str] = []
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
                                                               ("easy", "medium", "hard")):
         for sl in f.layout.slots_of("token", "board"):
@@ -81,8 +85,11 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
                            f"{C.judge_place(look, board, 'wugrkpye').value!r}")
             if hidden == "hand":
                 values["hand edge"].append([look.edge])
-            if args.cream and hidden is None and truth in "pwry" and truth:
-                values[truth].append([*C.against_cream(look).values(), look.edge])
+            if args.cream:
+                _count_cream(look, truth or "e", hidden, boxes, f"{lens} {difficulty} {seed} "
+                             f"{sl.id}", reads)
+                if hidden is None:
+                    values[truth or "e"].append([*C.against_cream(look).values(), look.edge])
     names = ["gem a-b", "ring4 L", "inner a+b", "mid a+b", "edge"]
     for kind, v in sorted(values.items()):
         arr = np.asarray(v)
@@ -91,7 +98,29 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
             name = "edge" if kind == "hand edge" else names[i]
             print(f"{kind} {len(arr):>4} {name:<9} " + " ".join(f"{x:7.1f}" for x in q))
     print("\n".join(lit))
+    if args.cream:
+        print("box or plain-clear rule, truth, readable/hidden: places")
+        for (box, truth, seen), n in sorted(boxes.items()):
+            print(f"{box:<12} {truth} {seen:<8} {n}")
+        print("\n".join(reads))
     return 0
+
+
+def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
+                 boxes: Counter[tuple[str, str, str]], where: str, reads: list[str]) -> None:
+    """Tally which box of ``CREAM_KINDS`` (and the plain-clear rule of ``judge_place``)
+    each place falls in, and list every place read by the cream."""
+    seen = hidden or "readable"
+    kind = C.cream_kind(look)
+    if kind is not None:
+        boxes[(f"box {kind}", truth, seen)] += 1
+    if (look.border <= C.BORDER_EMPTY and look.plain <= C.PLAIN_EMPTY_CLEAR
+            and look.outline >= C.PLAIN_OUTLINE_MIN and look.washed <= C.LIT_WASHED_MAX):
+        boxes[("plain-clear", truth, seen)] += 1
+    got = C.judge_place(look, CLASSES["sprites"]["board"], "wugrkpye")
+    if "by the cream" in got.why:
+        reads.append(f"{where} {seen} {truth!r} -> {got.value!r} ({got.why}; edge "
+                     f"{look.edge:.1f})")
 
 
 if __name__ == "__main__":

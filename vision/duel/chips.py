@@ -135,6 +135,18 @@ PLAIN_EMPTY = 10.0
 #: 9200 --count 12 --mistakes`, both lenses, and the same at --seed 7000).
 PLAIN_EMPTY_CLEAR = 16.0
 PLAIN_OUTLINE_MIN = 30.0
+#: Such a cell (border alike, centre within PLAIN_EMPTY_CLEAR, outline at least
+#: PLAIN_OUTLINE_MIN, at most LIT_WASHED_MAX washed) is empty before its colours are
+#: asked: on 288 design frames (seeds 9200-9211, 9300-9311, 9400-9411, 9600-9611, each
+#: difficulty and lens) all 3821 readable cells so are empty, 7 of them left unsure by
+#: their colours (dim last cells tied with "w", a sleeve's colour beside an arrowed
+#: cell); of the hidden cells so one chip under a hand, already read empty
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9200,9300,9400,9600 --cream`, "plain-clear").  The same with the arrow's line
+#: showing (``LINE_EMPTY``) and the border up to LINED_BORDER_MAX (a shadow's or a lamp's
+#: edge across the cell lifts it past BORDER_EMPTY): on those frames 3595 readable
+#: cells so, all empty, 3 left unsure by their colours, no chip so up to a border of 16.
+LINED_BORDER_MAX = 12.0
 
 
 @dataclass(frozen=True)
@@ -500,6 +512,13 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them
             return ChipReading(None, 0.0, "glare")
+        clear = (look.plain <= PLAIN_EMPTY_CLEAR and look.outline >= PLAIN_OUTLINE_MIN
+                 and look.washed <= LIT_WASHED_MAX)
+        if clear and (alike or (lined and look.border <= LINED_BORDER_MAX)):
+            # alike all round (or nearly, its arrow showing), its border's ends plain
+            # (nothing over the cell) and its centre the cream: empty, whatever the
+            # colours say
+            return ChipReading("", 1.0 - look.border / BORDER_CHIP)
         if alike and lined:
             # the border alike all round: empty, if the cell looks like a cell at all (a
             # hand or a sleeve over it is alike all round too)
@@ -521,7 +540,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     (best, d1), (_, d2) = ranked[0], ranked[1]
     conf = float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1))
     if d1 > MAX_DISTANCE:
-        return ChipReading(None, conf, f"far ({d1:.1f}) from every class")
+        return _by_cream(look, allowed if "e" in asked else "",
+                         f"far ({d1:.1f}) from every class")
     if "e" in asked:  # a cell: the colours' nearest class was ruled out by its border or
         # arrow (a hand's edge over an empty cell, the last cell's missing arrow): unsure
         ruled_out = {c: _distance(look, classes[c]) for c in asked
@@ -537,11 +557,15 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
     if d2 < need * d1:
         pick = tie_break(look, best, ranked[1][0]) if "e" in asked and not either else None
-        if pick is not None:
+        if pick is not None and not contradicted(look, pick):
             return ChipReading(pick, conf, f"{pick} by its colour, between {best} and "
                                f"{ranked[1][0]}")
-        return ChipReading(None, conf, f"between {ranked[0][0]} and {ranked[1][0]}")
-    return ChipReading("" if best in "eE" else best, conf)
+        return _by_cream(look, allowed if "e" in asked else "",
+                         f"between {ranked[0][0]} and {ranked[1][0]}")
+    value = "" if best in "eE" else best
+    if "e" in asked and value and contradicted(look, value):
+        return _by_cream(look, allowed, f"{value} by the colours, not by the cream round it")
+    return ChipReading(value, conf)
 
 
 def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
@@ -551,11 +575,13 @@ def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     another."""
     unsure = ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
     if look.edge < LIT_EDGE_MIN or look.washed > LIT_WASHED_MAX:
-        return unsure
+        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     (best, d1), (_, d2) = sorted(dist.items(), key=lambda kv: kv[1])[:2]
     if best not in "ugrky" or d1 > MAX_DISTANCE or d2 < EMPTY_MIN_RATIO * d1:
-        return unsure
+        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
+    if "e" in allowed and contradicted(look, best):
+        return _by_cream(look, allowed, unsure.why)
     return ChipReading(best, float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1)))
 
 
@@ -666,3 +692,90 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
                 for name, bound, side in conditions):
             return winner
     return None
+
+
+#: The chip kinds the colours against the cell's cream (:func:`against_cream`) tell by
+#: themselves: per kind, bounds every one of its numbers lies within (None: no bound),
+#: each set between that kind's measured extremes and the nearest other kind's (e.g.
+#: green ``gem a-b`` at most -8.0 where black's is at least -7.9 and white's -4.8: the
+#: bound -15).  On 288 design frames (seeds 9200-9211, 9300-9311, 9400-9411,
+#: 9600-9611; each difficulty and lens) no box holds a readable place of another kind
+#: but white's, which holds 399 empty cells (white is so read only where the border
+#: ruled "empty" out: ``CREAM_NEAR_EMPTY``); gold's ``ring4 L`` bound keeps out a
+#: hand's skin over a chip (5 and more) (`.venv/bin/python tests/bench/duel_chip_ties.py
+#: --count 12 --seeds 9200,9300,9400,9600 --cream`).
+CREAM_KINDS: dict[str, dict[str, tuple[float | None, float | None]]] = {
+    "g": {"gem a-b": (None, -15.0), "inner a+b": (None, -15.0), "mid a+b": (None, -15.0)},
+    "u": {"gem a-b": (8.0, None), "inner a+b": (None, -20.0), "mid a+b": (None, -22.0)},
+    "r": {"gem a-b": (7.0, None), "inner a+b": (12.0, None), "mid a+b": (12.0, None)},
+    "k": {"gem a-b": (-7.0, 5.0), "ring4 L": (20.0, None), "inner a+b": (None, -5.0)},
+    "y": {"gem a-b": (None, -7.0), "ring4 L": (None, 0.0), "inner a+b": (8.0, None),
+          "mid a+b": (8.0, None)},
+    "w": {"gem a-b": (-4.0, 4.0), "ring4 L": (None, 7.0), "inner a+b": (-10.0, 2.0),
+          "mid a+b": (-14.0, 0.0)},
+    "p": {"gem a-b": (12.0, None), "ring4 L": (12.0, 40.0), "inner a+b": (None, -3.0),
+          "mid a+b": (-11.0, 0.0)},
+}
+#: ... read so only where a chip's outline shows at least this plainly and at most
+#: LIT_WASHED_MAX of it is washed out: on the design frames above, the readable chips
+#: so settled had edges 3.7-15.3, cells under a hand or glare that a box took for
+#: another kind 1.2-1.7 but for a hand's skin over a green chip (gold's box then
+#: bounds its ``ring4 L``).
+CREAM_KIND_EDGE_MIN = 3.5
+#: The confidence of a kind told by its box alone: below the board's "sure" threshold
+#: for a chip (vision/duel/confidence.py) the referee would never take it; above, as
+#: the boxes held no other kind on design frames.
+CREAM_KIND_CONFIDENCE = 0.5
+#: The kinds whose box holds or borders empty cells (a white chip's colours are the
+#: cream's; gold's box held 46 empty cells before its ``ring4 L`` was bounded): read so
+#: only where the border or arrow ruled "empty" out.
+CREAM_NEAR_EMPTY = "wy"
+
+
+def cream_kind(look: PlaceLook) -> str | None:
+    """The one chip kind whose box of :data:`CREAM_KINDS` holds the chip's colours
+    against the cell's cream, or None.
+
+    WHY: the nine rings' colours fade towards white under a lamp's veil and towards
+    black in a shadow, so a veiled green or red chip lies as near "white" or "pearl"
+    as its own kind; its colour against the cream just round it, under the same light,
+    still has the sign and much of the size of its kind's."""
+    c = against_cream(look)
+    hits = [kind for kind, box in CREAM_KINDS.items()
+            if all((lo is None or c[n] >= lo) and (hi is None or c[n] <= hi)
+                   for n, (lo, hi) in box.items())]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
+    """A board cell the colours left unsure (``why``): read by :func:`cream_kind` if
+    its outline shows, it is not washed out and the kind is ``allowed`` (empty for a
+    player's place: never so read)."""
+    if look.edge >= CREAM_KIND_EDGE_MIN and look.washed <= LIT_WASHED_MAX:
+        kind = cream_kind(look)
+        if kind is not None and kind in allowed and not (kind in CREAM_NEAR_EMPTY
+                                                          and "e" in allowed):
+            return ChipReading(kind, CREAM_KIND_CONFIDENCE, f"{kind} by the cream ({why})")
+    return ChipReading(None, 0.0, why)
+
+
+#: The colour against the cell's cream that a gold chip always shows and a white one
+#: never (``mid a+b``, :func:`against_cream`): readable gold chips from 12.9, white to
+#: -0.9 on the design frames of :data:`CREAM_KINDS`; a white chip under a warm cast
+#: read "y" at -1.7 and a veiled gold one "w" at 12.2 (wide 9303 board.23, 9310 board.12).
+GOLD_MID_MIN = 6.0
+#: ... and a white chip is never both this pink (``gem a-b``) and this light a sticker
+#: (``ring4 L``) against its cream: of the readable white chips of those frames one
+#: reaches both (tied between pearl and white), a pearl read "w" had 6.3 and 10.4
+#: (wide hard 9403 board.24; pearls from 6.3 and 10.4, white chips to 4.0 and 9.9 at
+#: the 99th percentile).
+PEARL_GEM_MIN = 5.0
+PEARL_RING4_MIN = 8.0
+
+
+def contradicted(look: PlaceLook, kind: str) -> bool:
+    """Whether the colours against the cell's cream rule out a white or gold answer."""
+    c = against_cream(look)
+    pearly = c["gem a-b"] >= PEARL_GEM_MIN and c["ring4 L"] >= PEARL_RING4_MIN
+    return (kind == "y" and c["mid a+b"] < GOLD_MID_MIN) or (
+        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly))

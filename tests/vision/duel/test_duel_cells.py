@@ -11,7 +11,7 @@ import pytest
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
-from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM
+from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM, build_duel_layout
 from vision.pixels import lab_image
 
 S = C.CHIP_PX_PER_MM
@@ -110,9 +110,26 @@ def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
 
 def test_a_cell_alike_all_round_that_is_no_cell_is_unsure() -> None:
     classes = CLASSES["drawn"]["board"]
-    far = _look()
+    far = _look(outline=C.PLAIN_OUTLINE_MIN - 5)
     far = replace(far, features=far.features + 200.0)
     assert C.judge_place(far, classes, "wugrkpye").value is None
+
+
+def test_a_plain_cell_with_its_border_showing_is_empty_whatever_its_colours() -> None:
+    classes = CLASSES["drawn"]["board"]
+    # colours far from every class (a sleeve's colour beside the cell) or a white
+    # chip's, yet the border alike, its ends plain and the centre the cell's cream
+    far = _look(outline=C.PLAIN_OUTLINE_MIN + 5, plain=C.PLAIN_EMPTY_CLEAR - 1, line=0.0)
+    far = replace(far, features=far.features + 200.0)
+    assert C.judge_place(far, classes, "wugrkpye", arrow=False).value == ""
+    white = np.asarray(classes["w"][0][0], np.float32)
+    pale = replace(far, features=white, edge=float(white[-1]))
+    assert C.judge_place(pale, classes, "wugrkpye", arrow=False).value == ""
+    # the centre not the cream, the ends of the border faint, or washed out: not so
+    for kw in ({"plain": C.PLAIN_EMPTY_CLEAR + 5}, {"outline": C.PLAIN_OUTLINE_MIN - 5},
+               {"washed": C.LIT_WASHED_MAX + 0.02}):
+        got = C.judge_place(replace(pale, **kw), classes, "wugrkpye", arrow=False)
+        assert got.value != "", kw
 
 
 def test_a_chip_ruled_in_by_the_border_is_read_by_its_colours() -> None:
@@ -143,7 +160,8 @@ def test_a_plain_cell_is_never_read_as_a_chip() -> None:
     # a white chip's colours, but the border alike all round and the centre the cream,
     # with no arrow to tell (the last cell): unsure, not "w"
     white = replace(_look(), features=mean, edge=float(mean[-1]), line=0.0,
-                    border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY - 2)
+                    border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY - 2,
+                    outline=C.PLAIN_OUTLINE_MIN - 5)
     got = C.judge_place(white, classes, "wugrkpye", C.LAST_CELL_MIN_RATIO, arrow=False)
     assert got.value is None and "plain cell" in got.why
 
@@ -229,8 +247,12 @@ def test_a_coloured_chip_reads_where_glare_lights_the_board_round_it() -> None:
     lit = C.PlaceLook(mean, 12.0, (0.0, 0.0), 12.5, 0.05, 0.0, C.SURROUND_MAX + 10,
                       line=0.0, border=C.BORDER_CHIP + 5, outline=80.0, plain=60.0)
     assert C.judge_place(lit, board, "wugrkpye").value == "r"
+    # its edge faint: only its colours against the cell's cream tell (a red chip's do)
+    faint = C.judge_place(replace(lit, edge=C.LIT_EDGE_MIN - 1), board, "wugrkpye")
+    assert faint.value == "r" and "by the cream" in faint.why
     # its edge washed out, or the glare over it: unsure
-    assert C.judge_place(replace(lit, edge=C.LIT_EDGE_MIN - 1), board, "wugrkpye").value is None
+    assert C.judge_place(replace(lit, edge=C.CREAM_KIND_EDGE_MIN - 1), board,
+                         "wugrkpye").value is None
     assert C.judge_place(replace(lit, washed=C.LIT_WASHED_MAX + 0.05), board,
                          "wugrkpye").value is None
     # a white chip there: never read
@@ -261,3 +283,94 @@ def test_a_plain_cell_tied_with_white_is_empty_only_with_its_border_ends_showing
     # ends of the cell's sides: unsure
     hand = replace(tie, outline=C.PLAIN_OUTLINE_MIN - 15)
     assert C.judge_place(hand, board, "wugrkpye", arrow=False).value is None
+
+
+def _veiled(first: str, second: str, **cream: float) -> C.PlaceLook:
+    """A chip the nine rings' colours cannot place (halfway between two pale kinds, its
+    outline's strength as no class's) whose colours against the cream are ``cream``."""
+    tie = _between(first, second, a=3.0, b=3.0, edge=C.CREAM_KIND_EDGE_MIN + 2)
+    f = tie.features.copy()
+    f[-1] = 300.0
+    tie = replace(tie, features=f, border=C.BORDER_CHIP - 5)
+    return _against_cream(tie, cream["gem_ab"], cream["ring4_l"], cream["inner"],
+                          cream["mid"])
+
+
+def test_a_veiled_chip_goes_to_the_one_kind_its_colours_against_the_cream_fit() -> None:
+    board = CLASSES["sprites"]["board"]
+    green = _veiled("w", "p", gem_ab=-27.0, ring4_l=22.0, inner=-22.0, mid=-21.0)
+    assert C.cream_kind(green) == "g"
+    got = C.judge_place(green, board, "wugrkpye")
+    assert got.value == "g" and "by the cream" in got.why
+    assert got.confidence == C.CREAM_KIND_CONFIDENCE
+    red = _veiled("w", "p", gem_ab=16.0, ring4_l=16.0, inner=19.0, mid=16.0)
+    assert C.judge_place(red, board, "wugrkpye").value == "r"
+    # its outline faint (a hand's edge) or washed out: unsure
+    assert C.judge_place(replace(green, edge=C.CREAM_KIND_EDGE_MIN - 1), board,
+                         "wugrkpye").value is None
+    assert C.judge_place(replace(green, washed=C.LIT_WASHED_MAX + 0.02), board,
+                         "wugrkpye").value is None
+    # a player's place (no cell's cream round it) keeps the tie unsure
+    player = CLASSES["sprites"]["player"]
+    assert C.judge_place(replace(green, fill=0.0), player, "wugrkpyE").value is None
+    # between two boxes' kinds, or in none: no kind
+    assert C.cream_kind(_veiled("w", "p", gem_ab=0.0, ring4_l=30.0, inner=-1.0,
+                                mid=-1.0)) is None
+
+
+def test_a_white_box_reads_only_where_the_border_rules_empty_out() -> None:
+    board = CLASSES["sprites"]["board"]
+    white = _veiled("w", "p", gem_ab=0.0, ring4_l=-5.0, inner=-2.0, mid=-4.0)
+    assert C.cream_kind(white) == "w"
+    # the border alike all round, so "empty" still allowed (an empty cell's colours are
+    # the cream's): unsure
+    alike = replace(white, border=C.BORDER_EMPTY - 2, plain=C.PLAIN_EMPTY_CLEAR + 20)
+    assert C.judge_place(alike, board, "wugrkpye").value is None
+    # the border changed at the middles of the sides as only a chip changes it: white
+    assert C.judge_place(replace(white, border=C.BORDER_CHIP + 5), board,
+                         "wugrkpye").value == "w"
+
+
+def test_gold_and_white_answers_must_agree_with_the_cream_round_the_chip() -> None:
+    board = CLASSES["sprites"]["board"]
+    y = np.asarray(board["y"][0][0], np.float32)
+    gold = C.PlaceLook(y, float(y[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
+                       border=C.BORDER_CHIP + 10, outline=80.0, plain=40.0)
+    assert C.judge_place(gold, board, "wugrkpye").value == "y"
+    # the same colours, but the cream round it as yellow (a warm cast on a white chip)
+    warm = _against_cream(gold, gem_ab=-1.0, ring4_l=-5.0, inner=1.0, mid=-2.0)
+    assert C.contradicted(warm, "y") and not C.contradicted(warm, "w")
+    assert C.judge_place(warm, board, "wugrkpye").value != "y"
+    # a pearl's pink gem and light sticker: never "w"
+    pearl = _against_cream(gold, gem_ab=6.5, ring4_l=10.5, inner=-8.0, mid=-4.0)
+    assert C.contradicted(pearl, "w")
+
+
+@pytest.mark.parametrize(("rim", "centre", "kind"), [
+    ((50, 150, 30), (40, 130, 20), "g"), ((180, 90, 20), (170, 80, 10), "u")])
+def test_a_drawn_chip_keeps_its_kind_against_the_cream_under_a_veil(
+        rim: tuple[int, int, int], centre: tuple[int, int, int], kind: str) -> None:
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    img = _chip(_cell(), rim, centre)
+    for veil in (0, 15):  # a lamp's glare adds the same light to every channel
+        lit = np.clip(img.astype(np.int32) + veil, 0, 255).astype(np.uint8)
+        look = C.look_at_place(lit, h, slot, np.ones(3, np.float32))
+        assert C.cream_kind(look) == kind, veil
+
+
+def test_an_arrowed_plain_cell_is_empty_though_a_shadows_edge_lifts_its_border() -> None:
+    classes = CLASSES["drawn"]["board"]
+    white = np.asarray(classes["w"][0][0], np.float32)
+    # the arrow shows, the centre is the cream, the border's ends plain, but its
+    # middles differ a little from its ends (a shadow's edge across the cell)
+    cell = replace(_look(line=C.LINE_EMPTY + 20, border=C.BORDER_EMPTY + 2, plain=4.0,
+                         outline=C.PLAIN_OUTLINE_MIN + 20), features=white,
+                   edge=float(white[-1]))
+    assert C.BORDER_EMPTY < cell.border <= C.LINED_BORDER_MAX
+    assert C.judge_place(cell, classes, "wugrkpye").value == ""
+    # no arrow (the spiral's last cell) or the border changed more: not so
+    assert C.judge_place(cell, classes, "wugrkpye", arrow=False).value != ""
+    more = replace(cell, border=C.LINED_BORDER_MAX + 2)
+    assert C.judge_place(more, classes, "wugrkpye").value != ""

@@ -182,6 +182,38 @@ def test_a_slot_without_its_outline_is_not_read() -> None:
     assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "unknown"
 
 
+
+def test_a_pale_tile_in_its_outline_is_read_where_its_slot_is(monkeypatch) -> None:
+    """A tile whose picture is pale (a white beard under a cool lamp) differs from paper
+    over less of the slot than ``locate`` fits a tile on: with its outline in view it
+    is read where its slot is (``READ_PALE_AT_SLOT``), and was "unknown" before."""
+    from vision.layout import Slot
+    from vision.locate import EMPTY_MAX, OCCUPIED_MIN, locate
+    from vision.mats import INK, PAPER
+
+    slot = Slot("noble.0", "noble", "nobles", "centre", (50.0, 50.0), (64.0, 64.0))
+    h = np.diag([4.0, 4.0, 1.0])
+    gain = np.ones(3, np.float32)
+    pale = 0
+    for noble in NOBLES:
+        image = np.zeros((400, 400, 3), np.uint8)
+        image[:] = PAPER
+        tile = faces.noble_face(noble, 4.0)[:240, :240].astype(np.float32)
+        # the picture right of the squares' strip washed three quarters of the way to paper
+        tile[:, 70:] = 0.25 * tile[:, 70:] + 0.75 * np.asarray(PAPER, np.float32)
+        image[80:320, 80:320] = tile.astype(np.uint8)
+        cv2.rectangle(image, (4 * 18, 4 * 18), (4 * 82, 4 * 82), INK, 2)
+        coverage = locate(image, h, slot, gain, (60.0, 60.0)).coverage
+        if not EMPTY_MAX <= coverage < OCCUPIED_MIN:
+            continue
+        pale += 1
+        reading = noble_reader.read_noble(image, h, slot, gain, ColourModel())
+        assert reading.noble is not None and reading.noble.id == noble.id, (noble.id, reading)
+        monkeypatch.setattr(noble_reader, "READ_PALE_AT_SLOT", False)
+        assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "unknown"
+        monkeypatch.setattr(noble_reader, "READ_PALE_AT_SLOT", True)
+    assert pale >= 6  # the wash leaves most tiles between "empty" and "fitted"
+
 # -- the publisher's tiles (never committed: read from ../shared) --------------------
 needs_faces = pytest.mark.skipif(not (FACES / "labels.csv").exists(),
                                  reason="../shared/card-faces not available")

@@ -368,6 +368,12 @@ RING_SECTORS = 24
 #: frames (medium, hard, seeds 1000-1003; /tmp/n12/ring_meas.py): 559 readable empty
 #: slots 0.29-1.0; slots under a hand that read "empty": 0.0, 0.0, 0.29.
 RING_SEEN_MIN = 0.15
+#: ... and the share seen below which an empty slot is not claimed sure: its confidence
+#: is at most the share over this.  WHY: a hand over a red chip (a sliver of its rim in
+#: view) balanced to the fill's grey and read "empty" at 0.99, its ring seen over 0.25.
+#: Design world frames, hard, seeds 1000-1011 (/tmp/s9/fill_med.py): 871 of 873
+#: readable empty slots called empty by their fill saw 0.5 or more of it, 2 saw 0.29.
+RING_SURE = 0.5
 #: ... and for a slot called empty on its ring and one neutral grey alone
 #: (``bare_fill``), its ring seen over at least this share: on design world frames
 #: (hard, seeds 1000-1005; /tmp/n12/bare_ring.py) the bare slots it named measured
@@ -613,7 +619,7 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
         if look.ring < RING_SEEN_MIN:  # the fill's grey, but not the slot: something over it
             return unknown
         return TokenSlotReading(slot.id, slot.zone, "empty", None,
-                                min(1.0, look.fill_share))
+                                min(1.0, look.fill_share, look.ring / RING_SURE))
     solid = (look.sticker is not None
              and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
     if look.gem is None or not chip_seen(look, solid and _neutral_emblem(look)):

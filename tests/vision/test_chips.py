@@ -133,6 +133,19 @@ def test_an_empty_slot_shows_its_printed_ring_and_a_hand_hides_it() -> None:
     assert readers.judge_chip(readers.ChipLook(1.0), slot_id, ColourModel()).state == "empty"
 
 
+def test_an_empty_slot_is_sure_only_where_its_printed_ring_shows() -> None:
+    """A hand balanced to the fill's grey, a sliver of the slot's ring beside it, is
+    not an empty slot the referee may take without asking; the whole ring is."""
+    from vision.confidence import is_sure
+
+    slot = LAYOUT.slots_of("token", "supply")[0]
+    sliver = readers.judge_chip(readers.ChipLook(0.99, ring=0.25), slot, ColourModel())
+    whole = readers.judge_chip(readers.ChipLook(0.99, ring=1.0), slot, ColourModel())
+    assert sliver.state == whole.state == "empty"
+    assert not is_sure("empty token slots", sliver.confidence, "empty")
+    assert is_sure("empty token slots", whole.confidence, "empty")
+
+
 @pytest.fixture(scope="module")
 def design() -> dict[str, np.ndarray]:
     faces = token_faces("design")

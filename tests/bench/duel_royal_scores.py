@@ -30,13 +30,15 @@ def main() -> int:
     ap.add_argument("--seeds", default="9200,7000,5000", help="first seeds, comma-separated")
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
     ap.add_argument("--washed", type=float, default=0.3, help="list royals washed over this")
+    ap.add_argument("--split", default="design", help="faces: design (decide) or check")
     args = ap.parse_args()
     glared: list[str] = []
     _, royals = default_bank()
     right: list[tuple[float, float, str]] = []
     wrong: list[tuple[float, float, str]] = []
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("medium", "hard")):
+                                                              ("medium", "hard"),
+                                                              split=args.split):
         for sl in f.layout.slots_of("noble", "royals"):
             if sl.id in f.unseen:
                 continue

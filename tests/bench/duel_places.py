@@ -17,7 +17,6 @@ from collections import Counter, defaultdict
 from duel_frames import calibrated_frames  # a sibling bench module
 
 from vision.duel.bank import default_bank
-from vision.duel.cards import ROYAL_MIN_MARGIN, ROYAL_MIN_SCORE
 from vision.duel.read import PlaceReading, _presence, _read_card
 
 
@@ -41,7 +40,7 @@ def main() -> int:
             r: PlaceReading
             if sl.kind == "noble":
                 kind = "royals"
-                r = _read_card(f.image, h, sl, gain, royals, ROYAL_MIN_SCORE, ROYAL_MIN_MARGIN)
+                r = _read_card(f.image, h, sl, gain, royals, royal=True)
             else:
                 kind = "privileges" if sl.kind == "privilege" else "decks"
                 r = _presence(f.image, h, sl, gain, "fill" if sl.kind == "privilege"

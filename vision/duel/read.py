@@ -33,11 +33,10 @@ from vision.duel.cards import (
     GLARE_MAX,
     MIN_MARGIN,
     MIN_SCORE,
-    ROYAL_MIN_MARGIN,
-    ROYAL_MIN_SCORE,
     CardBank,
     find_card,
     name_card,
+    name_royal,
     posed_faces,
 )
 from vision.duel.chip_classes import CLASSES
@@ -203,8 +202,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
         elif s.kind == "noble":
-            out[s.id] = _read_card(image, h, s, gain, royals, ROYAL_MIN_SCORE,
-                                   ROYAL_MIN_MARGIN)
+            out[s.id] = _read_card(image, h, s, gain, royals, royal=True)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
@@ -212,17 +210,20 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank, min_score: float = MIN_SCORE,
-               min_margin: float = MIN_MARGIN) -> PlaceReading:
+               bank: CardBank, royal: bool = False) -> PlaceReading:
+    """A pyramid card or (``royal``) a royal.  A jewel card washed out over more than
+    ``GLARE_MAX`` is unsure; a royal is left to :func:`name_royal`, whose detail sees
+    through glare (four royals that share nothing, against a level's look-alikes)."""
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
     if found.state != "present":
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
-    if found.washed > GLARE_MAX:
+    if found.washed > GLARE_MAX and not royal:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank, min_score,
-                     min_margin)
+    faces = posed_faces(image, h, slot, gain, DUEL_CARD_MM)
+    name = name_royal(faces, bank) if royal else name_card(faces, bank, MIN_SCORE,
+                                                           MIN_MARGIN)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 

@@ -33,10 +33,12 @@ from vision.duel.cards import (
     GLARE_MAX,
     MIN_MARGIN,
     MIN_SCORE,
+    OUTLINE_DEPTH,
     CardBank,
     find_card,
     name_card,
     name_royal,
+    outline_depth,
     posed_faces,
 )
 from vision.duel.chip_classes import CLASSES
@@ -113,6 +115,12 @@ SCROLL_BARS_YELLOW = 2.0
 #: over the privilege places of the design frames of seeds 9200-9700 by
 #: `.venv/bin/python tests/bench/duel_places.py --seeds 9200,9300,9400,9500,9600,9700`.
 LOCAL_CAST_MAX = 0.25
+#: ... and, round a deck's place, when it lifts the band by less than this (a mean
+#: gain; 4 round a privilege place, where more let a hand pass for the grey fill): a
+#: deep shadow over an empty deck place left it to the markers' balance, under which
+#: it was all "not paper", read a deck (design frame wide hard 9502, deck.1, 8.2);
+#: readable deck places ran to 13 on the design frames of seeds 9200-9700 (same command).
+LOCAL_GAIN_MAX = 16.0
 #: A privilege place left unsure that is BAND_DARKER (L) or more lighter than the
 #: band round it has something darker than the paper over the band (an arm: design
 #: frames wide hard 9306 and 9507, the place 25 and 27 lighter): it is judged again
@@ -242,7 +250,7 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     paper = np.median(band, axis=0).astype(np.float32)
     local = np.asarray(_PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
     gain0 = gain
-    if local_paper(local, gain):
+    if local_paper(local, gain, 4.0 if ground == "fill" else LOCAL_GAIN_MAX):
         gain = local
     band_l = float(np.median(lab_image(normalise(band.reshape(-1, 1, 3), gain))[..., 0]))
     inset = round((RING_MM + PRESENCE_INSET_MM) * s)
@@ -277,17 +285,21 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         retry = _presence(image, h, slot, gain0, ground, lightest_sides=True)
         return unsure if retry.value is None else retry
     if share >= PRESENT_MIN:
+        if slot.kind == "deck":  # a deck leaves its place's printed outline to be seen
+            depth = outline_depth(image, h, slot)
+            if depth < OUTLINE_DEPTH:  # a hand or a sleeve over the place: not sure
+                return PlaceReading(slot.id, "present", depth, "its outline hidden")
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")
 
 
-def local_paper(local: np.ndarray, gain: np.ndarray) -> bool:
+def local_paper(local: np.ndarray, gain: np.ndarray, most: float = 4.0) -> bool:
     """Whether the band's balance ``local`` (the gain that makes the band round a place
     the mat's paper) is paper's: near grey, or of the same cast as the markers'
     ``gain`` under a coloured lamp (``LOCAL_CAST_MAX``; a grey or dark thing over
-    the band is neither), and of a sane strength."""
+    the band is neither), lifting it by less than ``most`` (a mean gain)."""
     mean = float(local.mean())
-    if not 0.5 < mean < 4.0:
+    if not 0.5 < mean < most:
         return False
     flat = local / mean
     cast = flat / (np.asarray(gain, np.float32) / max(float(np.mean(gain)), 1e-6))

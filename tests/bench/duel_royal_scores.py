@@ -10,7 +10,8 @@ hand or glare) or not.  Decide on the design split only.
     .venv/bin/python tests/bench/duel_royal_scores.py --seeds 9200,7000,5000 --count 12
 
 Then every royal found washed out over more than ``--washed`` (a share) with its
-name, score, lead and whether it was right (``ROYAL_GLARE_MAX``).
+name, score, lead and whether it was right.  ``--detail``: the same for the royals'
+detail (``ROYAL_DETAIL_MIN_SCORE`` and ``ROYAL_DETAIL_MIN_MARGIN``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import numpy as np
 from duel_frames import calibrated_frames  # a sibling bench module
 
 from vision.duel.bank import default_bank
-from vision.duel.cards import descriptor, find_card, posed_faces
+from vision.duel.cards import descriptor, detail_descriptor, find_card, posed_faces
 from vision.synth.duel_faces import DUEL_CARD_MM
 
 
@@ -30,13 +31,17 @@ def main() -> int:
     ap.add_argument("--seeds", default="9200,7000,5000", help="first seeds, comma-separated")
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
     ap.add_argument("--washed", type=float, default=0.3, help="list royals washed over this")
+    ap.add_argument("--split", default="design", help="faces: design (decide) or check")
+    ap.add_argument("--detail", action="store_true", help="score the royals' detail")
+    ap.add_argument("--difficulties", default="medium,hard", help="comma-separated")
     args = ap.parse_args()
     glared: list[str] = []
     _, royals = default_bank()
     right: list[tuple[float, float, str]] = []
     wrong: list[tuple[float, float, str]] = []
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("medium", "hard")):
+                                                              tuple(args.difficulties.split(",")),
+                                                              split=args.split):
         for sl in f.layout.slots_of("noble", "royals"):
             if sl.id in f.unseen:
                 continue
@@ -45,7 +50,10 @@ def main() -> int:
             if found.state != "present":
                 continue
             faces = posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
-            every = np.stack([royals.vectors @ descriptor(x) for x in faces])
+            if args.detail and royals.details is not None:
+                every = np.stack([royals.details @ detail_descriptor(x) for x in faces])
+            else:
+                every = np.stack([royals.vectors @ descriptor(x) for x in faces])
             scores = every[int(every.max(axis=1).argmax())]
             order = np.argsort(scores)[::-1]
             best = float(scores[order[0]])

@@ -13,13 +13,18 @@ from functools import lru_cache
 
 import numpy as np
 
-from vision.duel.cards import CardBank, face_descriptor
+from vision.duel.cards import CardBank, face_descriptor, face_detail
 from vision.synth.duel_faces import DUEL_CARD_MM, duel_faces
 
 
-def bank_from_faces(name: str, faces: dict[str, np.ndarray]) -> CardBank:
+def bank_from_faces(name: str, faces: dict[str, np.ndarray], details: bool = False
+                    ) -> CardBank:
+    """The bank of ``faces`` by id; ``details``: with each face's detail too (royals:
+    :func:`vision.duel.cards.name_royal`)."""
     ids = tuple(sorted(faces))
-    return CardBank(name, ids, np.stack([face_descriptor(faces[i], DUEL_CARD_MM) for i in ids]))
+    return CardBank(name, ids, np.stack([face_descriptor(faces[i], DUEL_CARD_MM) for i in ids]),
+                    np.stack([face_detail(faces[i], DUEL_CARD_MM) for i in ids])
+                    if details else None)
 
 
 @lru_cache(maxsize=2)
@@ -27,4 +32,4 @@ def default_bank() -> tuple[CardBank, CardBank]:
     """(jewel cards, royals) of the design faces (drawn ones without the art)."""
     faces = duel_faces("design")
     return (bank_from_faces(faces.name, faces.cards),
-            bank_from_faces(faces.name, faces.royals))
+            bank_from_faces(faces.name, faces.royals, details=True))

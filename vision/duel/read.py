@@ -33,11 +33,12 @@ from vision.duel.cards import (
     GLARE_MAX,
     MIN_MARGIN,
     MIN_SCORE,
-    ROYAL_MIN_MARGIN,
-    ROYAL_MIN_SCORE,
+    OUTLINE_DEPTH,
     CardBank,
     find_card,
     name_card,
+    name_royal,
+    outline_depth,
     posed_faces,
 )
 from vision.duel.chip_classes import CLASSES
@@ -107,6 +108,27 @@ SCROLL_BARS = 8.0
 #: readable scrolls known by their bars were 2.9-4.6 yellower, the empty places
 #: under a hand that showed bars -0.3 to 1.5 (7 answered "present", one at 0.95).
 SCROLL_BARS_YELLOW = 2.0
+#: The band's own balance sets the place's white balance when it is within this
+#: share, per channel, of grey or of the markers' cast (a warm lamp's cast left to
+#: the markers' balance lifted the paper round an empty place to white and its grey
+#: fill to 10 yellower: a scroll, design frame wide hard 9504, privilege.1); measured
+#: over the privilege places of the design frames of seeds 9200-9700 by
+#: `.venv/bin/python tests/bench/duel_places.py --seeds 9200,9300,9400,9500,9600,9700`.
+LOCAL_CAST_MAX = 0.25
+#: ... and, round a deck's place, when it lifts the band by less than this (a mean
+#: gain; 4 round a privilege place, where more let a hand pass for the grey fill): a
+#: deep shadow over an empty deck place left it to the markers' balance, under which
+#: it was all "not paper", read a deck (design frame wide hard 9502, deck.1, 8.2);
+#: readable deck places ran to 13 on the design frames of seeds 9200-9700 (same command).
+LOCAL_GAIN_MAX = 16.0
+#: A privilege place left unsure that is BAND_DARKER (L) or more lighter than the
+#: band round it has something darker than the paper over the band (an arm: design
+#: frames wide hard 9306 and 9507, the place 25 and 27 lighter): it is judged again
+#: against the band's sides at most BAND_SIDE_DARKER (a share of brightness) below
+#: the lightest, and taken only if that finds a scroll by its colour (by its bars, a
+#: hand's edge over a sleeve passed for one, standard hard 9610); same command.
+BAND_DARKER = 15.0
+BAND_SIDE_DARKER = 0.15
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -188,8 +210,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
         elif s.kind == "noble":
-            out[s.id] = _read_card(image, h, s, gain, royals, ROYAL_MIN_SCORE,
-                                   ROYAL_MIN_MARGIN)
+            out[s.id] = _read_card(image, h, s, gain, royals, royal=True)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
@@ -197,35 +218,39 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank, min_score: float = MIN_SCORE,
-               min_margin: float = MIN_MARGIN) -> PlaceReading:
+               bank: CardBank, royal: bool = False) -> PlaceReading:
+    """A pyramid card or (``royal``) a royal.  A jewel card washed out over more than
+    ``GLARE_MAX`` is unsure; a royal is left to :func:`name_royal`, whose detail sees
+    through glare (four royals that share nothing, against a level's look-alikes)."""
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
     if found.state != "present":
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
-    if found.washed > GLARE_MAX:
+    if found.washed > GLARE_MAX and not royal:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    name = name_card(posed_faces(image, h, slot, gain, DUEL_CARD_MM), bank, min_score,
-                     min_margin)
+    faces = posed_faces(image, h, slot, gain, DUEL_CARD_MM)
+    name = name_royal(faces, bank) if royal else name_card(faces, bank, MIN_SCORE,
+                                                           MIN_MARGIN)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 
 def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-              ground: str) -> PlaceReading:
+              ground: str, lightest_sides: bool = False) -> PlaceReading:
     """Something on the place or not, by the share that differs from its printed ground.
 
     The white balance is the paper's just round the place (``RING_MM`` outside it),
     when that band looks like paper: a lamp's spot or fall-off between the markers
-    otherwise lifts a grey place towards white."""
+    otherwise lifts a grey place towards white.  ``lightest_sides``: of the band, only
+    the sides as light as its lightest (:func:`paper_band`)."""
     s = PRESENCE_PX_PER_MM
     ring = round(RING_MM * s)
     raw = rectify(image, h, slot, s, RING_MM)
-    band = np.concatenate([raw[:ring].reshape(-1, 3), raw[-ring:].reshape(-1, 3),
-                           raw[:, :ring].reshape(-1, 3), raw[:, -ring:].reshape(-1, 3)])
+    band = paper_band(raw, ring, BAND_SIDE_DARKER if lightest_sides else 1.0)
     paper = np.median(band, axis=0).astype(np.float32)
     local = np.asarray(_PAPER_BGR, np.float32) / np.maximum(paper, 1.0)
-    if float(np.abs(local / local.mean() - 1).max()) < 0.25 and 0.5 < local.mean() < 4.0:
+    gain0 = gain
+    if local_paper(local, gain, 4.0 if ground == "fill" else LOCAL_GAIN_MAX):
         gain = local
     band_l = float(np.median(lab_image(normalise(band.reshape(-1, 1, 3), gain))[..., 0]))
     inset = round((RING_MM + PRESENCE_INSET_MM) * s)
@@ -241,6 +266,8 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         below = band_l - float(np.median(lab[..., 0]))
         if yellow >= SCROLL_YELLOW and (below < SCROLL_DARK_BELOW or yellow >= SCROLL_YELLOW_DARK):
             return PlaceReading(slot.id, "present", min(1.0, yellow / 20))
+        if lightest_sides:  # a second look: a scroll by its colour, nothing else
+            return PlaceReading(slot.id, None, 0.0, "")
         bars = scroll_bars(lab[..., 0])
         if abs(below) <= SCROLL_PAPER_BELOW and yellow >= SCROLL_BARS_YELLOW \
                 and bars >= SCROLL_BARS:
@@ -250,11 +277,46 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
         if below >= FILL_BELOW_PAPER or (below >= SCROLL_DARK_BELOW and bars < SCROLL_BARS):
             return PlaceReading(slot.id, "", min(1.0, below / 60))
-        return PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
-                            f"{yellow:.0f} yellower")
+        unsure = PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
+                              f"{yellow:.0f} yellower")
+        if lightest_sides or below > -BAND_DARKER:
+            return unsure
+        # the band darker than the place: an arm or a sleeve over part of it
+        retry = _presence(image, h, slot, gain0, ground, lightest_sides=True)
+        return unsure if retry.value is None else retry
     if share >= PRESENT_MIN:
+        if slot.kind == "deck":  # a deck leaves its place's printed outline to be seen
+            depth = outline_depth(image, h, slot)
+            if depth < OUTLINE_DEPTH:  # a hand or a sleeve over the place: not sure
+                return PlaceReading(slot.id, "present", depth, "its outline hidden")
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")
+
+
+def local_paper(local: np.ndarray, gain: np.ndarray, most: float = 4.0) -> bool:
+    """Whether the band's balance ``local`` (the gain that makes the band round a place
+    the mat's paper) is paper's: near grey, or of the same cast as the markers'
+    ``gain`` under a coloured lamp (``LOCAL_CAST_MAX``; a grey or dark thing over
+    the band is neither), lifting it by less than ``most`` (a mean gain)."""
+    mean = float(local.mean())
+    if not 0.5 < mean < most:
+        return False
+    flat = local / mean
+    cast = flat / (np.asarray(gain, np.float32) / max(float(np.mean(gain)), 1e-6))
+    return (float(np.abs(flat - 1).max()) < LOCAL_CAST_MAX
+            or float(np.abs(cast - 1).max()) < LOCAL_CAST_MAX)
+
+
+def paper_band(raw: np.ndarray, ring: int, darker: float = 1.0) -> np.ndarray:
+    """The pixels of the band ``ring`` px wide round a rectified place: its four sides,
+    less those whose median brightness is more than ``darker`` (a share) below the
+    lightest side's (an arm or a sleeve lying over them, darker than the paper)."""
+    sides = [raw[:ring].reshape(-1, 3), raw[-ring:].reshape(-1, 3),
+             raw[:, :ring].reshape(-1, 3), raw[:, -ring:].reshape(-1, 3)]
+    light = [float(np.median(side.astype(np.float32).sum(axis=1))) for side in sides]
+    top = max(max(light), 1.0)
+    return np.concatenate([side for side, v in zip(sides, light, strict=True)
+                           if v >= (1.0 - darker) * top])
 
 
 def scroll_bars(lightness: np.ndarray) -> float:

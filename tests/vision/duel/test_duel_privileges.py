@@ -42,3 +42,76 @@ def test_bars_as_light_and_as_yellow_as_the_paper_are_not() -> None:
     image, h, slot = _place_with_bars(PAPER)
     got = read._presence(image, h, slot, np.ones(3, np.float32), "fill")
     assert got.value != "present"
+
+
+def _place(colour: tuple[int, int, int], bars: bool = True) -> tuple[np.ndarray, np.ndarray,
+                                                                      Slot]:
+    image, h, slot = _place_with_bars(colour)
+    if not bars:
+        src = build_duel_layout().slots_of("privilege", "privileges")[0]
+        w, hh = src.size
+        image[round((60 - hh / 2) * S):round((60 + hh / 2) * S),
+              round((60 - w / 2) * S):round((60 + w / 2) * S)] = colour
+    return image, h, slot
+
+
+SCROLL = (150, 200, 214)  # cream, ~20 yellower (Lab b) than the paper
+FILL = (150, 150, 150)  # the grey fill's print (vision.mats.TOKEN_SLOT_FILL)
+
+
+def test_an_arm_over_two_sides_of_the_band_leaves_the_scroll_a_scroll() -> None:
+    # a dim frame the markers' balance lifts a little past the paper, and a dark arm
+    # over the band's right and bottom sides and a third of the place (less than the
+    # quarter that hides it to a person), as on design frame wide hard 9306
+    image, h, slot = _place(SCROLL)
+    image = (image * 0.6).astype(np.uint8)
+    w, hh = slot.size
+    image[:, round((60 + w / 2 - 0.3 * w) * S):] = (70, 95, 120)
+    image[round((60 + hh / 2 - 1) * S):, :] = (70, 95, 120)
+    got = read._presence(image, h, slot, np.full(3, 1.1 / 0.6, np.float32), "fill")
+    assert got.value == "present"
+
+
+def test_the_band_s_lightest_sides_leave_out_one_under_an_arm() -> None:
+    raw = np.full((40, 20, 3), 200, np.uint8)
+    raw[:, -4:] = 90  # the right side under an arm
+    assert len(read.paper_band(raw, 4)) == 2 * 4 * 20 + 2 * 4 * 40  # all four sides
+    band = read.paper_band(raw, 4, read.BAND_SIDE_DARKER)
+    assert len(band) == 2 * 4 * 20 + 4 * 40 and float(np.median(band)) == 200.0
+
+
+def test_a_hand_s_edge_over_a_sleeve_is_no_scroll_on_a_second_look() -> None:
+    # a pale sleeve over the place, as light as the paper and a little yellower, the
+    # hand dark over three sides of the band and its edge a dark column down the place
+    # (design frame standard hard 9610, privilege.2): bars, but no scroll's colour
+    sleeve = (PAPER[0] - 4, PAPER[1], PAPER[2])
+    image, h, slot = _place(sleeve, bars=False)
+    image = (image * 0.6).astype(np.uint8)
+    w, hh = slot.size
+    dark = (40, 50, 60)
+    image[:, round(60 * S) - 4:round(60 * S) + 4] = dark
+    image[:, round((60 + w / 2 + 1) * S):] = dark
+    image[:, :round((60 - w / 2 - 1) * S)] = dark
+    image[round((60 + hh / 2 + 1) * S):, :] = dark
+    got = read._presence(image, h, slot, np.full(3, 1.1 / 0.6, np.float32), "fill")
+    assert got.value is None
+
+
+def test_under_a_warm_lamp_the_grey_fill_stays_empty_and_a_scroll_present() -> None:
+    # a strong warm cast on the paper and the place; the markers' balance a little
+    # brighter and a little less warm-corrected than the band's, as on design frame
+    # wide hard 9504 (the fill came out 10 yellower than the paper lifted to white)
+    cast = np.array([0.45, 0.7, 0.85], np.float32)
+    markers = (1.35 / cast * np.array([0.96, 1.03, 1.07])).astype(np.float32)
+    for colour, want in ((FILL, ""), (SCROLL, "present")):
+        image, h, slot = _place(colour, bars=colour == SCROLL)
+        warm = np.clip(image.astype(np.float32) * cast, 0, 255).astype(np.uint8)
+        got = read._presence(warm, h, slot, markers, "fill")
+        assert got.value == want, (colour, got)
+
+
+def test_the_band_s_own_balance_is_paper_s_when_grey_or_of_the_markers_cast() -> None:
+    markers = np.array([2.7, 1.9, 1.6], np.float32)
+    assert read.local_paper(np.array([1.0, 1.05, 0.95], np.float32), markers)
+    assert read.local_paper(markers * 0.75, markers)
+    assert not read.local_paper(np.array([0.6, 1.0, 1.9], np.float32), markers)

@@ -98,7 +98,8 @@ GEM_MM = 10.0
 #: pixel within ``FILL_PX_DIST`` of the ``empty`` class.
 EMPTY_SHARE = 0.85
 FILL_PX_DIST = 22.0
-#: ... or that share once balanced by the paper in the slot's corners, beyond this
+#: ... or that share once balanced by the paper in the slot's corners (together, or each by
+#: its own: ``_paper_field``), beyond this
 #: radius (mm; the printed ring ends at 21.5), within this range of the markers' gain
 #: and with at most this ratio between the channels' corrections (paper, not skin).
 #: Chosen on design world frames only: ``splendor-companion vision world --split
@@ -255,6 +256,10 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         local = _paper_gain(coarse_raw, gain, r_coarse)
         if local is not None:
             fill_share = max(fill_share, _fill_share(coarse_raw, local, fill, r_coarse))
+    if fill_share < EMPTY_SHARE:
+        field = _paper_field(coarse_raw, gain, e)
+        if field is not None:
+            fill_share = max(fill_share, _fill_share(coarse_raw, field, fill, r_coarse))
     if fill_share >= EMPTY_SHARE:
         return ChipLook(fill_share, ring=ring_seen(coarse_raw, e))
     s = CHIP_PX_PER_MM
@@ -343,7 +348,7 @@ FILL_BLUR_REACH_PX = 3
 
 def _fill_share(raw: np.ndarray, gain: np.ndarray, fill: np.ndarray, r: np.ndarray) -> float:
     """Share of the slot's centre (16 mm) within ``FILL_PX_DIST`` of the fill's colour
-    once ``raw`` is balanced by ``gain``."""
+    once ``raw`` is balanced by ``gain`` (per channel, or per pixel and channel)."""
     # WHY a crop: only the centre is counted, so only it and the blur's reach round it
     # (``FILL_BLUR_REACH_PX``) are balanced, converted and blurred: the same values
     # there, on about half the pixels
@@ -354,7 +359,11 @@ def _fill_share(raw: np.ndarray, gain: np.ndarray, fill: np.ndarray, r: np.ndarr
     m = FILL_BLUR_REACH_PX
     y0, y1 = max(int(rows[0]) - m, 0), int(rows[-1]) + m + 1
     x0, x1 = max(int(cols[0]) - m, 0), int(cols[-1]) + m + 1
-    lab = cv2.GaussianBlur(lab_image(normalise(raw[y0:y1, x0:x1], gain)), (0, 0), 0.5)
+    if gain.ndim == 3:  # a gain per pixel (``_paper_field``)
+        part = np.clip(raw[y0:y1, x0:x1] * gain[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+    else:
+        part = normalise(raw[y0:y1, x0:x1], gain)
+    lab = cv2.GaussianBlur(lab_image(part), (0, 0), 0.5)
     dfill = np.min([lab_distance(lab, f) for f in fill], axis=0)
     return float((dfill[centre[y0:y1, x0:x1]] < FILL_PX_DIST).mean())
 
@@ -536,6 +545,44 @@ def _paper_gain(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarray 
     if factor.max() / factor.min() > PAPER_CAST_MAX:
         return None  # the corners are not paper (a hand, a chip over them)
     return np.asarray(gain * np.clip(factor, *PAPER_GAIN_RANGE), np.float32)
+
+
+def _paper_field(raw: np.ndarray, gain: np.ndarray, px_per_mm: float) -> np.ndarray | None:
+    """A gain per pixel of the slot view ``raw`` (H × W × 3): each of the slot's four
+    corners balanced by its own paper as ``_paper_gain`` balances them together, and
+    the gains blended between the corners (bilinear in their logarithms); None when a
+    corner is mostly clipped (glare) or not paper-like (a hand, a chip over it).
+
+    WHY: beside a lamp's spot or a shadow's soft edge the light changes across a
+    slot, and one gain leaves part of a bare slot's grey off the fill's (design world
+    frames, hard, seeds 1000-1011: of 18 readable empty supply slots left unsure, 5
+    were balanced whole this way, none elsewhere changed; ``/tmp/s10/bare.py``).  The
+    corners lie beyond the chip's reach, so a chip's cream sticker stays a chip."""
+    n = raw.shape[0]
+    gx, gy = _grid(n, px_per_mm)
+    r = _radius(n, px_per_mm)
+    corner = r >= PAPER_CORNER_MM
+    at: list[tuple[float, float]] = []
+    logs: list[np.ndarray] = []
+    paper = np.asarray(PAPER_BGR, np.float32)
+    for left in (gx < 0, gx > 0):
+        for top in (gy < 0, gy > 0):
+            m = corner & left & top
+            px = raw[m].astype(np.float32)
+            if len(px) < 5 or float((px.min(axis=1) >= GLARE_LEVEL).mean()) > 0.5:
+                return None
+            factor = paper / np.maximum(np.median(px, axis=0) * gain, 1.0)
+            if factor.max() / factor.min() > PAPER_CAST_MAX:
+                return None
+            at.append((float(gx[m].mean()), float(gy[m].mean())))
+            logs.append(np.log(factor))
+    (x0, y0), (x1, y1) = at[0], at[3]
+    u = np.clip((gx - x0) / (x1 - x0), 0, 1)[..., None]
+    v = np.clip((gy - y0) / (y1 - y0), 0, 1)[..., None]
+    top_left, bottom_left, top_right, bottom_right = logs  # the loops' order
+    f = np.exp((1 - u) * (1 - v) * top_left + (1 - u) * v * bottom_left
+               + u * (1 - v) * top_right + u * v * bottom_right)
+    return np.asarray(gain * np.clip(f, *PAPER_GAIN_RANGE), np.float32)
 
 
 def read_token(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

@@ -105,6 +105,40 @@ def test_an_empty_slot_under_a_light_unlike_the_markers_is_read_by_its_paper() -
     assert readers._paper_gain(skin, gain, r) is None
 
 
+def test_an_empty_slot_beside_a_lamp_s_spot_is_read_by_its_four_corners() -> None:
+    """A bare slot beside a lamp's spot (twice as bright at one corner) in a dim
+    frame: one gain for the whole slot, from the markers or from its corners' paper
+    together, leaves part of its grey off the fill's; a gain that follows each
+    corner's paper balances it whole.  A chip's cream sticker under the same light
+    stays a chip, and a corner that is not paper (skin) gives no balance."""
+    from vision.mats import PAPER
+
+    e = readers.EMPTY_PX_PER_MM
+    n = 89
+    gx, gy = readers._grid(n, e)
+    r = np.hypot(gx, gy)
+    fill = np.asarray(ColourModel().tokens["empty"], np.float32).reshape(-1, 3)[0]
+    fill_bgr = np.asarray(cv2.cvtColor(np.uint8([[fill]]), cv2.COLOR_LAB2BGR)[0, 0], np.float32)
+    slot = np.where((r >= 20.0)[..., None], np.float32(PAPER), fill_bgr)
+    light = 0.5 * (1 + 1.2 * np.exp(-((gx + 24) ** 2 + (gy - 24) ** 2) / (2 * 20.0 ** 2)))
+    noise = np.random.default_rng(0).normal(0, 4, (n, n, 3)).astype(np.float32)
+    raw = np.clip(slot * light[..., None] + noise, 0, 255).astype(np.uint8)
+    gain = np.full(3, 2.0, np.float32)  # the markers': the frame's light away from the spot
+    local = readers._paper_gain(raw, gain, r)
+    assert local is not None
+    for one in (gain, local):
+        assert readers._fill_share(raw, one, fill[None], r) < readers.EMPTY_SHARE
+    field = readers._paper_field(raw, gain, e)
+    assert field is not None
+    assert readers._fill_share(raw, field, fill[None], r) >= readers.EMPTY_SHARE
+    chip = np.where((r <= 16.0)[..., None], np.float32((190, 225, 240)), slot)  # cream
+    chip_raw = np.clip(chip * light[..., None] + noise, 0, 255).astype(np.uint8)
+    assert readers._fill_share(chip_raw, field, fill[None], r) < 0.1
+    skin = raw.copy()
+    skin[(r >= readers.PAPER_CORNER_MM) & (gx > 0) & (gy > 0)] = (90, 122, 170)
+    assert readers._paper_field(skin, gain, e) is None
+
+
 def test_an_empty_slot_shows_its_printed_ring_and_a_hand_hides_it() -> None:
     """The ring printed round a slot's fill is seen whole on a bare slot, under any
     light; a hand over the slot, however close its colour to the fill's once

@@ -361,3 +361,18 @@ def test_a_gem_in_shade_keeps_its_hue_and_black_stays_black() -> None:
     assert nearest(shaded_red, readers.GEM_SHADE) == "r"
     assert nearest((65.0, 131.0, 136.0), readers.GEM_SHADE) == "k"
     assert nearest((150.0, 127.0, 133.0), readers.GEM_SHADE) == "w"
+
+
+def test_a_chip_across_a_shadow_s_soft_edge_is_read() -> None:
+    """A design world frame (hard, 4 players, the Camera Module 3): a soft shadow's
+    edge crosses a blue chip, its rim 50 L darker on one side than the other, and by
+    the markers' gain its sectors differed as under a hand.  Levelled by the paper of
+    its slot's corners its rim is one blue, and the chip is read."""
+    from vision.synth.facesets import shared_faces
+    from vision.world_eval import evaluate_frame
+
+    if shared_faces() is None:
+        pytest.skip("the publisher's faces (../shared/card-faces) are not here")
+    result = evaluate_frame(4, "hard", 1008, "design", "centre", "standard", True)
+    chip = next(o for o in result.outcomes if o.slot == "supply.u.4")
+    assert (chip.truth, chip.answer, chip.hidden) == ("u", "u", "")

@@ -550,6 +550,30 @@ def _paper_gain(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarray 
     return np.asarray(gain * np.clip(factor, *PAPER_GAIN_RANGE), np.float32)
 
 
+@lru_cache(maxsize=4)
+def _corner_blend(n: int, px_per_mm: float) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """For an ``n``-square slot view: the flat indices of its four corners' paper
+    (beyond ``PAPER_CORNER_MM``; top left, bottom left, top right, bottom right), and
+    each pixel's bilinear weights between the corners' centroids (n² × 4).  Once per
+    size: read only."""
+    gx, gy = _grid(n, px_per_mm)
+    corner = (_radius(n, px_per_mm) >= PAPER_CORNER_MM).ravel()
+    flat_x, flat_y = gx.ravel(), gy.ravel()
+    at = []
+    for left in (flat_x < 0, flat_x > 0):
+        for top in (flat_y < 0, flat_y > 0):
+            idx = np.flatnonzero(corner & left & top)
+            idx.setflags(write=False)
+            at.append(idx)
+    (x0, y0), (x1, y1) = ((float(flat_x[k].mean()), float(flat_y[k].mean()))
+                          for k in (at[0], at[3]))
+    u = np.clip((flat_x - x0) / (x1 - x0), 0, 1)
+    v = np.clip((flat_y - y0) / (y1 - y0), 0, 1)
+    weights = np.stack([(1 - u) * (1 - v), (1 - u) * v, u * (1 - v), u * v], axis=1)
+    weights.setflags(write=False)
+    return tuple(at), weights.astype(np.float32)
+
+
 def _paper_field(raw: np.ndarray, gain: np.ndarray, px_per_mm: float) -> np.ndarray | None:
     """A gain per pixel of the slot view ``raw`` (H × W × 3): each of the slot's four
     corners balanced by its own paper as ``_paper_gain`` balances them together, and
@@ -562,29 +586,19 @@ def _paper_field(raw: np.ndarray, gain: np.ndarray, px_per_mm: float) -> np.ndar
     were balanced whole this way, none elsewhere changed; ``/tmp/s10/bare.py``).  The
     corners lie beyond the chip's reach, so a chip's cream sticker stays a chip."""
     n = raw.shape[0]
-    gx, gy = _grid(n, px_per_mm)
-    r = _radius(n, px_per_mm)
-    corner = r >= PAPER_CORNER_MM
-    at: list[tuple[float, float]] = []
-    logs: list[np.ndarray] = []
+    corners, weights = _corner_blend(n, px_per_mm)
+    flat = raw.reshape(-1, 3)
     paper = np.asarray(PAPER_BGR, np.float32)
-    for left in (gx < 0, gx > 0):
-        for top in (gy < 0, gy > 0):
-            m = corner & left & top
-            px = raw[m].astype(np.float32)
-            if len(px) < 5 or float((px.min(axis=1) >= GLARE_LEVEL).mean()) > 0.5:
-                return None
-            factor = paper / np.maximum(np.median(px, axis=0) * gain, 1.0)
-            if factor.max() / factor.min() > PAPER_CAST_MAX:
-                return None
-            at.append((float(gx[m].mean()), float(gy[m].mean())))
-            logs.append(np.log(factor))
-    (x0, y0), (x1, y1) = at[0], at[3]
-    u = np.clip((gx - x0) / (x1 - x0), 0, 1)[..., None]
-    v = np.clip((gy - y0) / (y1 - y0), 0, 1)[..., None]
-    top_left, bottom_left, top_right, bottom_right = logs  # the loops' order
-    f = np.exp((1 - u) * (1 - v) * top_left + (1 - u) * v * bottom_left
-               + u * (1 - v) * top_right + u * v * bottom_right)
+    logs = np.empty((4, 3), np.float32)
+    for k, idx in enumerate(corners):
+        px = flat[idx]
+        if len(px) < 5 or float((px.min(axis=1) >= GLARE_LEVEL).mean()) > 0.5:
+            return None
+        factor = paper / np.maximum(np.median(px, axis=0) * gain, 1.0)
+        if factor.max() / factor.min() > PAPER_CAST_MAX:
+            return None
+        logs[k] = np.log(factor)
+    f = np.exp(weights @ logs).reshape(n, n, 3)
     return np.asarray(gain * np.clip(f, *PAPER_GAIN_RANGE), np.float32)
 
 

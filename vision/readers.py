@@ -394,6 +394,11 @@ RING_SURE = 0.5
 #: for empty slots (0.852, ``vision/confidence.py``), so the referee asks first.
 BARE_RING_MIN = 0.9
 BARE_FILL_CONFIDENCE = 0.8
+#: Least share of the slot's printed ring seen round a chip for its rim to be judged
+#: levelled by its paper (``_levelled_uniformity``).  Design world frames, hard, seeds
+#: 1000-1018 (/tmp/s10/lvl_ring.py): chips in view it read 0.96-1.0; a chip under a
+#: hand 0.71.
+LEVEL_RING_MIN = 0.9
 
 
 @lru_cache(maxsize=4)
@@ -613,8 +618,12 @@ def _levelled_uniformity(raw: np.ndarray, gain: np.ndarray, px_per_mm: float,
     hand (design world frames, hard, seeds 1000-1011: 2 readable chips more read, no
     other slot changed; ``/tmp/s10/bare.py``).  Only the uniformity is taken from the
     levelled view: the colours stay the markers', which the chips' classes were
-    learned under.  A hand over the rim stays unlike it by its colour, and a hand
-    over a corner gives no field."""
+    learned under.  Only where the slot's printed ring shows round the chip
+    (``LEVEL_RING_MIN``): a hand over a chip and its slot's corner, skin passing for
+    paper under a warm lamp, levelled the chip's rim with the hand's edge (design
+    world frames, hard, seed 1018: a green chip under a hand read at 0.71)."""
+    if ring_seen(raw, px_per_mm) < LEVEL_RING_MIN:
+        return 0.0
     own = _paper_field(raw, gain, px_per_mm)
     if own is None:
         return 0.0

@@ -376,3 +376,21 @@ def test_a_chip_across_a_shadow_s_soft_edge_is_read() -> None:
     result = evaluate_frame(4, "hard", 1008, "design", "centre", "standard", True)
     chip = next(o for o in result.outcomes if o.slot == "supply.u.4")
     assert (chip.truth, chip.answer, chip.hidden) == ("u", "u", "")
+
+
+def test_a_chip_under_a_hand_is_not_levelled_by_the_hand() -> None:
+    """A design world frame (hard, 2 players, the Camera Module 3, warm light): a
+    hand over a third of a green chip and its slot's corner, the skin passing for
+    paper, would level the rim with the hand's edge; the slot's printed ring is
+    hidden under the hand, so the rim is not judged levelled, and the chip is left
+    unsure as the world labels it (hidden by a hand), while a red chip of the same
+    frame, lit from one side, is read."""
+    from vision.synth.facesets import shared_faces
+    from vision.world_eval import evaluate_frame
+
+    if shared_faces() is None:
+        pytest.skip("the publisher's faces (../shared/card-faces) are not here")
+    result = evaluate_frame(2, "hard", 1018, "design", "centre", "standard", True)
+    got = {o.slot: o for o in result.outcomes}
+    assert (got["supply.g.1"].hidden, got["supply.g.1"].answer) == ("hand", "?")
+    assert (got["supply.r.4"].truth, got["supply.r.4"].answer) == ("r", "r")

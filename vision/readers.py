@@ -107,6 +107,12 @@ FILL_PX_DIST = 22.0
 PAPER_CORNER_MM = 23.0
 PAPER_GAIN_RANGE = (0.6, 1.6)
 PAPER_CAST_MAX = 1.35
+#: ... and balanced corner by corner (``_paper_field``) only from this share of the
+#: centre fill-like by one gain: below it a chip or a hand covers the slot.  Design
+#: world frames, hard, seeds 1000-1018 (/tmp/s10/bare.py): the bare slots the field
+#: named had 0.57-0.81 by one gain; 648 of 656 readable chips under 0.3.  WHY: the
+#: field is the token read's dearest step, and nearly every chip would ask for it.
+PAPER_FIELD_FROM = 0.5
 #: Least mean colour gradient (weighted Lab per px at ``CHIP_PX_PER_MM``) on the fitted
 #: circle for a chip's edge; below it the slot holds no chip we can see (hand, glare).
 CHIP_EDGE_MIN = 6.0
@@ -256,7 +262,7 @@ def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         local = _paper_gain(coarse_raw, gain, r_coarse)
         if local is not None:
             fill_share = max(fill_share, _fill_share(coarse_raw, local, fill, r_coarse))
-    if fill_share < EMPTY_SHARE:
+    if PAPER_FIELD_FROM <= fill_share < EMPTY_SHARE:
         field = _paper_field(coarse_raw, gain, e)
         if field is not None:
             fill_share = max(fill_share, _fill_share(coarse_raw, field, fill, r_coarse))

@@ -168,8 +168,14 @@ def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
     return np.median(np.take(lab.reshape(-1, 3), y * lab.shape[1] + x, axis=0), axis=0)
 
 
-def colour_similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
-                  ) -> list[dict[str, float]]:
+#: Least chroma (a, b about 128) of a class centre for ``colour_similarities``'s
+#: ``shade`` to forgive a darker colour: grey, white and black keep their lightness
+#: (the same as ``readers.SHADE_CHROMA_MIN`` for the chips' gems).
+SHADE_CHROMA_MIN = 15.0
+
+
+def colour_similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0,
+                        shade: float = 1.0) -> list[dict[str, float]]:
     """Colour similarity of each Lab colour in ``labs`` to each class (its nearest
     centre), in one array operation; ``floor`` < 1 forgives a print that lost
     saturation.
@@ -182,7 +188,11 @@ def colour_similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
     WHY: blur, sensor noise and JPEG mix a circle's ring with its white numeral
     and rim and keep its hue but not its saturation: on hard world frames a green
     circle measured (131, 101, 143) against the learned (149, 80, 166), a
-    similarity of 0.26, and read as "no circle" (1u6 read as 1u7)."""
+    similarity of 0.26, and read as "no circle" (1u6 read as 1u7).
+
+    ``shade`` < 1 weighs by that much how much *darker* than a coloured centre
+    (chroma at least ``SHADE_CHROMA_MIN``) the colour is: a print in a shadow the
+    white reference was not in (the nobles' squares, ``noble_reader.NOBLE_SHADE``)."""
     names = list(classes)
     centres = [np.asarray(classes[k], np.float32).reshape(-1, 3) for k in names]
     owner = np.concatenate([np.full(len(c), i) for i, c in enumerate(centres)])
@@ -195,6 +205,9 @@ def colour_similarities(labs: np.ndarray, classes: Classes, floor: float = 1.0
     scale = np.clip((m * v).sum(-1) / np.maximum(vv, 1e-6), least, 1.0)
     dc = m - scale[..., None] * v
     dl = lab[:, None, 0] - cen[None, :, 0]
+    if shade < 1.0:
+        coloured = np.sqrt(vv) >= SHADE_CHROMA_MIN
+        dl = np.where(coloured & (dl < 0), shade * dl, dl)
     dist = np.sqrt((L_WEIGHT * dl) ** 2 + (dc * dc).sum(-1))
     sims = np.exp(-((dist / COLOUR_SIGMA) ** 2))
     best = np.stack([sims[:, owner == i].max(1) for i in range(len(names))], 1)

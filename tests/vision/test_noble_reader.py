@@ -75,6 +75,24 @@ def test_two_square_nobles_are_not_read_as_three_square_ones() -> None:
         assert got.layout == "ours"
 
 
+def test_squares_in_a_shadow_band_are_read_by_their_colour() -> None:
+    """A shadow band over a tile's squares, its top (the white reference) in the
+    light: a square darker than its colour still fits it (``NOBLE_SHADE``).  Without
+    it, at 0.72 a two-square noble (n1) was named as another (n2), and the squares
+    that were read fitted their colours at 0.6-0.7."""
+    colours = ColourModel()
+    for depth in (0.75, 0.72, 0.7, 0.68):
+        for noble in NOBLES:
+            face = faces.noble_face(noble, FACE_PX_PER_MM).astype(np.float32)
+            light = np.ones(face.shape[0], np.float32)
+            light[int(face.shape[0] * 0.45):] = depth
+            got = noble_reader.decode_noble(
+                np.clip(face * light[:, None, None], 0, 255).astype(np.uint8), colours)
+            assert got.noble is None or got.noble.id == noble.id, (depth, noble.id, got)
+            if depth == 0.75 and noble.id in ("n3", "n4", "n5", "n10"):
+                assert got.noble is not None and got.weakest >= 0.9, (noble.id, got)
+
+
 @pytest.mark.parametrize("cam", [
     {},
     {"tilt": 18.0, "tilt_direction": 90.0},

@@ -87,7 +87,7 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
                 values["hand edge"].append([look.edge])
             if args.cream:
                 _count_cream(look, truth or "e", hidden, boxes, f"{lens} {difficulty} {seed} "
-                             f"{sl.id}", reads)
+                             f"{sl.id}", reads, sl.index != C.LAST_CELL)
                 if hidden is None:
                     values[truth or "e"].append([*C.against_cream(look).values(), look.edge])
     names = ["gem a-b", "ring4 L", "inner a+b", "mid a+b", "edge"]
@@ -107,9 +107,11 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
 
 
 def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
-                 boxes: Counter[tuple[str, str, str]], where: str, reads: list[str]) -> None:
-    """Tally which box of ``CREAM_KINDS`` (and the plain-clear rule of ``judge_place``)
-    each place falls in, and list every place read by the cream."""
+                 boxes: Counter[tuple[str, str, str]], where: str, reads: list[str],
+                 arrow: bool) -> None:
+    """Tally which box of ``CREAM_KINDS`` (and the plain-clear and lined-clear rules of
+    ``judge_place``; ``arrow``: the cell has one) each place falls in, and list every
+    place read by the cream."""
     seen = hidden or "readable"
     kind = C.cream_kind(look)
     if kind is not None:
@@ -117,6 +119,9 @@ def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
     if (look.border <= C.BORDER_EMPTY and look.plain <= C.PLAIN_EMPTY_CLEAR
             and look.outline >= C.PLAIN_OUTLINE_MIN and look.washed <= C.LIT_WASHED_MAX):
         boxes[("plain-clear", truth, seen)] += 1
+    if arrow and C.lined_clear(look):
+        past = look.border > C.LINED_BORDER_MAX or look.surround > C.SURROUND_MAX
+        boxes[("lined-clear+" if past else "lined-clear", truth, seen)] += 1
     got = C.judge_place(look, CLASSES["sprites"]["board"], "wugrkpye")
     if "by the cream" in got.why:
         reads.append(f"{where} {seen} {truth!r} -> {got.value!r} ({got.why}; edge "

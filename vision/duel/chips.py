@@ -147,6 +147,15 @@ PLAIN_OUTLINE_MIN = 30.0
 #: edge across the cell lifts it past BORDER_EMPTY): on those frames 3595 readable
 #: cells so, all empty, 3 left unsure by their colours, no chip so up to a border of 16.
 LINED_BORDER_MAX = 12.0
+#: ... and past LINED_BORDER_MAX, and where the wood round the cell is lit up
+#: (``SURROUND_MAX``), the arrow's line, a plain centre and plain ends still say empty:
+#: a lamp's veil on the neighbours' chips, or a sleeve's shadow, spreads over the cell's
+#: corners and lifts its border to 12-42 while the arrow shows whole.  On 216 design
+#: frames (seeds 9000, 9100, 9500: 12 a difficulty and lens) no readable chip has its
+#: arrow line, plain centre and plain ends together (2609 empty cells do; 9 of them left
+#: unsure by their border or the lit wood, every one now read empty) (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9500 --cream`,
+#: "lined-clear" and "lined-clear+").  Its confidence is then the line's lead over LINE_EMPTY.
 
 
 @dataclass(frozen=True)
@@ -485,6 +494,16 @@ def _distance(look: PlaceLook, prototypes: tuple[Prototype, ...]) -> float:
     return best
 
 
+def lined_clear(look: PlaceLook) -> bool:
+    """Whether a board cell shows its printed arrow (``LINE_EMPTY``, no chip's outline
+    past ``LINED_EDGE_MAX``), a centre that is its own cream (``PLAIN_EMPTY_CLEAR``) and
+    the ends of its sides plainly (``PLAIN_OUTLINE_MIN``), at most ``LIT_WASHED_MAX``
+    washed out: what only an empty cell shows (a chip hides the arrow and the cream)."""
+    return (look.line >= LINE_EMPTY and look.edge < LINED_EDGE_MAX
+            and look.plain <= PLAIN_EMPTY_CLEAR and look.outline >= PLAIN_OUTLINE_MIN
+            and look.washed <= LIT_WASHED_MAX)
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -494,6 +513,11 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
     ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
     washed = look.washed > WASHED_MAX
+    if "e" in allowed and arrow and lined_clear(look):
+        # the printed arrow whole, the centre the cell's cream, the ends of its sides
+        # plain: an empty cell, whatever a lamp's veil or a shadow does to its border
+        return ChipReading("", max(1.0 - look.border / BORDER_CHIP,
+                                   1.0 - LINE_EMPTY / look.line))
     if look.surround > SURROUND_MAX:
         return _lit_chip(look, classes, allowed)
     if washed and "e" not in allowed:

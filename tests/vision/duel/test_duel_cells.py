@@ -96,9 +96,11 @@ def _look(**kw: float) -> C.PlaceLook:
 def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
     classes = CLASSES["drawn"]["board"]
     assert C.judge_place(_look(), classes, "wugrkpye").value == ""
-    # the same colours, but the border differs at the middles: never "empty", and as the
-    # colours are an empty cell's, no chip either: unsure (a hand's edge over the cell)
-    edge = C.judge_place(_look(border=C.BORDER_CHIP + 1), classes, "wugrkpye")
+    # the same colours, but the border differs at the middles and the arrow is faint:
+    # never "empty", and as the colours are an empty cell's, no chip either: unsure (a
+    # hand's edge over the cell)
+    edge = C.judge_place(_look(border=C.BORDER_CHIP + 1, line=C.LINE_EMPTY - 1), classes,
+                         "wugrkpye")
     assert edge.value is None
     # no arrow and the border not alike: never "empty"; unsure as the colours say empty
     conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2), classes, "wugrkpye")
@@ -370,7 +372,39 @@ def test_an_arrowed_plain_cell_is_empty_though_a_shadows_edge_lifts_its_border()
                    edge=float(white[-1]))
     assert C.BORDER_EMPTY < cell.border <= C.LINED_BORDER_MAX
     assert C.judge_place(cell, classes, "wugrkpye").value == ""
-    # no arrow (the spiral's last cell) or the border changed more: not so
+    # no arrow (the spiral's last cell): not so
     assert C.judge_place(cell, classes, "wugrkpye", arrow=False).value != ""
-    more = replace(cell, border=C.LINED_BORDER_MAX + 2)
-    assert C.judge_place(more, classes, "wugrkpye").value != ""
+    # the border changed more, or the wood round it lit up: still empty by the arrow
+    for kw in ({"border": C.LINED_BORDER_MAX + 20}, {"surround": C.SURROUND_MAX + 10}):
+        assert C.judge_place(replace(cell, **kw), classes, "wugrkpye").value == "", kw
+    # ... but not with the centre off the cream, the ends faint, a chip's outline or
+    # the cell washed out
+    for kw in ({"plain": C.PLAIN_EMPTY_CLEAR + 5}, {"outline": C.PLAIN_OUTLINE_MIN - 5},
+               {"edge": C.LINED_EDGE_MAX + 1}, {"washed": C.LIT_WASHED_MAX + 0.02}):
+        got = C.judge_place(replace(cell, border=C.LINED_BORDER_MAX + 20, **kw), classes,
+                            "wugrkpye")
+        assert got.value != "", kw
+
+
+def _glare_discs(img: np.ndarray) -> np.ndarray:
+    """A lamp's veil on the chips of three neighbouring cells, spread over this cell's
+    sides as the world renders it (design frame standard medium 9507, board.16)."""
+    out = img.copy()
+    for x, y in ((-28.8, 0.0), (28.8, 0.0), (0.0, 28.8)):
+        cv2.circle(out, (_mm(x), _mm(y)), round(17.5 * S), (250, 250, 250), -1)
+    return out
+
+
+def test_an_empty_cell_under_its_neighbours_glare_is_read_by_its_arrow() -> None:
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    board = CLASSES["sprites"]["board"]
+    gain = np.ones(3, np.float32)
+    empty = C.look_at_place(_glare_discs(_cell()), h, slot, gain)
+    assert empty.border > C.BORDER_CHIP  # the veil over the sides' middles
+    assert C.judge_place(empty, board, "wugrkpye").value == ""
+    # a white chip under the same veil hides the arrow: never empty
+    white = _chip(_cell(), (200, 200, 200), (235, 230, 225))
+    chip = C.look_at_place(_glare_discs(white), h, slot, gain)
+    assert C.judge_place(chip, board, "wugrkpye").value != ""

@@ -34,7 +34,10 @@ def main() -> int:
     ap.add_argument("--seeds", default="9200,7000", help="first seeds, comma-separated")
     ap.add_argument("--cream", action="store_true", help="against_cream's numbers per kind")
     ap.add_argument("--lit", action="store_true", help="the cells lit up round them")
+    ap.add_argument("--pink", action="store_true", help="rim_pink per kind, pale ties")
     args = ap.parse_args()
+    if args.pink:
+        return _pink(args)
     if args.cream or args.lit:
         return _cream_and_lit(args)
     board = CLASSES["sprites"]["board"]
@@ -103,6 +106,34 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
         for (box, truth, seen), n in sorted(boxes.items()):
             print(f"{box:<12} {truth} {seen:<8} {n}")
         print("\n".join(reads))
+    return 0
+
+
+def _pink(args: argparse.Namespace) -> int:
+    """``rim_pink`` per kind over readable cells, then every cell tied between a pearl
+    and a white chip: its truth, rim, gem against the cream and reading."""
+    board = CLASSES["sprites"]["board"]
+    values: dict[str, list[list[float]]] = defaultdict(list)
+    ties: list[str] = []
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("easy", "medium", "hard")):
+        for sl in f.layout.slots_of("token", "board"):
+            if sl.id in f.unseen:
+                continue
+            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
+            truth = f.contents.get(sl.id, "") or "e"
+            hidden = f.hidden.get(sl.id)
+            if hidden is None:
+                values[truth].append([look.pink])
+            d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+            if {d[0][1], d[1][1]} == {"p", "w"}:
+                got = C.judge_place(look, board, "wugrkpye")
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: rim {look.pink:.1f} gem a-b "
+                            f"{C.against_cream(look)['gem a-b']:.1f} -> {got.value!r} "
+                            f"({got.why})")
+    print_spread(values, ("pink",))
+    print("\n".join(ties))
     return 0
 
 

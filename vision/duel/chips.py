@@ -191,6 +191,9 @@ class PlaceLook:
     plain: float = 0.0
     #: the glare-blind colours (:func:`veil_features`; empty off the board)
     veil: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    #: how pink the chip's rim is against the cell's cream (:func:`rim_pink`; 0 off the
+    #: board): a pearl's rim is pink, a white chip's grey
+    pink: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -279,8 +282,9 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     border, outline = border_change(lab) if on_board else (0.0, 0.0)
     plain = plain_centre(lab, gx, gy) if on_board else 0.0
     veil = veil_features(raw, gain, r) if on_board else np.zeros(0, np.float32)
+    pink = rim_pink(lab, gx, gy) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line, border, outline, plain, veil)
+                     radius, washed, fill, surround, line, border, outline, plain, veil, pink)
 
 
 #: The rings (mm from the chip's found centre) of :func:`veil_features`: the chip only
@@ -321,17 +325,44 @@ def veil_features(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarra
     return np.asarray(out, np.float32)
 
 
+#: The ring (mm from the cell's centre) where a chip's rim lies wherever the chip sits
+#: on its cell (the rim 10.6-12.5 mm from the chip's centre, the chip up to 2 mm off),
+#: and the share of its pixels, the pinkest, whose a* :func:`rim_pink` takes.
+PINK_RING_MM = (9.0, 12.5)
+PINK_QUANTILE = 90.0
+
+
+def _cell_cream(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """The cell's own cream (Lab): the median just inside the ends of its sides,
+    which no chip on the cell reaches."""
+    a = np.abs(gx)
+    b = np.abs(gy)
+    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
+        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
+    return np.median(lab[ends], axis=0)
+
+
+def rim_pink(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+    """How pink the ring where a chip's rim lies is against the cell's cream (a*, the
+    ``PINK_QUANTILE`` percentile over ``PINK_RING_MM``, less the cream's).
+
+    WHY: a pearl's rim is a thin pink ring, a white chip's grey; under a dim or veiled
+    light the rings' medians of :func:`look_at_place` (the chip's centre found from a
+    faint edge, a few millimetres off) blur that ring with the sticker and the cream,
+    while its pinkest pixels round the cell's centre still show it."""
+    cream = _cell_cream(lab, gx, gy)
+    r = np.hypot(gx, gy)
+    ring = lab[(r >= PINK_RING_MM[0]) & (r < PINK_RING_MM[1])][:, 1].astype(np.float32)
+    return float(np.percentile(ring, PINK_QUANTILE)) - float(cream[1])
+
+
 def plain_centre(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
     """How far the cell's centre is from the cell's own cream (Lab, the upper quartile
     over the centre disc ``PLAIN_DISC_MM``): the cream is the median just inside the
     ends of the cell's sides, which no chip on the cell reaches.  An empty cell's
     centre is that cream but for the arrow's thin line; a chip's is a gem, a pearl or
     gold."""
-    a = np.abs(gx)
-    b = np.abs(gy)
-    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
-        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
-    cream = np.median(lab[ends], axis=0)
+    cream = _cell_cream(lab, gx, gy)
     centre = lab[np.hypot(gx, gy) <= PLAIN_DISC_MM].astype(np.float32)
     return float(np.percentile(np.sqrt(((centre - cream) ** 2).sum(axis=1)), 75))
 
@@ -589,7 +620,28 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     value = "" if best in "eE" else best
     if "e" in asked and value and contradicted(look, value):
         return _by_cream(look, allowed, f"{value} by the colours, not by the cream round it")
+    if "e" in asked and value:
+        other = _cream_other(look, value, allowed)
+        if other is not None:
+            return ChipReading(other, CREAM_KIND_CONFIDENCE,
+                               f"{other} by the cream, {value} by the colours")
     return ChipReading(value, conf)
+
+
+def _cream_other(look: PlaceLook, value: str, allowed: str) -> str | None:
+    """The kind :func:`cream_kind` names where it is not ``value`` (the colours'
+    answer on a board cell), read as :func:`_by_cream` reads it; else None.
+
+    WHY: a veil over a blue chip fades its rings' colours and lightness to a black
+    chip's (nearest "k" with a clear lead) while its colours against the cream round
+    it stay blue; the boxes held no readable place of another kind on the design
+    frames (:data:`CREAM_KINDS`), the nine rings did."""
+    if look.edge < CREAM_KIND_EDGE_MIN or look.washed > LIT_WASHED_MAX:
+        return None
+    kind = cream_kind(look)
+    if kind is None or kind == value or kind in CREAM_NEAR_EMPTY or kind not in allowed:
+        return None
+    return kind
 
 
 def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
@@ -655,6 +707,29 @@ CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("wy", "w", (("mid a+b", 6.0, "<="),)),
 )
 
+#: A tie between a pearl and a white chip goes to the pearl, whatever its edge, when its
+#: rim is this pink against the cell's cream (:func:`rim_pink`) and its gem at least
+#: ``PEARL_GEM_MIN`` pink (``gem a-b``): on readable cells of 576 design frames (seeds
+#: 9000, 9100, 9200, 9300, 9400, 9500, 9600, 9700; 12 a difficulty, both lenses)
+#: pearls' rims 6.1-26.5 (9.9 at the fifth percentile), white chips' 0.5-8.8 (6.5 at the
+#: 99th); the seven tied cells so settled are pearls (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9200,9300,9400,9500,9600,9700
+#: --pink`).
+PEARL_PINK_MIN = 9.0
+#: ... and the gem not red against the cream (``inner a+b``): a dim red chip, or a hand
+#: over one, tied so too with a rim 13-23 and a gem 8-22 pink, but its inner ring 5.7
+#: and more, where readable pearls' reach -1.2 and red chips' start at 5.9 (same
+#: frames; design frame wide hard 9305, board.21).
+PEARL_INNER_MAX = 2.0
+
+
+def pink_pearl(look: PlaceLook) -> bool:
+    """Whether a chip tied between a pearl and a white chip shows a pearl's pink rim
+    and gem and no red gem (:data:`PEARL_PINK_MIN`, :data:`PEARL_INNER_MAX`), its
+    colours against the cream naming no other kind."""
+    c = against_cream(look)
+    return (look.pink >= PEARL_PINK_MIN and c["gem a-b"] >= PEARL_GEM_MIN
+            and c["inner a+b"] <= PEARL_INNER_MAX and cream_kind(look) in (None, "p"))
 #: ... and only on a chip whose edge shows this plainly: a hand over a cell tied so too
 #: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
 #: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).
@@ -707,6 +782,8 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
         if winner == "y" and c["bg"] > GOLD_BLUE_MAX:
             continue
         return winner
+    if pair == "pw" and pink_pearl(look):
+        return "p"
     if look.edge < CREAM_EDGE_MIN:
         return None
     cream = against_cream(look)

@@ -408,3 +408,53 @@ def test_an_empty_cell_under_its_neighbours_glare_is_read_by_its_arrow() -> None
     white = _chip(_cell(), (200, 200, 200), (235, 230, 225))
     chip = C.look_at_place(_glare_discs(white), h, slot, gain)
     assert C.judge_place(chip, board, "wugrkpye").value != ""
+
+
+def test_a_chip_answer_the_cream_round_it_names_otherwise_goes_to_the_creams_kind() -> None:
+    board = CLASSES["sprites"]["board"]
+    k = np.asarray(board["k"][0][0], np.float32)
+    black = C.PlaceLook(k, float(k[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
+                        border=C.BORDER_CHIP + 10, outline=80.0, plain=60.0)
+    assert C.judge_place(black, board, "wugrkpye").value == "k"
+    # a veiled blue chip: its rings nearest "k" with a clear lead, its colours against
+    # the cream blue's and no other kind's (design frame standard medium 9105, board.22)
+    blue = _against_cream(black, gem_ab=12.0, ring4_l=28.0, inner=-45.0, mid=-45.0)
+    assert min("wugrkpye", key=lambda c: C._distance(blue, board[c])) == "k"
+    got = C.judge_place(blue, board, "wugrkpye")
+    assert got.value == "u" and got.confidence == C.CREAM_KIND_CONFIDENCE
+    # its outline faint or washed out: the colours' answer stands
+    for kw in ({"edge": C.CREAM_KIND_EDGE_MIN - 1}, {"washed": C.LIT_WASHED_MAX + 0.02}):
+        assert C.judge_place(replace(blue, **kw), board, "wugrkpye").value != "u", kw
+    # a player's place (no cell's cream round it): never so
+    player = CLASSES["sprites"]["player"]
+    assert C.judge_place(replace(blue, fill=0.0), player, "wugrkpyE").value != "u"
+
+
+def test_a_pearls_rim_is_pink_against_the_cream_and_a_white_chips_is_not() -> None:
+    gx, gy = C._grid(N, S)
+    pearl = _chip(_cell(), (190, 150, 235), (225, 215, 240), off=(1.5, -1.0))
+    white = _chip(_cell(), (200, 200, 200), (235, 230, 225), off=(1.5, -1.0))
+    assert C.rim_pink(_lab(pearl), gx, gy) >= C.PEARL_PINK_MIN + 5
+    assert C.rim_pink(_lab(white), gx, gy) < C.PEARL_PINK_MIN - 5
+    assert C.rim_pink(_lab(_cell()), gx, gy) < C.PEARL_PINK_MIN
+
+
+def test_a_pale_tie_with_a_pink_rim_and_gem_goes_to_the_pearl_whatever_its_edge() -> None:
+    faint = C.CREAM_EDGE_MIN - 2
+    tie = _between("p", "w", a=5.0, b=5.0, edge=faint)
+    pearl = replace(_against_cream(tie, gem_ab=10.0, ring4_l=9.0, inner=-6.0, mid=-3.0),
+                    pink=C.PEARL_PINK_MIN + 2)
+    assert C.tie_break(pearl, "w", "p") == "p"
+    # the rim grey, or the gem grey (a hand's skin over a chip): unsure
+    assert C.tie_break(replace(pearl, pink=C.PEARL_PINK_MIN - 2), "w", "p") is None
+    grey = replace(_against_cream(tie, gem_ab=-1.0, ring4_l=9.0, inner=-6.0, mid=-3.0),
+                   pink=C.PEARL_PINK_MIN + 2)
+    assert C.tie_break(grey, "w", "p") is None
+    # the colours against the cream another kind's (a hand over a red chip): not so
+    red = replace(_against_cream(tie, gem_ab=10.0, ring4_l=16.0, inner=19.0, mid=16.0),
+                  pink=C.PEARL_PINK_MIN + 2)
+    assert C.cream_kind(red) == "r" and C.tie_break(red, "w", "p") != "p"
+    # a dim red chip (a pink rim, its gem red against the cream, in no box): not so
+    dim = replace(_against_cream(tie, gem_ab=8.0, ring4_l=7.0, inner=C.PEARL_INNER_MAX + 4,
+                                 mid=13.0), pink=C.PEARL_PINK_MIN + 10)
+    assert C.cream_kind(dim) is None and C.tie_break(dim, "w", "p") != "p"

@@ -111,7 +111,8 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
 
 def _pink(args: argparse.Namespace) -> int:
     """``rim_pink`` per kind over readable cells, then every cell tied between a pearl
-    and a white chip: its truth, rim, gem against the cream and reading."""
+    and a white chip (its truth, rim, gem against the cream and reading) and every
+    cell white by its border and empty by its colours (the ends of its sides)."""
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[list[float]]] = defaultdict(list)
     ties: list[str] = []
@@ -126,6 +127,10 @@ def _pink(args: argparse.Namespace) -> int:
             if hidden is None:
                 values[truth].append([look.pink])
             d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+            why = C.judge_place(look, board, "wugrkpye", arrow=sl.index != C.LAST_CELL).why
+            if why == "w by the border, e by the colours":
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: {why}, ends {look.outline:.0f}")
             if {d[0][1], d[1][1]} == {"p", "w"}:
                 got = C.judge_place(look, board, "wugrkpye")
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "

@@ -535,6 +535,30 @@ def lined_clear(look: PlaceLook) -> bool:
             and look.washed <= LIT_WASHED_MAX)
 
 
+#: A white chip washed towards the cell's cream by a lamp reads "empty" by its colours;
+#: where the cell's arrow is gone (``PALE_LINE_MAX``), its border changed (above
+#: ``BORDER_EMPTY``) and the ends of its sides show plainly, at least this plainly
+#: (``outline``), it is read white.  On 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) the cells so left unsure (on a cell with an arrow) were 7
+#: readable white chips (ends 24-116; 6 from 79), one readable empty cell (52), 33
+#: places under a hand (18-65) and 8 under glare (18-81, the 81 a white chip)
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "w by the border, e by the colours").
+PALE_OUTLINE_MIN = 75.0
+#: ... and its arrow's line at most this (white chips reach 10.1, ``LINE_EMPTY``; the
+#: readable empty cell so left unsure had a faint arrow of 16.4, standard hard 9706
+#: board.3).
+PALE_LINE_MAX = 12.0
+
+
+def pale_chip(look: PlaceLook, by_border: str, by_colours: str, arrow: bool) -> bool:
+    """Whether a cell whose border says white and whose colours say empty is a white
+    chip: its arrow hidden (the cell has one), its border changed and its sides' ends
+    plain (:data:`PALE_OUTLINE_MIN`: nothing but a chip over the cell)."""
+    return (by_border == "w" and by_colours == "e" and arrow and look.line <= PALE_LINE_MAX
+            and look.border > BORDER_EMPTY and look.outline >= PALE_OUTLINE_MIN)
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -603,7 +627,10 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                      if c not in allowed and classes.get(c)}
         near = min(ruled_out.items(), key=lambda kv: kv[1], default=None)
         if near is not None and near[1] < d1:
-            return ChipReading(None, conf, f"{best} by the border, {near[0]} by the colours")
+            why = f"{best} by the border, {near[0]} by the colours"
+            if pale_chip(look, best, near[0], arrow):
+                return ChipReading(best, conf, why)
+            return ChipReading(None, conf, why)
     if plain and best != "e":  # alike all round and its centre the cream: a cell that
         # shows no chip, whatever the colours say (no arrow on the last cell to tell)
         return ChipReading(None, conf, f"a plain cell, {best} by the colours")

@@ -103,7 +103,9 @@ def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
                          "wugrkpye")
     assert edge.value is None
     # no arrow and the border not alike: never "empty"; unsure as the colours say empty
-    conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2), classes, "wugrkpye")
+    # (and the ends of the sides less plain than a chip's: a hand's edge)
+    conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2,
+                                   outline=C.PALE_OUTLINE_MIN - 10), classes, "wugrkpye")
     assert conflict.value is None and "e by the colours" in conflict.why
     # the border's ends hidden: unsure
     hidden = C.judge_place(_look(outline=C.OUTLINE_MIN - 1), classes, "wugrkpye")
@@ -458,3 +460,22 @@ def test_a_pale_tie_with_a_pink_rim_and_gem_goes_to_the_pearl_whatever_its_edge(
     dim = replace(_against_cream(tie, gem_ab=8.0, ring4_l=7.0, inner=C.PEARL_INNER_MAX + 4,
                                  mid=13.0), pink=C.PEARL_PINK_MIN + 10)
     assert C.cream_kind(dim) is None and C.tie_break(dim, "w", "p") != "p"
+
+
+def test_a_white_chip_washed_to_the_cream_reads_white_by_its_plain_sides() -> None:
+    board = CLASSES["sprites"]["board"]
+    e = np.asarray(board["e"][0][0], np.float32)
+    # the colours an empty cell's, the arrow gone, the border changed at its middles
+    # and the ends of the sides plain: a white chip a lamp washed to the cream
+    washed = C.PlaceLook(e, float(e[-1]), (0.0, 0.0), 12.5, 0.1, 0.0, 140.0, line=1.0,
+                         border=C.BORDER_EMPTY + 10, outline=C.PALE_OUTLINE_MIN + 20,
+                         plain=12.0)
+    got = C.judge_place(washed, board, "wugrkpye")
+    assert got.value == "w"
+    # the ends less plain (a hand's edge over an empty cell), the arrow showing, the
+    # border alike, or the spiral's last cell (no arrow to miss): not white
+    for kw in ({"outline": C.PALE_OUTLINE_MIN - 15}, {"line": C.PALE_LINE_MAX + 4},
+               {"line": C.LINE_EMPTY + 1},
+               {"border": C.BORDER_EMPTY - 1}):
+        assert C.judge_place(replace(washed, **kw), board, "wugrkpye").value != "w", kw
+    assert C.judge_place(washed, board, "wugrkpye", arrow=False).value is None

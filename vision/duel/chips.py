@@ -725,8 +725,15 @@ GOLD_BLUE_MAX = -36.0
 #: not contradict the other pairs' numbers: a pearl is not red by ``inner a+b``, a white
 #: chip not gold by ``mid a+b`` (a dim red chip tied between pearl and white and went
 #: to pearl: standard hard 9800, board.11, the fresh seed the report is measured on).
+#: A pearl's ``mid a+b`` is never this blue: readable pearls' from -11.3, blue chips' to
+#: -20.5 on design frames of seeds 9000-9700 (576 frames, 12 a difficulty, both lenses;
+#: a dim blue chip tied between pearl and white went to pearl at -20.5, design frame
+#: wide hard 9105 board.22) (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12
+#: --seeds 9000,9100,9200,9300,9400,9500,9600,9700 --cream`).
+PEARL_MID_MIN = -15.0
 CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
-    ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="))),
+    ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="),
+                 ("mid a+b", PEARL_MID_MIN, ">="))),
     ("pw", "w", (("gem a-b", 6.5, "<="), ("ring4 L", 12.5, "<="), ("mid a+b", 6.0, "<="))),
     ("pr", "r", (("inner a+b", 8.0, ">="),)),
     ("pr", "p", (("inner a+b", 8.0, "<="),)),
@@ -756,7 +763,8 @@ def pink_pearl(look: PlaceLook) -> bool:
     colours against the cream naming no other kind."""
     c = against_cream(look)
     return (look.pink >= PEARL_PINK_MIN and c["gem a-b"] >= PEARL_GEM_MIN
-            and c["inner a+b"] <= PEARL_INNER_MAX and cream_kind(look) in (None, "p"))
+            and c["inner a+b"] <= PEARL_INNER_MAX and c["mid a+b"] >= PEARL_MID_MIN
+            and cream_kind(look) in (None, "p"))
 #: ... and only on a chip whose edge shows this plainly: a hand over a cell tied so too
 #: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
 #: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).

@@ -230,6 +230,11 @@ def test_a_pale_tie_goes_by_the_colours_against_the_cells_cream() -> None:
     white = _against_cream(tie, gem_ab=1.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
     assert C.tie_break(pearl, "p", "w") == "p"
     assert C.tie_break(white, "w", "p") == "w"
+    # a dim blue chip's numbers but its sticker's blue middle ring: never a pearl
+    blue = _against_cream(tie, gem_ab=7.0, ring4_l=20.0, inner=-19.0,
+                          mid=C.PEARL_MID_MIN - 5)
+    assert C.tie_break(blue, "p", "w") is None
+    assert C.tie_break(replace(blue, pink=C.PEARL_PINK_MIN + 2), "p", "w") is None
     # the two numbers disagree: unsure
     mixed = _against_cream(tie, gem_ab=15.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
     assert C.tie_break(mixed, "p", "w") is None

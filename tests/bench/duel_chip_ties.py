@@ -112,7 +112,8 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
 def _pink(args: argparse.Namespace) -> int:
     """``rim_pink`` per kind over readable cells, then every cell tied between a pearl
     and a white chip (its truth, rim, gem against the cream and reading) and every
-    cell white by its border and empty by its colours (the ends of its sides)."""
+    cell white by its border and empty by its colours (the ends of its sides), and
+    every washed cell alike all round with a plain centre (its arrow's line)."""
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[list[float]]] = defaultdict(list)
     ties: list[str] = []
@@ -131,6 +132,10 @@ def _pink(args: argparse.Namespace) -> int:
             if why == "w by the border, e by the colours":
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
                             f"{truth}: {why}, ends {look.outline:.0f}")
+            if (look.washed > C.WASHED_MAX and look.border <= C.BORDER_EMPTY
+                    and look.plain <= C.WASHED_PLAIN_MAX and sl.index != C.LAST_CELL):
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: washed, alike, plain; line {look.line:.1f}")
             if {d[0][1], d[1][1]} == {"p", "w"}:
                 got = C.judge_place(look, board, "wugrkpye")
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "

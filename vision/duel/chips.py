@@ -98,6 +98,16 @@ WASHED_MAX = 0.25
 #: cells so read, all right, none of the cells under glare answered; what is left
 #: shows in `splendor-companion vision world --game duel --split design --difficulty
 #: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`.
+#: ... there the arrow, faded by the clipped cream round it, shows at least
+#: WASHED_LINE_MIN (its line, :func:`arrow_line`) with the centre within WASHED_PLAIN_MAX
+#: of the cell's cream (:func:`plain_centre`): on 576 design frames (seeds 9000-9700,
+#: 12 a difficulty, both lenses) the washed cells alike all round (border at most
+#: BORDER_EMPTY) with a centre so plain were 20 readable empty cells, lines 4.3-57.8,
+#: and chips under glare or a hand, lines 0-2.8 (a clipped chip is flat white)
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "washed").
+WASHED_LINE_MIN = 4.0
+WASHED_PLAIN_MAX = 5.0
 #: An empty cell shows the board's printed arrow: a thin dark line from the cell's
 #: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
 #: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
@@ -590,6 +600,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         if washed and alike and not lined:
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them
+            if arrow and look.line >= WASHED_LINE_MIN and look.plain <= WASHED_PLAIN_MAX:
+                return ChipReading("", 1.0 - look.border / BORDER_CHIP)
             return ChipReading(None, 0.0, "glare")
         clear = (look.plain <= PLAIN_EMPTY_CLEAR and look.outline >= PLAIN_OUTLINE_MIN
                  and look.washed <= LIT_WASHED_MAX)

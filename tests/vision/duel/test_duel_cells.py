@@ -484,3 +484,34 @@ def test_a_white_chip_washed_to_the_cream_reads_white_by_its_plain_sides() -> No
                {"border": C.BORDER_EMPTY - 1}):
         assert C.judge_place(replace(washed, **kw), board, "wugrkpye").value != "w", kw
     assert C.judge_place(washed, board, "wugrkpye", arrow=False).value is None
+
+
+def _washed_cell(line_grey: int | None) -> np.ndarray:
+    """A cell whose cream a lamp clips to white, its arrow a faint grey line (None: none,
+    as under a chip washed as flat)."""
+    img = np.full((N, N, 3), WOOD, np.uint8)
+    h = CELL_MM / 2
+    cv2.rectangle(img, (_mm(-h), _mm(-h)), (_mm(h), _mm(h)), (70, 90, 110), -1)
+    cv2.rectangle(img, (_mm(-h + 0.6), _mm(-h + 0.6)), (_mm(h - 0.6), _mm(h - 0.6)),
+                  (255, 255, 255), -1)
+    if line_grey is not None:
+        cv2.line(img, (_mm(0), _mm(0)), (_mm(h - 1), _mm(0)), (line_grey,) * 3, 1)
+    return img
+
+
+def test_a_washed_cell_is_empty_by_a_faint_arrow_and_unsure_without_one() -> None:
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    board = CLASSES["sprites"]["board"]
+    gain = np.ones(3, np.float32)
+    faint = C.look_at_place(_washed_cell(225), h, slot, gain)
+    assert faint.washed > C.WASHED_MAX and C.WASHED_LINE_MIN <= faint.line < C.LINE_EMPTY
+    assert C.judge_place(faint, board, "wugrkpye").value == ""
+    # no arrow (a pale chip washed as flat, or the spiral's last cell): glare, unsure
+    flat = C.look_at_place(_washed_cell(None), h, slot, gain)
+    assert C.judge_place(flat, board, "wugrkpye").value is None
+    assert C.judge_place(faint, board, "wugrkpye", arrow=False).value is None
+    # the centre not the cream: unsure
+    off = replace(faint, plain=C.WASHED_PLAIN_MAX + 5)
+    assert C.judge_place(off, board, "wugrkpye").value is None

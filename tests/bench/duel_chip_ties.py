@@ -113,10 +113,12 @@ def _pink(args: argparse.Namespace) -> int:
     """``rim_pink`` per kind over readable cells, then every cell tied between a pearl
     and a white chip (its truth, rim, gem against the cream and reading) and every
     cell white by its border and empty by its colours (the ends of its sides), and
-    every washed cell alike all round with a plain centre (its arrow's line)."""
+    every washed cell alike all round with a plain centre (its arrow's line); then how
+    many places of each kind are alike all round with an arrow's line."""
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[list[float]]] = defaultdict(list)
     ties: list[str] = []
+    alike: Counter[str] = Counter()
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
                                                               ("easy", "medium", "hard")):
         for sl in f.layout.slots_of("token", "board"):
@@ -136,6 +138,10 @@ def _pink(args: argparse.Namespace) -> int:
                     and look.plain <= C.WASHED_PLAIN_MAX and sl.index != C.LAST_CELL):
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
                             f"{truth}: washed, alike, plain; line {look.line:.1f}")
+            if (look.border <= C.BORDER_EMPTY and look.line >= C.ALIKE_LINE_MIN
+                    and look.outline >= C.PLAIN_OUTLINE_MIN and look.edge < C.LINED_EDGE_MAX
+                    and sl.index != C.LAST_CELL):
+                alike[f"{truth} {hidden or 'readable'}"] += 1
             if {d[0][1], d[1][1]} == {"p", "w"}:
                 got = C.judge_place(look, board, "wugrkpye")
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
@@ -144,6 +150,7 @@ def _pink(args: argparse.Namespace) -> int:
                             f"({got.why})")
     print_spread(values, ("pink",))
     print("\n".join(ties))
+    print("alike, lined (truth, readable/hidden: places):", dict(alike))
     return 0
 
 

@@ -98,6 +98,14 @@ WASHED_MAX = 0.25
 #: cells so read, all right, none of the cells under glare answered; what is left
 #: shows in `splendor-companion vision world --game duel --split design --difficulty
 #: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`.
+#: A cell alike all round (``BORDER_EMPTY``) with the ends of its sides plain
+#: (``PLAIN_OUTLINE_MIN``), no chip's outline (``LINED_EDGE_MAX``) and an arrow's line
+#: of at least ALIKE_LINE_MIN is empty: on 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) 7374 places so, every one an empty cell (54 under a hand),
+#: where white chips' lines reach 10.1 (``LINE_EMPTY``); dim empty cells tied with white
+#: had lines 13.1-18.5 (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12
+#: --seeds 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "alike, lined").
+ALIKE_LINE_MIN = 12.0
 #: ... there the arrow, faded by the clipped cream round it, shows at least
 #: WASHED_LINE_MIN (its line, :func:`arrow_line`) with the centre within WASHED_PLAIN_MAX
 #: of the cell's cream (:func:`plain_centre`): on 576 design frames (seeds 9000-9700,
@@ -597,6 +605,11 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
         alike = look.border <= BORDER_EMPTY
         lined = arrow and look.line >= LINE_EMPTY and look.edge < LINED_EDGE_MAX
+        if (alike and arrow and look.line >= ALIKE_LINE_MIN and look.edge < LINED_EDGE_MAX
+                and look.outline >= PLAIN_OUTLINE_MIN):
+            # alike all round, its ends plain and an arrow's line showing, if faintly: an
+            # empty cell, whatever the colours say (a dim cell's cream nears white's)
+            return ChipReading("", 1.0 - look.border / BORDER_CHIP)
         if washed and alike and not lined:
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them

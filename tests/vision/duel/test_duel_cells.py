@@ -515,3 +515,22 @@ def test_a_washed_cell_is_empty_by_a_faint_arrow_and_unsure_without_one() -> Non
     # the centre not the cream: unsure
     off = replace(faint, plain=C.WASHED_PLAIN_MAX + 5)
     assert C.judge_place(off, board, "wugrkpye").value is None
+
+
+def test_a_cell_alike_all_round_with_a_faint_arrow_is_empty_whatever_its_colours() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # a white chip's colours and a centre off the cream (a dim cell), yet the border
+    # alike, its ends plain and a faint arrow's line: empty
+    dim = C.PlaceLook(w, 3.0, (0.0, 0.0), 12.5, 0.0, 0.0, 120.0,
+                      line=C.ALIKE_LINE_MIN + 2, border=C.BORDER_EMPTY - 3,
+                      outline=C.PLAIN_OUTLINE_MIN + 10, plain=C.PLAIN_EMPTY_CLEAR + 10)
+    assert C.judge_place(dim, board, "wugrkpye").value == ""
+    far = replace(dim, features=dim.features + 200.0)  # a sleeve's colour: still empty
+    assert C.judge_place(far, board, "wugrkpye").value == ""
+    # no line (a white chip hides the arrow), the ends hidden (a hand), a chip's outline,
+    # or the spiral's last cell: not so
+    for kw in ({"line": C.ALIKE_LINE_MIN - 8}, {"outline": C.PLAIN_OUTLINE_MIN - 10},
+               {"edge": C.LINED_EDGE_MAX + 1}):
+        assert C.judge_place(replace(dim, **kw), board, "wugrkpye").value != "", kw
+    assert C.judge_place(dim, board, "wugrkpye", arrow=False).value != ""

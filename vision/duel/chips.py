@@ -577,6 +577,13 @@ def pale_chip(look: PlaceLook, by_border: str, by_colours: str, arrow: bool) -> 
             and look.border > BORDER_EMPTY and look.outline >= PALE_OUTLINE_MIN)
 
 
+def alike_lined(look: PlaceLook) -> bool:
+    """Whether a board cell is alike all round with the ends of its sides plain, no
+    chip's outline and an arrow's line of at least ``ALIKE_LINE_MIN``."""
+    return (look.border <= BORDER_EMPTY and look.line >= ALIKE_LINE_MIN
+            and look.edge < LINED_EDGE_MAX and look.outline >= PLAIN_OUTLINE_MIN)
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -591,6 +598,11 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         # plain: an empty cell, whatever a lamp's veil or a shadow does to its border
         return ChipReading("", max(1.0 - look.border / BORDER_CHIP,
                                    1.0 - LINE_EMPTY / look.line))
+    if "e" in allowed and arrow and alike_lined(look):
+        # alike all round, its ends plain and an arrow's line showing, if faintly: an
+        # empty cell, whatever the colours or the lit wood say (a dim cell's cream
+        # nears white's)
+        return ChipReading("", 1.0 - look.border / BORDER_CHIP)
     if look.surround > SURROUND_MAX:
         return _lit_chip(look, classes, allowed)
     if washed and "e" not in allowed:
@@ -605,11 +617,6 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     if "e" in allowed:  # a board cell: its border, arrow and centre rule kinds out
         alike = look.border <= BORDER_EMPTY
         lined = arrow and look.line >= LINE_EMPTY and look.edge < LINED_EDGE_MAX
-        if (alike and arrow and look.line >= ALIKE_LINE_MIN and look.edge < LINED_EDGE_MAX
-                and look.outline >= PLAIN_OUTLINE_MIN):
-            # alike all round, its ends plain and an arrow's line showing, if faintly: an
-            # empty cell, whatever the colours say (a dim cell's cream nears white's)
-            return ChipReading("", 1.0 - look.border / BORDER_CHIP)
         if washed and alike and not lined:
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them
@@ -702,12 +709,20 @@ def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     (``LIT_EDGE_MIN``), never empty, white or a pearl, which glare turns into one
     another."""
     unsure = ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    # what the cream may name: a cell's kinds, but a player's place none; and on a cell
+    # whose border changed with no arrow showing (a chip's outline across it, which
+    # glare does not draw), no longer empty, still never white: gold then reads by the
+    # cream too (standard medium 9504 board.1; on 576 design frames, seeds 9000-9700,
+    # no other reading changed)
+    creamy = allowed if "e" in allowed else ""
+    if creamy and look.border > BORDER_EMPTY and look.line < LINE_EMPTY:
+        creamy = creamy.replace("e", "").replace("w", "")
     if look.edge < LIT_EDGE_MIN or look.washed > LIT_WASHED_MAX:
-        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
+        return _by_cream(look, creamy, unsure.why)
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     (best, d1), (_, d2) = sorted(dist.items(), key=lambda kv: kv[1])[:2]
     if best not in "ugrky" or d1 > MAX_DISTANCE or d2 < EMPTY_MIN_RATIO * d1:
-        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
+        return _by_cream(look, creamy, unsure.why)
     if "e" in allowed and contradicted(look, best):
         return _by_cream(look, allowed, unsure.why)
     return ChipReading(best, float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1)))

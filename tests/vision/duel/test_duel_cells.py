@@ -528,9 +528,29 @@ def test_a_cell_alike_all_round_with_a_faint_arrow_is_empty_whatever_its_colours
     assert C.judge_place(dim, board, "wugrkpye").value == ""
     far = replace(dim, features=dim.features + 200.0)  # a sleeve's colour: still empty
     assert C.judge_place(far, board, "wugrkpye").value == ""
+    # ... and where a lamp lights the wood round the cell
+    lit = replace(dim, surround=C.SURROUND_MAX + 10)
+    assert C.judge_place(lit, board, "wugrkpye").value == ""
     # no line (a white chip hides the arrow), the ends hidden (a hand), a chip's outline,
     # or the spiral's last cell: not so
     for kw in ({"line": C.ALIKE_LINE_MIN - 8}, {"outline": C.PLAIN_OUTLINE_MIN - 10},
                {"edge": C.LINED_EDGE_MAX + 1}):
         assert C.judge_place(replace(dim, **kw), board, "wugrkpye").value != "", kw
     assert C.judge_place(dim, board, "wugrkpye", arrow=False).value != ""
+
+
+def test_a_gold_chip_where_glare_lights_the_board_reads_by_the_cream_past_its_border() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # the wood round the cell lit up, the chip's edge faint, its colours against the
+    # cream gold's (standard medium 9504 board.1), its border changed, no arrow
+    lit = C.PlaceLook(w, C.LIT_EDGE_MIN - 1, (0.0, 0.0), 12.5, 0.02, 0.0,
+                      C.SURROUND_MAX + 15, line=0.0, border=C.BORDER_EMPTY + 7,
+                      outline=40.0, plain=17.0)
+    gold = _against_cream(lit, gem_ab=-16.0, ring4_l=-1.0, inner=9.0, mid=9.0)
+    assert C.cream_kind(gold) == "y"
+    got = C.judge_place(gold, board, "wugrkpye")
+    assert got.value == "y" and "by the cream" in got.why
+    # its border alike (empty still possible) or an arrow showing: unsure
+    for kw in ({"border": C.BORDER_EMPTY - 1}, {"line": C.LINE_EMPTY + 1}):
+        assert C.judge_place(replace(gold, **kw), board, "wugrkpye").value is None, kw

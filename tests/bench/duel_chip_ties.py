@@ -142,6 +142,10 @@ def _pink(args: argparse.Namespace) -> int:
                     and look.outline >= C.PLAIN_OUTLINE_MIN and look.edge < C.LINED_EDGE_MAX
                     and sl.index != C.LAST_CELL):
                 alike[f"{truth} {hidden or 'readable'}"] += 1
+            if look.line >= C.ALIKE_LINE_MIN and sl.index != C.LAST_CELL and (
+                    truth == "w" or C.judge_place(look, board, "wugrkpye").value == "w"):
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: white, lined; edge {look.edge:.1f}")
             if {d[0][1], d[1][1]} == {"p", "w"}:
                 got = C.judge_place(look, board, "wugrkpye")
                 ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "

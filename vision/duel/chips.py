@@ -929,8 +929,8 @@ def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
     player's place: never so read)."""
     if look.edge >= CREAM_KIND_EDGE_MIN and look.washed <= LIT_WASHED_MAX:
         kind = cream_kind(look)
-        if kind is not None and kind in allowed and not (kind in CREAM_NEAR_EMPTY
-                                                          and "e" in allowed):
+        if kind is not None and kind in allowed and not (
+                kind in CREAM_NEAR_EMPTY and "e" in allowed) and not contradicted(look, kind):
             return ChipReading(kind, CREAM_KIND_CONFIDENCE, f"{kind} by the cream ({why})")
     return ChipReading(None, 0.0, why)
 
@@ -949,9 +949,22 @@ PEARL_GEM_MIN = 5.0
 PEARL_RING4_MIN = 8.0
 
 
+#: A white answer on a cell whose arrow's line reaches ``ALIKE_LINE_MIN`` needs a chip's
+#: outline at least this plain (``edge``): on 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) the readable white chips with such a line had edges 9.2-12.7
+#: (a shadow's edge across them), the empty cells with an arrow so read white 1.3-3.6
+#: (one readable, standard hard 9105 board.17; four under a hand, one of them sure), a
+#: white chip under a hand 2.4 (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9200,9300,9400,9500,9600,9700
+#: --pink`, "white, lined").
+WHITE_LINED_EDGE_MIN = 6.0
+
+
 def contradicted(look: PlaceLook, kind: str) -> bool:
-    """Whether the colours against the cell's cream rule out a white or gold answer."""
+    """Whether the colours against the cell's cream rule out a white or gold answer, or
+    the arrow's line a white chip with a faint outline."""
     c = against_cream(look)
     pearly = c["gem a-b"] >= PEARL_GEM_MIN and c["ring4 L"] >= PEARL_RING4_MIN
+    lined = look.line >= ALIKE_LINE_MIN and look.edge < WHITE_LINED_EDGE_MIN
     return (kind == "y" and c["mid a+b"] < GOLD_MID_MIN) or (
-        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly))
+        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined))

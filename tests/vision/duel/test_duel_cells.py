@@ -554,3 +554,19 @@ def test_a_gold_chip_where_glare_lights_the_board_reads_by_the_cream_past_its_bo
     # its border alike (empty still possible) or an arrow showing: unsure
     for kw in ({"border": C.BORDER_EMPTY - 1}, {"line": C.LINE_EMPTY + 1}):
         assert C.judge_place(replace(gold, **kw), board, "wugrkpye").value is None, kw
+
+
+def test_a_white_answer_with_an_arrows_line_needs_a_chips_outline() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    white = C.PlaceLook(w, float(w[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 150.0, line=2.0,
+                        border=C.BORDER_EMPTY + 7, outline=45.0, plain=25.0)
+    assert C.judge_place(white, board, "wugrkpye").value == "w"
+    # an arrow's line nearly whole and a faint outline: an empty cell a lamp paled
+    # (standard hard 9105 board.17), never white, nor white by the cream
+    lined = replace(white, line=C.ALIKE_LINE_MIN + 5, edge=C.WHITE_LINED_EDGE_MIN - 2)
+    assert C.contradicted(lined, "w")
+    assert C.judge_place(lined, board, "wugrkpye").value != "w"
+    # a plain chip's outline across a shadow's edge: white still
+    shadowed = replace(lined, edge=C.WHITE_LINED_EDGE_MIN + 4)
+    assert not C.contradicted(shadowed, "w")

@@ -641,7 +641,9 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
             allowed = allowed.replace("e", "")
         elif alike:  # empty, or a white or pearl chip
             allowed = "".join(c for c in allowed if c in "ewp")
-        if lined:
+        if lined and not (look.border >= BORDER_CHIP and look.edge >= WHITE_LINED_EDGE_MIN):
+            # the arrow shows: no pale chip, unless the border and a plain outline say a
+            # chip (a shadow's edge across a white chip draws a line)
             allowed = "".join(c for c in allowed if c not in "wpy")
     # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
     plain_max = PLAIN_EMPTY_CLEAR if look.outline >= PLAIN_OUTLINE_MIN else PLAIN_EMPTY
@@ -956,7 +958,11 @@ PEARL_RING4_MIN = 8.0
 #: (one readable, standard hard 9105 board.17; four under a hand, one of them sure), a
 #: white chip under a hand 2.4 (`.venv/bin/python
 #: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9200,9300,9400,9500,9600,9700
-#: --pink`, "white, lined").
+#: --pink`, "white, lined").  The other way, a cell whose border says a chip
+#: (``BORDER_CHIP``) with an outline so plain keeps its pale kinds though an arrow's line
+#: shows (a shadow's edge across a white chip or a pearl: standard hard 9001 board.5, wide
+#: hard 9503 board.21); on those frames the places so were those two and five black or
+#: red chips, no empty cell (their borders below 25; under a hand, edges to 4.7).
 WHITE_LINED_EDGE_MIN = 6.0
 
 

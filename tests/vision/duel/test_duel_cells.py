@@ -570,3 +570,18 @@ def test_a_white_answer_with_an_arrows_line_needs_a_chips_outline() -> None:
     # a plain chip's outline across a shadow's edge: white still
     shadowed = replace(lined, edge=C.WHITE_LINED_EDGE_MIN + 4)
     assert not C.contradicted(shadowed, "w")
+
+
+def test_a_white_chip_across_a_shadows_edge_keeps_its_kind_by_its_border_and_outline(
+        ) -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # a shadow's edge across the chip draws a line like the arrow's; the border and a
+    # plain outline say a chip (standard hard 9001 board.5)
+    shadowed = C.PlaceLook(w, C.WHITE_LINED_EDGE_MIN + 2, (0.0, 0.0), 12.5, 0.0, 0.0,
+                           150.0, line=C.LINE_EMPTY + 1, border=C.BORDER_CHIP + 10,
+                           outline=100.0, plain=33.0)
+    assert C.judge_place(shadowed, board, "wugrkpye").value == "w"
+    # the outline faint, or the border not a chip's for certain: never pale
+    for kw in ({"edge": C.WHITE_LINED_EDGE_MIN - 2}, {"border": C.BORDER_CHIP - 10}):
+        assert C.judge_place(replace(shadowed, **kw), board, "wugrkpye").value != "w", kw

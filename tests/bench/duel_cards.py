@@ -10,6 +10,8 @@ wrong answer.  Decide constants on ``--split design`` only; ``check`` is a repor
         --frames 60
     .venv/bin/python tests/bench/duel_cards.py --split design --washed
     .venv/bin/python tests/bench/duel_cards.py --split design --empty
+    .venv/bin/python tests/bench/duel_cards.py --split design --detail \
+        --seeds 9000,9100,9300,9500
 
 ``--washed``: every card found on medium and hard frames of the central framing (seeds
 5000-5015 and 7000-7011, both lenses) with more than 12 % of it washed out, hidden or
@@ -18,6 +20,10 @@ kind of card place (empty or holding a card; readable, under a hand or glare) of
 of the central framing (seeds 5000-5011, every difficulty, both lenses), the range of
 what :func:`~vision.duel.cards.plain_place` and :func:`~vision.duel.cards.outline_depth`
 measure: the evidence behind PLAIN_CHROMA_MAX, PLAIN_GRAD_MAX and OUTLINE_DEPTH.
+``--detail``: every pyramid card found present on medium and hard frames of the central
+framing (12 from each of ``--seeds``, both lenses) whose whole picture scores below
+MIN_SCORE, with what its detail names, that name's score and lead, and whether it is
+right: the evidence behind CARD_DETAIL_MIN_SCORE and CARD_DETAIL_MIN_MARGIN.
 """
 
 from __future__ import annotations
@@ -43,7 +49,13 @@ def main() -> int:
                     help="cards washed out over 12 %%: named right, wrong or unsure")
     ap.add_argument("--empty", action="store_true",
                     help="what tells an empty card place under a shadow from a card")
+    ap.add_argument("--detail", action="store_true",
+                    help="low-scoring pyramid cards: what their detail names")
+    ap.add_argument("--seeds", default="9000,9100,9300,9500",
+                    help="first seeds of --detail, comma-separated")
     args = ap.parse_args()
+    if args.detail:
+        return detail_names(args.split, args.seeds)
     if args.empty:
         return empty_places(args.split)
     if args.washed:
@@ -77,6 +89,42 @@ def main() -> int:
           ", ".join(f"{s:.2f}" for s in sorted(r[1] for r in right)[:6]))
     print("wrong:", ", ".join(f"{t}: margin {m:.3f} score {s:.2f}" for m, s, ok, t in res
                              if not ok) or "none")
+    return 0
+
+
+def detail_names(split: str, seeds: str) -> int:
+    """The detail's name, score and lead of every low-scoring pyramid card."""
+    cards, _ = default_bank()
+    rows: list[tuple[float, float, str, str, str]] = []
+    for lens in ("standard", "wide"):
+        for level in ("medium", "hard"):
+            for base in (int(v) for v in seeds.split(",")):
+                for seed in range(base, base + 12):
+                    f = duel_frame(level, seed, split, "centre", lens)
+                    cal = calibrate(f.image, f.layout)
+                    if cal is None:
+                        continue
+                    print(f"{lens} {level} {seed}", flush=True)
+                    for sl in f.layout.slots_of("card"):
+                        if sl.id in f.unseen or not sl.id.startswith("pyramid"):
+                            continue
+                        h, gain = cal.h_for_slot(sl), cal.gain_at(sl.center)
+                        if C.find_card(f.image, h, sl, gain, DUEL_CARD_MM).state != "present":
+                            continue
+                        faces = C.posed_faces(f.image, h, sl, gain, DUEL_CARD_MM)
+                        bank = cards.subset(str(sl.level))
+                        if C.name_card(faces, bank).score >= C.MIN_SCORE:
+                            continue
+                        found = C.by_detail(faces, bank)
+                        if found is None:
+                            continue
+                        name, score, lead = found
+                        truth = f.contents.get(sl.id, "")
+                        rows.append((score, lead, f"{lens} {level} {seed} {sl.id}",
+                                     f.hidden.get(sl.id) or "readable",
+                                     "right" if name == truth else f"wrong ({name})"))
+    for score, lead, where, seen, verdict in sorted(rows, reverse=True):
+        print(f"{where} {seen}: detail {score:.2f} ahead {lead:.3f} {verdict}")
     return 0
 
 

@@ -34,7 +34,10 @@ def main() -> int:
     ap.add_argument("--seeds", default="9200,7000", help="first seeds, comma-separated")
     ap.add_argument("--cream", action="store_true", help="against_cream's numbers per kind")
     ap.add_argument("--lit", action="store_true", help="the cells lit up round them")
+    ap.add_argument("--pink", action="store_true", help="rim_pink per kind, pale ties")
     args = ap.parse_args()
+    if args.pink:
+        return _pink(args)
     if args.cream or args.lit:
         return _cream_and_lit(args)
     board = CLASSES["sprites"]["board"]
@@ -87,7 +90,7 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
                 values["hand edge"].append([look.edge])
             if args.cream:
                 _count_cream(look, truth or "e", hidden, boxes, f"{lens} {difficulty} {seed} "
-                             f"{sl.id}", reads)
+                             f"{sl.id}", reads, sl.index != C.LAST_CELL)
                 if hidden is None:
                     values[truth or "e"].append([*C.against_cream(look).values(), look.edge])
     names = ["gem a-b", "ring4 L", "inner a+b", "mid a+b", "edge"]
@@ -106,10 +109,61 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pink(args: argparse.Namespace) -> int:
+    """``rim_pink`` per kind over readable cells, then every cell tied between a pearl
+    and a white chip (its truth, rim, gem against the cream and reading) and every
+    cell white by its border and empty by its colours (the ends of its sides), and
+    every washed cell alike all round with a plain centre (its arrow's line); then how
+    many places of each kind are alike all round with an arrow's line."""
+    board = CLASSES["sprites"]["board"]
+    values: dict[str, list[list[float]]] = defaultdict(list)
+    ties: list[str] = []
+    alike: Counter[str] = Counter()
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("easy", "medium", "hard")):
+        for sl in f.layout.slots_of("token", "board"):
+            if sl.id in f.unseen:
+                continue
+            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
+            truth = f.contents.get(sl.id, "") or "e"
+            hidden = f.hidden.get(sl.id)
+            if hidden is None:
+                values[truth].append([look.pink])
+            d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+            why = C.judge_place(look, board, "wugrkpye", arrow=sl.index != C.LAST_CELL).why
+            if why == "w by the border, e by the colours":
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: {why}, ends {look.outline:.0f}")
+            if (look.washed > C.WASHED_MAX and look.border <= C.BORDER_EMPTY
+                    and look.plain <= C.WASHED_PLAIN_MAX and sl.index != C.LAST_CELL):
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: washed, alike, plain; line {look.line:.1f}")
+            if (look.border <= C.BORDER_EMPTY and look.line >= C.ALIKE_LINE_MIN
+                    and look.outline >= C.PLAIN_OUTLINE_MIN and look.edge < C.LINED_EDGE_MAX
+                    and sl.index != C.LAST_CELL):
+                alike[f"{truth} {hidden or 'readable'}"] += 1
+            if look.line >= C.ALIKE_LINE_MIN and sl.index != C.LAST_CELL and (
+                    truth == "w" or C.judge_place(look, board, "wugrkpye").value == "w"):
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: white, lined; edge {look.edge:.1f}")
+            if {d[0][1], d[1][1]} == {"p", "w"}:
+                got = C.judge_place(look, board, "wugrkpye")
+                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                            f"{truth}: rim {look.pink:.1f} gem a-b "
+                            f"{C.against_cream(look)['gem a-b']:.1f} -> {got.value!r} "
+                            f"({got.why})")
+    print_spread(values, ("pink",))
+    print("\n".join(ties))
+    print("alike, lined (truth, readable/hidden: places):", dict(alike))
+    return 0
+
+
 def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
-                 boxes: Counter[tuple[str, str, str]], where: str, reads: list[str]) -> None:
-    """Tally which box of ``CREAM_KINDS`` (and the plain-clear rule of ``judge_place``)
-    each place falls in, and list every place read by the cream."""
+                 boxes: Counter[tuple[str, str, str]], where: str, reads: list[str],
+                 arrow: bool) -> None:
+    """Tally which box of ``CREAM_KINDS`` (and the plain-clear and lined-clear rules of
+    ``judge_place``; ``arrow``: the cell has one) each place falls in, and list every
+    place read by the cream."""
     seen = hidden or "readable"
     kind = C.cream_kind(look)
     if kind is not None:
@@ -117,6 +171,9 @@ def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
     if (look.border <= C.BORDER_EMPTY and look.plain <= C.PLAIN_EMPTY_CLEAR
             and look.outline >= C.PLAIN_OUTLINE_MIN and look.washed <= C.LIT_WASHED_MAX):
         boxes[("plain-clear", truth, seen)] += 1
+    if arrow and C.lined_clear(look):
+        past = look.border > C.LINED_BORDER_MAX or look.surround > C.SURROUND_MAX
+        boxes[("lined-clear+" if past else "lined-clear", truth, seen)] += 1
     got = C.judge_place(look, CLASSES["sprites"]["board"], "wugrkpye")
     if "by the cream" in got.why:
         reads.append(f"{where} {seen} {truth!r} -> {got.value!r} ({got.why}; edge "

@@ -19,8 +19,8 @@ from vision.synth.duel_faces import DUEL_CARD_MM, duel_faces
 
 def bank_from_faces(name: str, faces: dict[str, np.ndarray], details: bool = False
                     ) -> CardBank:
-    """The bank of ``faces`` by id; ``details``: with each face's detail too (royals:
-    :func:`vision.duel.cards.name_royal`)."""
+    """The bank of ``faces`` by id; ``details``: with each face's detail too (the
+    second look of :func:`vision.duel.cards.name_royal` and ``name_jewel``)."""
     ids = tuple(sorted(faces))
     return CardBank(name, ids, np.stack([face_descriptor(faces[i], DUEL_CARD_MM) for i in ids]),
                     np.stack([face_detail(faces[i], DUEL_CARD_MM) for i in ids])
@@ -31,5 +31,5 @@ def bank_from_faces(name: str, faces: dict[str, np.ndarray], details: bool = Fal
 def default_bank() -> tuple[CardBank, CardBank]:
     """(jewel cards, royals) of the design faces (drawn ones without the art)."""
     faces = duel_faces("design")
-    return (bank_from_faces(faces.name, faces.cards),
+    return (bank_from_faces(faces.name, faces.cards, details=True),
             bank_from_faces(faces.name, faces.royals, details=True))

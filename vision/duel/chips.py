@@ -98,6 +98,24 @@ WASHED_MAX = 0.25
 #: cells so read, all right, none of the cells under glare answered; what is left
 #: shows in `splendor-companion vision world --game duel --split design --difficulty
 #: medium,hard --lens wide,standard --count 20 --seed 7000 --mistakes`.
+#: A cell alike all round (``BORDER_EMPTY``) with the ends of its sides plain
+#: (``PLAIN_OUTLINE_MIN``), no chip's outline (``LINED_EDGE_MAX``) and an arrow's line
+#: of at least ALIKE_LINE_MIN is empty: on 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) 7374 places so, every one an empty cell (54 under a hand),
+#: where white chips' lines reach 10.1 (``LINE_EMPTY``); dim empty cells tied with white
+#: had lines 13.1-18.5 (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12
+#: --seeds 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "alike, lined").
+ALIKE_LINE_MIN = 12.0
+#: ... there the arrow, faded by the clipped cream round it, shows at least
+#: WASHED_LINE_MIN (its line, :func:`arrow_line`) with the centre within WASHED_PLAIN_MAX
+#: of the cell's cream (:func:`plain_centre`): on 576 design frames (seeds 9000-9700,
+#: 12 a difficulty, both lenses) the washed cells alike all round (border at most
+#: BORDER_EMPTY) with a centre so plain were 20 readable empty cells, lines 4.3-57.8,
+#: and chips under glare or a hand, lines 0-2.8 (a clipped chip is flat white)
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "washed").
+WASHED_LINE_MIN = 4.0
+WASHED_PLAIN_MAX = 5.0
 #: An empty cell shows the board's printed arrow: a thin dark line from the cell's
 #: centre to a side.  Its strength: along each half-axis from ARROW_FROM_MM to
 #: ARROW_TO_MM, the lower quartile of how much darker the line is than the cell
@@ -147,6 +165,15 @@ PLAIN_OUTLINE_MIN = 30.0
 #: edge across the cell lifts it past BORDER_EMPTY): on those frames 3595 readable
 #: cells so, all empty, 3 left unsure by their colours, no chip so up to a border of 16.
 LINED_BORDER_MAX = 12.0
+#: ... and past LINED_BORDER_MAX, and where the wood round the cell is lit up
+#: (``SURROUND_MAX``), the arrow's line, a plain centre and plain ends still say empty:
+#: a lamp's veil on the neighbours' chips, or a sleeve's shadow, spreads over the cell's
+#: corners and lifts its border to 12-42 while the arrow shows whole.  On 216 design
+#: frames (seeds 9000, 9100, 9500: 12 a difficulty and lens) no readable chip has its
+#: arrow line, plain centre and plain ends together (2609 empty cells do; 9 of them left
+#: unsure by their border or the lit wood, every one now read empty) (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9500 --cream`,
+#: "lined-clear" and "lined-clear+").  Its confidence is then the line's lead over LINE_EMPTY.
 
 
 @dataclass(frozen=True)
@@ -182,6 +209,9 @@ class PlaceLook:
     plain: float = 0.0
     #: the glare-blind colours (:func:`veil_features`; empty off the board)
     veil: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    #: how pink the chip's rim is against the cell's cream (:func:`rim_pink`; 0 off the
+    #: board): a pearl's rim is pink, a white chip's grey
+    pink: float = 0.0
 
 
 @lru_cache(maxsize=4)
@@ -270,8 +300,9 @@ def look_at_place(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
     border, outline = border_change(lab) if on_board else (0.0, 0.0)
     plain = plain_centre(lab, gx, gy) if on_board else 0.0
     veil = veil_features(raw, gain, r) if on_board else np.zeros(0, np.float32)
+    pink = rim_pink(lab, gx, gy) if on_board else 0.0
     return PlaceLook(np.asarray([*rings.ravel(), mean_l, edge], np.float32), edge, (ox, oy),
-                     radius, washed, fill, surround, line, border, outline, plain, veil)
+                     radius, washed, fill, surround, line, border, outline, plain, veil, pink)
 
 
 #: The rings (mm from the chip's found centre) of :func:`veil_features`: the chip only
@@ -312,17 +343,44 @@ def veil_features(raw: np.ndarray, gain: np.ndarray, r: np.ndarray) -> np.ndarra
     return np.asarray(out, np.float32)
 
 
+#: The ring (mm from the cell's centre) where a chip's rim lies wherever the chip sits
+#: on its cell (the rim 10.6-12.5 mm from the chip's centre, the chip up to 2 mm off),
+#: and the share of its pixels, the pinkest, whose a* :func:`rim_pink` takes.
+PINK_RING_MM = (9.0, 12.5)
+PINK_QUANTILE = 90.0
+
+
+def _cell_cream(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """The cell's own cream (Lab): the median just inside the ends of its sides,
+    which no chip on the cell reaches."""
+    a = np.abs(gx)
+    b = np.abs(gy)
+    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
+        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
+    return np.median(lab[ends], axis=0)
+
+
+def rim_pink(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+    """How pink the ring where a chip's rim lies is against the cell's cream (a*, the
+    ``PINK_QUANTILE`` percentile over ``PINK_RING_MM``, less the cream's).
+
+    WHY: a pearl's rim is a thin pink ring, a white chip's grey; under a dim or veiled
+    light the rings' medians of :func:`look_at_place` (the chip's centre found from a
+    faint edge, a few millimetres off) blur that ring with the sticker and the cream,
+    while its pinkest pixels round the cell's centre still show it."""
+    cream = _cell_cream(lab, gx, gy)
+    r = np.hypot(gx, gy)
+    ring = lab[(r >= PINK_RING_MM[0]) & (r < PINK_RING_MM[1])][:, 1].astype(np.float32)
+    return float(np.percentile(ring, PINK_QUANTILE)) - float(cream[1])
+
+
 def plain_centre(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
     """How far the cell's centre is from the cell's own cream (Lab, the upper quartile
     over the centre disc ``PLAIN_DISC_MM``): the cream is the median just inside the
     ends of the cell's sides, which no chip on the cell reaches.  An empty cell's
     centre is that cream but for the arrow's thin line; a chip's is a gem, a pearl or
     gold."""
-    a = np.abs(gx)
-    b = np.abs(gy)
-    ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
-        (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
-    cream = np.median(lab[ends], axis=0)
+    cream = _cell_cream(lab, gx, gy)
     centre = lab[np.hypot(gx, gy) <= PLAIN_DISC_MM].astype(np.float32)
     return float(np.percentile(np.sqrt(((centre - cream) ** 2).sum(axis=1)), 75))
 
@@ -485,6 +543,47 @@ def _distance(look: PlaceLook, prototypes: tuple[Prototype, ...]) -> float:
     return best
 
 
+def lined_clear(look: PlaceLook) -> bool:
+    """Whether a board cell shows its printed arrow (``LINE_EMPTY``, no chip's outline
+    past ``LINED_EDGE_MAX``), a centre that is its own cream (``PLAIN_EMPTY_CLEAR``) and
+    the ends of its sides plainly (``PLAIN_OUTLINE_MIN``), at most ``LIT_WASHED_MAX``
+    washed out: what only an empty cell shows (a chip hides the arrow and the cream)."""
+    return (look.line >= LINE_EMPTY and look.edge < LINED_EDGE_MAX
+            and look.plain <= PLAIN_EMPTY_CLEAR and look.outline >= PLAIN_OUTLINE_MIN
+            and look.washed <= LIT_WASHED_MAX)
+
+
+#: A white chip washed towards the cell's cream by a lamp reads "empty" by its colours;
+#: where the cell's arrow is gone (``PALE_LINE_MAX``), its border changed (above
+#: ``BORDER_EMPTY``) and the ends of its sides show plainly, at least this plainly
+#: (``outline``), it is read white.  On 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) the cells so left unsure (on a cell with an arrow) were 7
+#: readable white chips (ends 24-116; 6 from 79), one readable empty cell (52), 33
+#: places under a hand (18-65) and 8 under glare (18-81, the 81 a white chip)
+#: (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12 --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700 --pink`, "w by the border, e by the colours").
+PALE_OUTLINE_MIN = 75.0
+#: ... and its arrow's line at most this (white chips reach 10.1, ``LINE_EMPTY``; the
+#: readable empty cell so left unsure had a faint arrow of 16.4, standard hard 9706
+#: board.3).
+PALE_LINE_MAX = 12.0
+
+
+def pale_chip(look: PlaceLook, by_border: str, by_colours: str, arrow: bool) -> bool:
+    """Whether a cell whose border says white and whose colours say empty is a white
+    chip: its arrow hidden (the cell has one), its border changed and its sides' ends
+    plain (:data:`PALE_OUTLINE_MIN`: nothing but a chip over the cell)."""
+    return (by_border == "w" and by_colours == "e" and arrow and look.line <= PALE_LINE_MAX
+            and look.border > BORDER_EMPTY and look.outline >= PALE_OUTLINE_MIN)
+
+
+def alike_lined(look: PlaceLook) -> bool:
+    """Whether a board cell is alike all round with the ends of its sides plain, no
+    chip's outline and an arrow's line of at least ``ALIKE_LINE_MIN``."""
+    return (look.border <= BORDER_EMPTY and look.line >= ALIKE_LINE_MIN
+            and look.edge < LINED_EDGE_MAX and look.outline >= PLAIN_OUTLINE_MIN)
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -494,6 +593,16 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
     ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
     washed = look.washed > WASHED_MAX
+    if "e" in allowed and arrow and lined_clear(look):
+        # the printed arrow whole, the centre the cell's cream, the ends of its sides
+        # plain: an empty cell, whatever a lamp's veil or a shadow does to its border
+        return ChipReading("", max(1.0 - look.border / BORDER_CHIP,
+                                   1.0 - LINE_EMPTY / look.line))
+    if "e" in allowed and arrow and alike_lined(look):
+        # alike all round, its ends plain and an arrow's line showing, if faintly: an
+        # empty cell, whatever the colours or the lit wood say (a dim cell's cream
+        # nears white's)
+        return ChipReading("", 1.0 - look.border / BORDER_CHIP)
     if look.surround > SURROUND_MAX:
         return _lit_chip(look, classes, allowed)
     if washed and "e" not in allowed:
@@ -511,6 +620,8 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
         if washed and alike and not lined:
             # a washed-out cell alike all round is an empty cell or a pale chip washed
             # to the cream: only the arrow (dark, it shows through) tells them
+            if arrow and look.line >= WASHED_LINE_MIN and look.plain <= WASHED_PLAIN_MAX:
+                return ChipReading("", 1.0 - look.border / BORDER_CHIP)
             return ChipReading(None, 0.0, "glare")
         clear = (look.plain <= PLAIN_EMPTY_CLEAR and look.outline >= PLAIN_OUTLINE_MIN
                  and look.washed <= LIT_WASHED_MAX)
@@ -530,7 +641,9 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
             allowed = allowed.replace("e", "")
         elif alike:  # empty, or a white or pearl chip
             allowed = "".join(c for c in allowed if c in "ewp")
-        if lined:
+        if lined and not (look.border >= BORDER_CHIP and look.edge >= WHITE_LINED_EDGE_MIN):
+            # the arrow shows: no pale chip, unless the border and a plain outline say a
+            # chip (a shadow's edge across a white chip draws a line)
             allowed = "".join(c for c in allowed if c not in "wpy")
     # the border alike and the centre the cell's cream: "empty" needs no lead if nearest
     plain_max = PLAIN_EMPTY_CLEAR if look.outline >= PLAIN_OUTLINE_MIN else PLAIN_EMPTY
@@ -548,7 +661,10 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                      if c not in allowed and classes.get(c)}
         near = min(ruled_out.items(), key=lambda kv: kv[1], default=None)
         if near is not None and near[1] < d1:
-            return ChipReading(None, conf, f"{best} by the border, {near[0]} by the colours")
+            why = f"{best} by the border, {near[0]} by the colours"
+            if pale_chip(look, best, near[0], arrow):
+                return ChipReading(best, conf, why)
+            return ChipReading(None, conf, why)
     if plain and best != "e":  # alike all round and its centre the cream: a cell that
         # shows no chip, whatever the colours say (no arrow on the last cell to tell)
         return ChipReading(None, conf, f"a plain cell, {best} by the colours")
@@ -565,7 +681,28 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     value = "" if best in "eE" else best
     if "e" in asked and value and contradicted(look, value):
         return _by_cream(look, allowed, f"{value} by the colours, not by the cream round it")
+    if "e" in asked and value:
+        other = _cream_other(look, value, allowed)
+        if other is not None:
+            return ChipReading(other, CREAM_KIND_CONFIDENCE,
+                               f"{other} by the cream, {value} by the colours")
     return ChipReading(value, conf)
+
+
+def _cream_other(look: PlaceLook, value: str, allowed: str) -> str | None:
+    """The kind :func:`cream_kind` names where it is not ``value`` (the colours'
+    answer on a board cell), read as :func:`_by_cream` reads it; else None.
+
+    WHY: a veil over a blue chip fades its rings' colours and lightness to a black
+    chip's (nearest "k" with a clear lead) while its colours against the cream round
+    it stay blue; the boxes held no readable place of another kind on the design
+    frames (:data:`CREAM_KINDS`), the nine rings did."""
+    if look.edge < CREAM_KIND_EDGE_MIN or look.washed > LIT_WASHED_MAX:
+        return None
+    kind = cream_kind(look)
+    if kind is None or kind == value or kind in CREAM_NEAR_EMPTY or kind not in allowed:
+        return None
+    return kind
 
 
 def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
@@ -574,12 +711,20 @@ def _lit_chip(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     (``LIT_EDGE_MIN``), never empty, white or a pearl, which glare turns into one
     another."""
     unsure = ChipReading(None, 0.0, f"the board round it lit up (L {look.surround:.0f})")
+    # what the cream may name: a cell's kinds, but a player's place none; and on a cell
+    # whose border changed with no arrow showing (a chip's outline across it, which
+    # glare does not draw), no longer empty, still never white: gold then reads by the
+    # cream too (standard medium 9504 board.1; on 576 design frames, seeds 9000-9700,
+    # no other reading changed)
+    creamy = allowed if "e" in allowed else ""
+    if creamy and look.border > BORDER_EMPTY and look.line < LINE_EMPTY:
+        creamy = creamy.replace("e", "").replace("w", "")
     if look.edge < LIT_EDGE_MIN or look.washed > LIT_WASHED_MAX:
-        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
+        return _by_cream(look, creamy, unsure.why)
     dist = {name: _distance(look, classes[name]) for name in allowed if classes.get(name)}
     (best, d1), (_, d2) = sorted(dist.items(), key=lambda kv: kv[1])[:2]
     if best not in "ugrky" or d1 > MAX_DISTANCE or d2 < EMPTY_MIN_RATIO * d1:
-        return _by_cream(look, allowed if "e" in allowed else "", unsure.why)
+        return _by_cream(look, creamy, unsure.why)
     if "e" in allowed and contradicted(look, best):
         return _by_cream(look, allowed, unsure.why)
     return ChipReading(best, float(np.clip(1 - d1 / max(d2, 1e-6), 0, 1)))
@@ -622,8 +767,15 @@ GOLD_BLUE_MAX = -36.0
 #: not contradict the other pairs' numbers: a pearl is not red by ``inner a+b``, a white
 #: chip not gold by ``mid a+b`` (a dim red chip tied between pearl and white and went
 #: to pearl: standard hard 9800, board.11, the fresh seed the report is measured on).
+#: A pearl's ``mid a+b`` is never this blue: readable pearls' from -11.3, blue chips' to
+#: -20.5 on design frames of seeds 9000-9700 (576 frames, 12 a difficulty, both lenses;
+#: a dim blue chip tied between pearl and white went to pearl at -20.5, design frame
+#: wide hard 9105 board.22) (`.venv/bin/python tests/bench/duel_chip_ties.py --count 12
+#: --seeds 9000,9100,9200,9300,9400,9500,9600,9700 --cream`).
+PEARL_MID_MIN = -15.0
 CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
-    ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="))),
+    ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="),
+                 ("mid a+b", PEARL_MID_MIN, ">="))),
     ("pw", "w", (("gem a-b", 6.5, "<="), ("ring4 L", 12.5, "<="), ("mid a+b", 6.0, "<="))),
     ("pr", "r", (("inner a+b", 8.0, ">="),)),
     ("pr", "p", (("inner a+b", 8.0, "<="),)),
@@ -631,6 +783,30 @@ CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("wy", "w", (("mid a+b", 6.0, "<="),)),
 )
 
+#: A tie between a pearl and a white chip goes to the pearl, whatever its edge, when its
+#: rim is this pink against the cell's cream (:func:`rim_pink`) and its gem at least
+#: ``PEARL_GEM_MIN`` pink (``gem a-b``): on readable cells of 576 design frames (seeds
+#: 9000, 9100, 9200, 9300, 9400, 9500, 9600, 9700; 12 a difficulty, both lenses)
+#: pearls' rims 6.1-26.5 (9.9 at the fifth percentile), white chips' 0.5-8.8 (6.5 at the
+#: 99th); the seven tied cells so settled are pearls (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9200,9300,9400,9500,9600,9700
+#: --pink`).
+PEARL_PINK_MIN = 9.0
+#: ... and the gem not red against the cream (``inner a+b``): a dim red chip, or a hand
+#: over one, tied so too with a rim 13-23 and a gem 8-22 pink, but its inner ring 5.7
+#: and more, where readable pearls' reach -1.2 and red chips' start at 5.9 (same
+#: frames; design frame wide hard 9305, board.21).
+PEARL_INNER_MAX = 2.0
+
+
+def pink_pearl(look: PlaceLook) -> bool:
+    """Whether a chip tied between a pearl and a white chip shows a pearl's pink rim
+    and gem and no red gem (:data:`PEARL_PINK_MIN`, :data:`PEARL_INNER_MAX`), its
+    colours against the cream naming no other kind."""
+    c = against_cream(look)
+    return (look.pink >= PEARL_PINK_MIN and c["gem a-b"] >= PEARL_GEM_MIN
+            and c["inner a+b"] <= PEARL_INNER_MAX and c["mid a+b"] >= PEARL_MID_MIN
+            and cream_kind(look) in (None, "p"))
 #: ... and only on a chip whose edge shows this plainly: a hand over a cell tied so too
 #: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
 #: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).
@@ -683,6 +859,8 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
         if winner == "y" and c["bg"] > GOLD_BLUE_MAX:
             continue
         return winner
+    if pair == "pw" and pink_pearl(look):
+        return "p"
     if look.edge < CREAM_EDGE_MIN:
         return None
     cream = against_cream(look)
@@ -753,8 +931,8 @@ def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
     player's place: never so read)."""
     if look.edge >= CREAM_KIND_EDGE_MIN and look.washed <= LIT_WASHED_MAX:
         kind = cream_kind(look)
-        if kind is not None and kind in allowed and not (kind in CREAM_NEAR_EMPTY
-                                                          and "e" in allowed):
+        if kind is not None and kind in allowed and not (
+                kind in CREAM_NEAR_EMPTY and "e" in allowed) and not contradicted(look, kind):
             return ChipReading(kind, CREAM_KIND_CONFIDENCE, f"{kind} by the cream ({why})")
     return ChipReading(None, 0.0, why)
 
@@ -773,9 +951,26 @@ PEARL_GEM_MIN = 5.0
 PEARL_RING4_MIN = 8.0
 
 
+#: A white answer on a cell whose arrow's line reaches ``ALIKE_LINE_MIN`` needs a chip's
+#: outline at least this plain (``edge``): on 576 design frames (seeds 9000-9700, 12 a
+#: difficulty, both lenses) the readable white chips with such a line had edges 9.2-12.7
+#: (a shadow's edge across them), the empty cells with an arrow so read white 1.3-3.6
+#: (one readable, standard hard 9105 board.17; four under a hand, one of them sure), a
+#: white chip under a hand 2.4 (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,9100,9200,9300,9400,9500,9600,9700
+#: --pink`, "white, lined").  The other way, a cell whose border says a chip
+#: (``BORDER_CHIP``) with an outline so plain keeps its pale kinds though an arrow's line
+#: shows (a shadow's edge across a white chip or a pearl: standard hard 9001 board.5, wide
+#: hard 9503 board.21); on those frames the places so were those two and five black or
+#: red chips, no empty cell (their borders below 25; under a hand, edges to 4.7).
+WHITE_LINED_EDGE_MIN = 6.0
+
+
 def contradicted(look: PlaceLook, kind: str) -> bool:
-    """Whether the colours against the cell's cream rule out a white or gold answer."""
+    """Whether the colours against the cell's cream rule out a white or gold answer, or
+    the arrow's line a white chip with a faint outline."""
     c = against_cream(look)
     pearly = c["gem a-b"] >= PEARL_GEM_MIN and c["ring4 L"] >= PEARL_RING4_MIN
+    lined = look.line >= ALIKE_LINE_MIN and look.edge < WHITE_LINED_EDGE_MIN
     return (kind == "y" and c["mid a+b"] < GOLD_MID_MIN) or (
-        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly))
+        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined))

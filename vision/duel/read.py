@@ -31,12 +31,10 @@ from vision.calibrate import Calibration, calibrate, rectify, slots_visible
 from vision.duel.bank import default_bank
 from vision.duel.cards import (
     GLARE_MAX,
-    MIN_MARGIN,
-    MIN_SCORE,
     OUTLINE_DEPTH,
     CardBank,
     find_card,
-    name_card,
+    name_jewel,
     name_royal,
     outline_depth,
     posed_faces,
@@ -220,7 +218,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                bank: CardBank, royal: bool = False) -> PlaceReading:
     """A pyramid card or (``royal``) a royal.  A jewel card washed out over more than
-    ``GLARE_MAX`` is unsure; a royal is left to :func:`name_royal`, whose detail sees
+    ``GLARE_MAX`` is unsure (a jewel card is named by :func:`name_jewel`, its detail a
+    second look); a royal is left to :func:`name_royal`, whose detail sees
     through glare (four royals that share nothing, against a level's look-alikes)."""
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
@@ -230,8 +229,7 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if found.washed > GLARE_MAX and not royal:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
     faces = posed_faces(image, h, slot, gain, DUEL_CARD_MM)
-    name = name_royal(faces, bank) if royal else name_card(faces, bank, MIN_SCORE,
-                                                           MIN_MARGIN)
+    name = name_royal(faces, bank) if royal else name_jewel(faces, bank)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 

@@ -96,12 +96,16 @@ def _look(**kw: float) -> C.PlaceLook:
 def test_the_marks_decide_empty_or_a_chip_before_the_colours() -> None:
     classes = CLASSES["drawn"]["board"]
     assert C.judge_place(_look(), classes, "wugrkpye").value == ""
-    # the same colours, but the border differs at the middles: never "empty", and as the
-    # colours are an empty cell's, no chip either: unsure (a hand's edge over the cell)
-    edge = C.judge_place(_look(border=C.BORDER_CHIP + 1), classes, "wugrkpye")
+    # the same colours, but the border differs at the middles and the arrow is faint:
+    # never "empty", and as the colours are an empty cell's, no chip either: unsure (a
+    # hand's edge over the cell)
+    edge = C.judge_place(_look(border=C.BORDER_CHIP + 1, line=C.LINE_EMPTY - 1), classes,
+                         "wugrkpye")
     assert edge.value is None
     # no arrow and the border not alike: never "empty"; unsure as the colours say empty
-    conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2), classes, "wugrkpye")
+    # (and the ends of the sides less plain than a chip's: a hand's edge)
+    conflict = C.judge_place(_look(line=0.0, border=C.BORDER_EMPTY + 2,
+                                   outline=C.PALE_OUTLINE_MIN - 10), classes, "wugrkpye")
     assert conflict.value is None and "e by the colours" in conflict.why
     # the border's ends hidden: unsure
     hidden = C.judge_place(_look(outline=C.OUTLINE_MIN - 1), classes, "wugrkpye")
@@ -226,6 +230,11 @@ def test_a_pale_tie_goes_by_the_colours_against_the_cells_cream() -> None:
     white = _against_cream(tie, gem_ab=1.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
     assert C.tie_break(pearl, "p", "w") == "p"
     assert C.tie_break(white, "w", "p") == "w"
+    # a dim blue chip's numbers but its sticker's blue middle ring: never a pearl
+    blue = _against_cream(tie, gem_ab=7.0, ring4_l=20.0, inner=-19.0,
+                          mid=C.PEARL_MID_MIN - 5)
+    assert C.tie_break(blue, "p", "w") is None
+    assert C.tie_break(replace(blue, pink=C.PEARL_PINK_MIN + 2), "p", "w") is None
     # the two numbers disagree: unsure
     mixed = _against_cream(tie, gem_ab=15.0, ring4_l=2.0, inner=-1.0, mid=-3.0)
     assert C.tie_break(mixed, "p", "w") is None
@@ -370,7 +379,209 @@ def test_an_arrowed_plain_cell_is_empty_though_a_shadows_edge_lifts_its_border()
                    edge=float(white[-1]))
     assert C.BORDER_EMPTY < cell.border <= C.LINED_BORDER_MAX
     assert C.judge_place(cell, classes, "wugrkpye").value == ""
-    # no arrow (the spiral's last cell) or the border changed more: not so
+    # no arrow (the spiral's last cell): not so
     assert C.judge_place(cell, classes, "wugrkpye", arrow=False).value != ""
-    more = replace(cell, border=C.LINED_BORDER_MAX + 2)
-    assert C.judge_place(more, classes, "wugrkpye").value != ""
+    # the border changed more, or the wood round it lit up: still empty by the arrow
+    for kw in ({"border": C.LINED_BORDER_MAX + 20}, {"surround": C.SURROUND_MAX + 10}):
+        assert C.judge_place(replace(cell, **kw), classes, "wugrkpye").value == "", kw
+    # ... but not with the centre off the cream, the ends faint, a chip's outline or
+    # the cell washed out
+    for kw in ({"plain": C.PLAIN_EMPTY_CLEAR + 5}, {"outline": C.PLAIN_OUTLINE_MIN - 5},
+               {"edge": C.LINED_EDGE_MAX + 1}, {"washed": C.LIT_WASHED_MAX + 0.02}):
+        got = C.judge_place(replace(cell, border=C.LINED_BORDER_MAX + 20, **kw), classes,
+                            "wugrkpye")
+        assert got.value != "", kw
+
+
+def _glare_discs(img: np.ndarray) -> np.ndarray:
+    """A lamp's veil on the chips of three neighbouring cells, spread over this cell's
+    sides as the world renders it (design frame standard medium 9507, board.16)."""
+    out = img.copy()
+    for x, y in ((-28.8, 0.0), (28.8, 0.0), (0.0, 28.8)):
+        cv2.circle(out, (_mm(x), _mm(y)), round(17.5 * S), (250, 250, 250), -1)
+    return out
+
+
+def test_an_empty_cell_under_its_neighbours_glare_is_read_by_its_arrow() -> None:
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    board = CLASSES["sprites"]["board"]
+    gain = np.ones(3, np.float32)
+    empty = C.look_at_place(_glare_discs(_cell()), h, slot, gain)
+    assert empty.border > C.BORDER_CHIP  # the veil over the sides' middles
+    assert C.judge_place(empty, board, "wugrkpye").value == ""
+    # a white chip under the same veil hides the arrow: never empty
+    white = _chip(_cell(), (200, 200, 200), (235, 230, 225))
+    chip = C.look_at_place(_glare_discs(white), h, slot, gain)
+    assert C.judge_place(chip, board, "wugrkpye").value != ""
+
+
+def test_a_chip_answer_the_cream_round_it_names_otherwise_goes_to_the_creams_kind() -> None:
+    board = CLASSES["sprites"]["board"]
+    k = np.asarray(board["k"][0][0], np.float32)
+    black = C.PlaceLook(k, float(k[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
+                        border=C.BORDER_CHIP + 10, outline=80.0, plain=60.0)
+    assert C.judge_place(black, board, "wugrkpye").value == "k"
+    # a veiled blue chip: its rings nearest "k" with a clear lead, its colours against
+    # the cream blue's and no other kind's (design frame standard medium 9105, board.22)
+    blue = _against_cream(black, gem_ab=12.0, ring4_l=28.0, inner=-45.0, mid=-45.0)
+    assert min("wugrkpye", key=lambda c: C._distance(blue, board[c])) == "k"
+    got = C.judge_place(blue, board, "wugrkpye")
+    assert got.value == "u" and got.confidence == C.CREAM_KIND_CONFIDENCE
+    # its outline faint or washed out: the colours' answer stands
+    for kw in ({"edge": C.CREAM_KIND_EDGE_MIN - 1}, {"washed": C.LIT_WASHED_MAX + 0.02}):
+        assert C.judge_place(replace(blue, **kw), board, "wugrkpye").value != "u", kw
+    # a player's place (no cell's cream round it): never so
+    player = CLASSES["sprites"]["player"]
+    assert C.judge_place(replace(blue, fill=0.0), player, "wugrkpyE").value != "u"
+
+
+def test_a_pearls_rim_is_pink_against_the_cream_and_a_white_chips_is_not() -> None:
+    gx, gy = C._grid(N, S)
+    pearl = _chip(_cell(), (190, 150, 235), (225, 215, 240), off=(1.5, -1.0))
+    white = _chip(_cell(), (200, 200, 200), (235, 230, 225), off=(1.5, -1.0))
+    assert C.rim_pink(_lab(pearl), gx, gy) >= C.PEARL_PINK_MIN + 5
+    assert C.rim_pink(_lab(white), gx, gy) < C.PEARL_PINK_MIN - 5
+    assert C.rim_pink(_lab(_cell()), gx, gy) < C.PEARL_PINK_MIN
+
+
+def test_a_pale_tie_with_a_pink_rim_and_gem_goes_to_the_pearl_whatever_its_edge() -> None:
+    faint = C.CREAM_EDGE_MIN - 2
+    tie = _between("p", "w", a=5.0, b=5.0, edge=faint)
+    pearl = replace(_against_cream(tie, gem_ab=10.0, ring4_l=9.0, inner=-6.0, mid=-3.0),
+                    pink=C.PEARL_PINK_MIN + 2)
+    assert C.tie_break(pearl, "w", "p") == "p"
+    # the rim grey, or the gem grey (a hand's skin over a chip): unsure
+    assert C.tie_break(replace(pearl, pink=C.PEARL_PINK_MIN - 2), "w", "p") is None
+    grey = replace(_against_cream(tie, gem_ab=-1.0, ring4_l=9.0, inner=-6.0, mid=-3.0),
+                   pink=C.PEARL_PINK_MIN + 2)
+    assert C.tie_break(grey, "w", "p") is None
+    # the colours against the cream another kind's (a hand over a red chip): not so
+    red = replace(_against_cream(tie, gem_ab=10.0, ring4_l=16.0, inner=19.0, mid=16.0),
+                  pink=C.PEARL_PINK_MIN + 2)
+    assert C.cream_kind(red) == "r" and C.tie_break(red, "w", "p") != "p"
+    # a dim red chip (a pink rim, its gem red against the cream, in no box): not so
+    dim = replace(_against_cream(tie, gem_ab=8.0, ring4_l=7.0, inner=C.PEARL_INNER_MAX + 4,
+                                 mid=13.0), pink=C.PEARL_PINK_MIN + 10)
+    assert C.cream_kind(dim) is None and C.tie_break(dim, "w", "p") != "p"
+
+
+def test_a_white_chip_washed_to_the_cream_reads_white_by_its_plain_sides() -> None:
+    board = CLASSES["sprites"]["board"]
+    e = np.asarray(board["e"][0][0], np.float32)
+    # the colours an empty cell's, the arrow gone, the border changed at its middles
+    # and the ends of the sides plain: a white chip a lamp washed to the cream
+    washed = C.PlaceLook(e, float(e[-1]), (0.0, 0.0), 12.5, 0.1, 0.0, 140.0, line=1.0,
+                         border=C.BORDER_EMPTY + 10, outline=C.PALE_OUTLINE_MIN + 20,
+                         plain=12.0)
+    got = C.judge_place(washed, board, "wugrkpye")
+    assert got.value == "w"
+    # the ends less plain (a hand's edge over an empty cell), the arrow showing, the
+    # border alike, or the spiral's last cell (no arrow to miss): not white
+    for kw in ({"outline": C.PALE_OUTLINE_MIN - 15}, {"line": C.PALE_LINE_MAX + 4},
+               {"line": C.LINE_EMPTY + 1},
+               {"border": C.BORDER_EMPTY - 1}):
+        assert C.judge_place(replace(washed, **kw), board, "wugrkpye").value != "w", kw
+    assert C.judge_place(washed, board, "wugrkpye", arrow=False).value is None
+
+
+def _washed_cell(line_grey: int | None) -> np.ndarray:
+    """A cell whose cream a lamp clips to white, its arrow a faint grey line (None: none,
+    as under a chip washed as flat)."""
+    img = np.full((N, N, 3), WOOD, np.uint8)
+    h = CELL_MM / 2
+    cv2.rectangle(img, (_mm(-h), _mm(-h)), (_mm(h), _mm(h)), (70, 90, 110), -1)
+    cv2.rectangle(img, (_mm(-h + 0.6), _mm(-h + 0.6)), (_mm(h - 0.6), _mm(h - 0.6)),
+                  (255, 255, 255), -1)
+    if line_grey is not None:
+        cv2.line(img, (_mm(0), _mm(0)), (_mm(h - 1), _mm(0)), (line_grey,) * 3, 1)
+    return img
+
+
+def test_a_washed_cell_is_empty_by_a_faint_arrow_and_unsure_without_one() -> None:
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    board = CLASSES["sprites"]["board"]
+    gain = np.ones(3, np.float32)
+    faint = C.look_at_place(_washed_cell(225), h, slot, gain)
+    assert faint.washed > C.WASHED_MAX and C.WASHED_LINE_MIN <= faint.line < C.LINE_EMPTY
+    assert C.judge_place(faint, board, "wugrkpye").value == ""
+    # no arrow (a pale chip washed as flat, or the spiral's last cell): glare, unsure
+    flat = C.look_at_place(_washed_cell(None), h, slot, gain)
+    assert C.judge_place(flat, board, "wugrkpye").value is None
+    assert C.judge_place(faint, board, "wugrkpye", arrow=False).value is None
+    # the centre not the cream: unsure
+    off = replace(faint, plain=C.WASHED_PLAIN_MAX + 5)
+    assert C.judge_place(off, board, "wugrkpye").value is None
+
+
+def test_a_cell_alike_all_round_with_a_faint_arrow_is_empty_whatever_its_colours() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # a white chip's colours and a centre off the cream (a dim cell), yet the border
+    # alike, its ends plain and a faint arrow's line: empty
+    dim = C.PlaceLook(w, 3.0, (0.0, 0.0), 12.5, 0.0, 0.0, 120.0,
+                      line=C.ALIKE_LINE_MIN + 2, border=C.BORDER_EMPTY - 3,
+                      outline=C.PLAIN_OUTLINE_MIN + 10, plain=C.PLAIN_EMPTY_CLEAR + 10)
+    assert C.judge_place(dim, board, "wugrkpye").value == ""
+    far = replace(dim, features=dim.features + 200.0)  # a sleeve's colour: still empty
+    assert C.judge_place(far, board, "wugrkpye").value == ""
+    # ... and where a lamp lights the wood round the cell
+    lit = replace(dim, surround=C.SURROUND_MAX + 10)
+    assert C.judge_place(lit, board, "wugrkpye").value == ""
+    # no line (a white chip hides the arrow), the ends hidden (a hand), a chip's outline,
+    # or the spiral's last cell: not so
+    for kw in ({"line": C.ALIKE_LINE_MIN - 8}, {"outline": C.PLAIN_OUTLINE_MIN - 10},
+               {"edge": C.LINED_EDGE_MAX + 1}):
+        assert C.judge_place(replace(dim, **kw), board, "wugrkpye").value != "", kw
+    assert C.judge_place(dim, board, "wugrkpye", arrow=False).value != ""
+
+
+def test_a_gold_chip_where_glare_lights_the_board_reads_by_the_cream_past_its_border() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # the wood round the cell lit up, the chip's edge faint, its colours against the
+    # cream gold's (standard medium 9504 board.1), its border changed, no arrow
+    lit = C.PlaceLook(w, C.LIT_EDGE_MIN - 1, (0.0, 0.0), 12.5, 0.02, 0.0,
+                      C.SURROUND_MAX + 15, line=0.0, border=C.BORDER_EMPTY + 7,
+                      outline=40.0, plain=17.0)
+    gold = _against_cream(lit, gem_ab=-16.0, ring4_l=-1.0, inner=9.0, mid=9.0)
+    assert C.cream_kind(gold) == "y"
+    got = C.judge_place(gold, board, "wugrkpye")
+    assert got.value == "y" and "by the cream" in got.why
+    # its border alike (empty still possible) or an arrow showing: unsure
+    for kw in ({"border": C.BORDER_EMPTY - 1}, {"line": C.LINE_EMPTY + 1}):
+        assert C.judge_place(replace(gold, **kw), board, "wugrkpye").value is None, kw
+
+
+def test_a_white_answer_with_an_arrows_line_needs_a_chips_outline() -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    white = C.PlaceLook(w, float(w[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 150.0, line=2.0,
+                        border=C.BORDER_EMPTY + 7, outline=45.0, plain=25.0)
+    assert C.judge_place(white, board, "wugrkpye").value == "w"
+    # an arrow's line nearly whole and a faint outline: an empty cell a lamp paled
+    # (standard hard 9105 board.17), never white, nor white by the cream
+    lined = replace(white, line=C.ALIKE_LINE_MIN + 5, edge=C.WHITE_LINED_EDGE_MIN - 2)
+    assert C.contradicted(lined, "w")
+    assert C.judge_place(lined, board, "wugrkpye").value != "w"
+    # a plain chip's outline across a shadow's edge: white still
+    shadowed = replace(lined, edge=C.WHITE_LINED_EDGE_MIN + 4)
+    assert not C.contradicted(shadowed, "w")
+
+
+def test_a_white_chip_across_a_shadows_edge_keeps_its_kind_by_its_border_and_outline(
+        ) -> None:
+    board = CLASSES["sprites"]["board"]
+    w = np.asarray(board["w"][0][0], np.float32)
+    # a shadow's edge across the chip draws a line like the arrow's; the border and a
+    # plain outline say a chip (standard hard 9001 board.5)
+    shadowed = C.PlaceLook(w, C.WHITE_LINED_EDGE_MIN + 2, (0.0, 0.0), 12.5, 0.0, 0.0,
+                           150.0, line=C.LINE_EMPTY + 1, border=C.BORDER_CHIP + 10,
+                           outline=100.0, plain=33.0)
+    assert C.judge_place(shadowed, board, "wugrkpye").value == "w"
+    # the outline faint, or the border not a chip's for certain: never pale
+    for kw in ({"edge": C.WHITE_LINED_EDGE_MIN - 2}, {"border": C.BORDER_CHIP - 10}):
+        assert C.judge_place(replace(shadowed, **kw), board, "wugrkpye").value != "w", kw

@@ -20,12 +20,25 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 from duel_frames import calibrated_frames, print_spread  # a sibling bench module
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
+
+
+def _board_looks(args: argparse.Namespace) -> Iterator[tuple[str, str, int, Any, Any, Any]]:
+    """(lens, difficulty, seed, frame, slot, look) for every board cell in view of the
+    calibrated design frames ``args`` asks for (``--seeds``, ``--count``)."""
+    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
+                                                              ("easy", "medium", "hard")):
+        for sl in f.layout.slots_of("token", "board"):
+            if sl.id not in f.unseen:
+                yield lens, difficulty, seed, f, sl, C.look_at_place(
+                    f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
 
 
 def main() -> int:
@@ -43,24 +56,20 @@ def main() -> int:
     board = CLASSES["sprites"]["board"]
     values: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     ties: list[str] = []
-    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("easy", "medium", "hard")):
-        for sl in f.layout.slots_of("token", "board"):
-            if sl.id in f.unseen or sl.id in f.hidden:
-                continue
-            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl,
-                                   cal.gain_at(sl.center))
-            truth = f.contents.get(sl.id, "")
-            if not truth:
-                continue
-            c = C.chroma(look)
-            values[truth].append((c["a"], c["b"], c["bg"]))
-            got = C.judge_place(look, board, "wugrkpye")
-            if (got.value is None and got.why.startswith("between")) or (
-                    "by its colour" in got.why):
-                ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
-                            f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
-                            f"{c['b']:.1f} bg {c['bg']:.1f})")
+    for lens, difficulty, seed, f, sl, look in _board_looks(args):
+        if sl.id in f.hidden:
+            continue
+        truth = f.contents.get(sl.id, "")
+        if not truth:
+            continue
+        c = C.chroma(look)
+        values[truth].append((c["a"], c["b"], c["bg"]))
+        got = C.judge_place(look, board, "wugrkpye")
+        if (got.value is None and got.why.startswith("between")) or (
+                "by its colour" in got.why):
+            ties.append(f"{lens} {difficulty} {seed} {sl.id}: {truth} -> "
+                        f"{got.value!r} ({got.why}; a {c['a']:.1f} b "
+                        f"{c['b']:.1f} bg {c['bg']:.1f})")
     print_spread(values, ("a", "b", "bg"))
     print("\n".join(ties))
     return 0
@@ -72,27 +81,22 @@ def _cream_and_lit(args: argparse.Namespace) -> int:
     lit: list[str] = []
     boxes: Counter[tuple[str, str, str]] = Counter()
     reads: list[str] = []
-    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("easy", "medium", "hard")):
-        for sl in f.layout.slots_of("token", "board"):
-            if sl.id in f.unseen:
-                continue
-            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
-            truth = f.contents.get(sl.id, "")
-            hidden = f.hidden.get(sl.id)
-            if args.lit and look.surround > C.SURROUND_MAX:
-                d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
-                lit.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
-                           f"{truth!r}: edge {look.edge:.1f} washed {look.washed:.2f} "
-                           f"{d[0][1]} {d[0][0]:.2f} {d[1][1]} {d[1][0]:.2f} -> "
-                           f"{C.judge_place(look, board, 'wugrkpye').value!r}")
-            if hidden == "hand":
-                values["hand edge"].append([look.edge])
-            if args.cream:
-                _count_cream(look, truth or "e", hidden, boxes, f"{lens} {difficulty} {seed} "
-                             f"{sl.id}", reads, sl.index != C.LAST_CELL)
-                if hidden is None:
-                    values[truth or "e"].append([*C.against_cream(look).values(), look.edge])
+    for lens, difficulty, seed, f, sl, look in _board_looks(args):
+        truth = f.contents.get(sl.id, "")
+        hidden = f.hidden.get(sl.id)
+        if args.lit and look.surround > C.SURROUND_MAX:
+            d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+            lit.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                       f"{truth!r}: edge {look.edge:.1f} washed {look.washed:.2f} "
+                       f"{d[0][1]} {d[0][0]:.2f} {d[1][1]} {d[1][0]:.2f} -> "
+                       f"{C.judge_place(look, board, 'wugrkpye').value!r}")
+        if hidden == "hand":
+            values["hand edge"].append([look.edge])
+        if args.cream:
+            _count_cream(look, truth or "e", hidden, boxes, f"{lens} {difficulty} {seed} "
+                         f"{sl.id}", reads, sl.index != C.LAST_CELL)
+            if hidden is None:
+                values[truth or "e"].append([*C.against_cream(look).values(), look.edge])
     names = ["gem a-b", "ring4 L", "inner a+b", "mid a+b", "edge"]
     for kind, v in sorted(values.items()):
         arr = np.asarray(v)
@@ -119,39 +123,34 @@ def _pink(args: argparse.Namespace) -> int:
     values: dict[str, list[list[float]]] = defaultdict(list)
     ties: list[str] = []
     alike: Counter[str] = Counter()
-    for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("easy", "medium", "hard")):
-        for sl in f.layout.slots_of("token", "board"):
-            if sl.id in f.unseen:
-                continue
-            look = C.look_at_place(f.image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
-            truth = f.contents.get(sl.id, "") or "e"
-            hidden = f.hidden.get(sl.id)
-            if hidden is None:
-                values[truth].append([look.pink])
-            d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
-            why = C.judge_place(look, board, "wugrkpye", arrow=sl.index != C.LAST_CELL).why
-            if why == "w by the border, e by the colours":
-                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
-                            f"{truth}: {why}, ends {look.outline:.0f}")
-            if (look.washed > C.WASHED_MAX and look.border <= C.BORDER_EMPTY
-                    and look.plain <= C.WASHED_PLAIN_MAX and sl.index != C.LAST_CELL):
-                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
-                            f"{truth}: washed, alike, plain; line {look.line:.1f}")
-            if (look.border <= C.BORDER_EMPTY and look.line >= C.ALIKE_LINE_MIN
-                    and look.outline >= C.PLAIN_OUTLINE_MIN and look.edge < C.LINED_EDGE_MAX
-                    and sl.index != C.LAST_CELL):
-                alike[f"{truth} {hidden or 'readable'}"] += 1
-            if look.line >= C.ALIKE_LINE_MIN and sl.index != C.LAST_CELL and (
-                    truth == "w" or C.judge_place(look, board, "wugrkpye").value == "w"):
-                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
-                            f"{truth}: white, lined; edge {look.edge:.1f}")
-            if {d[0][1], d[1][1]} == {"p", "w"}:
-                got = C.judge_place(look, board, "wugrkpye")
-                ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
-                            f"{truth}: rim {look.pink:.1f} gem a-b "
-                            f"{C.against_cream(look)['gem a-b']:.1f} -> {got.value!r} "
-                            f"({got.why})")
+    for lens, difficulty, seed, f, sl, look in _board_looks(args):
+        truth = f.contents.get(sl.id, "") or "e"
+        hidden = f.hidden.get(sl.id)
+        if hidden is None:
+            values[truth].append([look.pink])
+        d = sorted((C._distance(look, board[k]), k) for k in "wugrkpye")
+        why = C.judge_place(look, board, "wugrkpye", arrow=sl.index != C.LAST_CELL).why
+        if why == "w by the border, e by the colours":
+            ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                        f"{truth}: {why}, ends {look.outline:.0f}")
+        if (look.washed > C.WASHED_MAX and look.border <= C.BORDER_EMPTY
+                and look.plain <= C.WASHED_PLAIN_MAX and sl.index != C.LAST_CELL):
+            ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                        f"{truth}: washed, alike, plain; line {look.line:.1f}")
+        if (look.border <= C.BORDER_EMPTY and look.line >= C.ALIKE_LINE_MIN
+                and look.outline >= C.PLAIN_OUTLINE_MIN and look.edge < C.LINED_EDGE_MAX
+                and sl.index != C.LAST_CELL):
+            alike[f"{truth} {hidden or 'readable'}"] += 1
+        if look.line >= C.ALIKE_LINE_MIN and sl.index != C.LAST_CELL and (
+                truth == "w" or C.judge_place(look, board, "wugrkpye").value == "w"):
+            ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                        f"{truth}: white, lined; edge {look.edge:.1f}")
+        if {d[0][1], d[1][1]} == {"p", "w"}:
+            got = C.judge_place(look, board, "wugrkpye")
+            ties.append(f"{lens} {difficulty} {seed} {sl.id} {hidden or 'readable'} "
+                        f"{truth}: rim {look.pink:.1f} gem a-b "
+                        f"{C.against_cream(look)['gem a-b']:.1f} -> {got.value!r} "
+                        f"({got.why})")
     print_spread(values, ("pink",))
     print("\n".join(ties))
     print("alike, lined (truth, readable/hidden: places):", dict(alike))

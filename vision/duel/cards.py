@@ -367,14 +367,7 @@ def name_jewel(faces: list[np.ndarray], bank: CardBank) -> CardName:
     first = name_card(faces, bank, MIN_SCORE, MIN_MARGIN)
     if first.value is not None or first.score >= MIN_SCORE:
         return first
-    found = by_detail(faces, bank)
-    if found is None:
-        return first
-    detail, s1, margin = found
-    if s1 < CARD_DETAIL_MIN_SCORE or margin < CARD_DETAIL_MIN_MARGIN:
-        return first
-    conf = float(np.clip(margin / (4 * CARD_DETAIL_MIN_MARGIN), 0, 1))
-    return CardName(detail, conf, s1, margin, "by its detail")
+    return _named_by_detail(faces, bank, CARD_DETAIL_MIN_SCORE, CARD_DETAIL_MIN_MARGIN) or first
 
 
 def name_royal(faces: list[np.ndarray], bank: CardBank) -> CardName:
@@ -385,16 +378,27 @@ def name_royal(faces: list[np.ndarray], bank: CardBank) -> CardName:
     plain to a person lower the whole picture's correlation, not the detail's.  Two
     names the looks disagree on are neither."""
     first = name_card(faces, bank, ROYAL_MIN_SCORE, ROYAL_MIN_MARGIN)
-    found = by_detail(faces, bank)
-    if found is None:
-        return first
-    detail, s1, margin = found
-    if s1 < ROYAL_DETAIL_MIN_SCORE or margin < ROYAL_DETAIL_MIN_MARGIN:
+    named = _named_by_detail(faces, bank, ROYAL_DETAIL_MIN_SCORE, ROYAL_DETAIL_MIN_MARGIN)
+    if named is None:
         return first
     if first.value is not None:
-        if first.value == detail:
+        if first.value == named.value:
             return first
         return CardName(None, 0.0, first.score, first.margin,
-                        f"{first.value} or, by its detail, {detail}")
-    conf = float(np.clip(margin / (4 * ROYAL_DETAIL_MIN_MARGIN), 0, 1))
+                        f"{first.value} or, by its detail, {named.value}")
+    return named
+
+
+def _named_by_detail(faces: list[np.ndarray], bank: CardBank, min_score: float,
+                     min_margin: float) -> CardName | None:
+    """The card its detail names (:func:`by_detail`) when that scores ``min_score``
+    and leads by ``min_margin``, its confidence the lead over four times that; else
+    None."""
+    found = by_detail(faces, bank)
+    if found is None:
+        return None
+    detail, s1, margin = found
+    if s1 < min_score or margin < min_margin:
+        return None
+    conf = float(np.clip(margin / (4 * min_margin), 0, 1))
     return CardName(detail, conf, s1, margin, "by its detail")

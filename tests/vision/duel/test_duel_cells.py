@@ -12,6 +12,7 @@ import pytest
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
 from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM, build_duel_layout
+from vision.layout import Slot
 from vision.pixels import lab_image
 
 S = C.CHIP_PX_PER_MM
@@ -22,6 +23,15 @@ WOOD = (60, 80, 120)
 
 def _mm(v: float) -> int:
     return round((N - 1) / 2 + v * S)
+
+
+def _cell_six() -> tuple[Slot, np.ndarray]:
+    """The board's cell 6 and the homography that centres it in an N-square view at S
+    px/mm (the views ``_cell`` draws)."""
+    slot = build_duel_layout().slots_of("token", "board")[6]
+    cx, cy = slot.center
+    return slot, np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy],
+                           [0, 0, 1]])
 
 
 def _cell(arrow: bool = True) -> np.ndarray:
@@ -340,11 +350,17 @@ def test_a_white_box_reads_only_where_the_border_rules_empty_out() -> None:
                          "wugrkpye").value == "w"
 
 
+def _clear_chip(kind: str, plain: float) -> C.PlaceLook:
+    """A chip of ``kind`` seen clearly: the class's own colours, its edge, the border
+    changed as only a chip changes it, no arrow's line."""
+    c = np.asarray(CLASSES["sprites"]["board"][kind][0][0], np.float32)
+    return C.PlaceLook(c, float(c[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
+                       border=C.BORDER_CHIP + 10, outline=80.0, plain=plain)
+
+
 def test_gold_and_white_answers_must_agree_with_the_cream_round_the_chip() -> None:
     board = CLASSES["sprites"]["board"]
-    y = np.asarray(board["y"][0][0], np.float32)
-    gold = C.PlaceLook(y, float(y[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
-                       border=C.BORDER_CHIP + 10, outline=80.0, plain=40.0)
+    gold = _clear_chip("y", plain=40.0)
     assert C.judge_place(gold, board, "wugrkpye").value == "y"
     # the same colours, but the cream round it as yellow (a warm cast on a white chip)
     warm = _against_cream(gold, gem_ab=-1.0, ring4_l=-5.0, inner=1.0, mid=-2.0)
@@ -359,9 +375,7 @@ def test_gold_and_white_answers_must_agree_with_the_cream_round_the_chip() -> No
     ((50, 150, 30), (40, 130, 20), "g"), ((180, 90, 20), (170, 80, 10), "u")])
 def test_a_drawn_chip_keeps_its_kind_against_the_cream_under_a_veil(
         rim: tuple[int, int, int], centre: tuple[int, int, int], kind: str) -> None:
-    slot = build_duel_layout().slots_of("token", "board")[6]
-    cx, cy = slot.center
-    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    slot, h = _cell_six()
     img = _chip(_cell(), rim, centre)
     for veil in (0, 15):  # a lamp's glare adds the same light to every channel
         lit = np.clip(img.astype(np.int32) + veil, 0, 255).astype(np.uint8)
@@ -403,9 +417,7 @@ def _glare_discs(img: np.ndarray) -> np.ndarray:
 
 
 def test_an_empty_cell_under_its_neighbours_glare_is_read_by_its_arrow() -> None:
-    slot = build_duel_layout().slots_of("token", "board")[6]
-    cx, cy = slot.center
-    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    slot, h = _cell_six()
     board = CLASSES["sprites"]["board"]
     gain = np.ones(3, np.float32)
     empty = C.look_at_place(_glare_discs(_cell()), h, slot, gain)
@@ -419,9 +431,7 @@ def test_an_empty_cell_under_its_neighbours_glare_is_read_by_its_arrow() -> None
 
 def test_a_chip_answer_the_cream_round_it_names_otherwise_goes_to_the_creams_kind() -> None:
     board = CLASSES["sprites"]["board"]
-    k = np.asarray(board["k"][0][0], np.float32)
-    black = C.PlaceLook(k, float(k[-1]), (0.0, 0.0), 12.5, 0.0, 0.0, 120.0, line=0.0,
-                        border=C.BORDER_CHIP + 10, outline=80.0, plain=60.0)
+    black = _clear_chip("k", plain=60.0)
     assert C.judge_place(black, board, "wugrkpye").value == "k"
     # a veiled blue chip: its rings nearest "k" with a clear lead, its colours against
     # the cream blue's and no other kind's (design frame standard medium 9105, board.22)
@@ -500,9 +510,7 @@ def _washed_cell(line_grey: int | None) -> np.ndarray:
 
 
 def test_a_washed_cell_is_empty_by_a_faint_arrow_and_unsure_without_one() -> None:
-    slot = build_duel_layout().slots_of("token", "board")[6]
-    cx, cy = slot.center
-    h = np.array([[S, 0, (N - 1) / 2 - S * cx], [0, S, (N - 1) / 2 - S * cy], [0, 0, 1]])
+    slot, h = _cell_six()
     board = CLASSES["sprites"]["board"]
     gain = np.ones(3, np.float32)
     faint = C.look_at_place(_washed_cell(225), h, slot, gain)

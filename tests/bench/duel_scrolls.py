@@ -2,7 +2,8 @@
 design frames of the central mat (vision/duel/read.py ``_presence``): per place
 read, whether a scroll is there, whether a person could read it, and the numbers
 the reader weighs (lightness below the paper round it, yellowness above it, the
-scroll's printed bars: ``scroll_bars``); then their spreads and every readable
+scroll's printed bars: ``scroll_bars``; its rolled ends and their lift over its
+middle: ``scroll_ends``); then their spreads and every readable
 place not read right.  Never run it on the check split.
 
     .venv/bin/python tests/bench/duel_scrolls.py --seeds 9200,9600 --count 12
@@ -21,8 +22,8 @@ from vision.pixels import lab_image, normalise
 
 
 def _numbers(image: np.ndarray, h: np.ndarray, slot: object, gain: np.ndarray
-             ) -> tuple[float, float, float]:
-    """(below, yellow, bars) of one privilege place, as ``_presence`` measures them."""
+             ) -> tuple[float, float, float, float, float]:
+    """(below, yellow, bars, ends, lift) of one privilege place, as ``_presence`` measures them."""
     s = R.PRESENCE_PX_PER_MM
     ring = round(R.RING_MM * s)
     raw = rectify(image, h, slot, s, R.RING_MM)  # type: ignore[arg-type]
@@ -40,7 +41,9 @@ def _numbers(image: np.ndarray, h: np.ndarray, slot: object, gain: np.ndarray
     lab = cv2.GaussianBlur(lab_image(normalise(inner, gain)), (0, 0), 0.7)
     below = float(np.median(band_lab[..., 0])) - float(np.median(lab[..., 0]))
     yellow = float(np.median(lab[..., 2])) - float(np.median(band_lab[..., 2]))
-    return below, yellow, R.scroll_bars(lab[..., 0])
+    ends, lift = R.scroll_ends(raw[ring: raw.shape[0] - ring, ring: raw.shape[1] - ring], gain,
+                               float(np.median(band_lab[..., 2])))
+    return below, yellow, R.scroll_bars(lab[..., 0]), ends, lift
 
 
 def main() -> int:
@@ -48,7 +51,7 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
     ap.add_argument("--seeds", default="9200,9600", help="first seeds, comma-separated")
     args = ap.parse_args()
-    groups: dict[str, list[tuple[float, float, float]]] = {}
+    groups: dict[str, list[tuple[float, float, float, float, float]]] = {}
     wrong = []
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
                                                               ("easy", "medium", "hard")):
@@ -64,8 +67,8 @@ def main() -> int:
             got = R._presence(f.image, h, sl, gain, "fill").value
             if hidden is None and got != ("present" if scroll else ""):
                 wrong.append(f"{lens} {difficulty} {seed} {sl.id}: {key} read {got!r}; "
-                             "below {:.1f} yellow {:.1f} bars {:.1f}".format(*nums))
-    print_spread(groups, ("below", "yellow", "bars"))
+                             "below {:.1f} yellow {:.1f} bars {:.1f} ends {:.1f} lift {:.1f}".format(*nums))
+    print_spread(groups, ("below", "yellow", "bars", "ends", "lift"))
     print("\n".join(wrong))
     return 0
 

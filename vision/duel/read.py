@@ -106,6 +106,16 @@ SCROLL_BARS = 8.0
 #: readable scrolls known by their bars were 2.9-4.6 yellower, the empty places
 #: under a hand that showed bars -0.3 to 1.5 (7 answered "present", one at 0.95).
 SCROLL_BARS_YELLOW = 2.0
+#: A scroll under a cool lamp is as light and as white as the paper round it (design
+#: frame hard 9103: "0 below the paper, 0 yellower", no bars yellow enough); what
+#: still shows it is its rolled ends, yellower than the paper (b*) by SCROLL_ENDS_YELLOW
+#: or more at both ends of its length and by SCROLL_ENDS_LIFT or more than its middle.
+#: Over the privilege places of 144 design frames (seeds 9200-9211 and 9600-9611, every
+#: difficulty, both lenses): readable scrolls' ends 16 and more yellower (p1; lift 11 at
+#: p5), readable empty places' ends at most 8 (lift at most 7.5), under a hand at most 1
+#: (`.venv/bin/python tests/bench/duel_scrolls.py --seeds 9200,9600 --count 12`).
+SCROLL_ENDS_YELLOW = 12.0
+SCROLL_ENDS_LIFT = 10.0
 #: The band's own balance sets the place's white balance when it is within this
 #: share, per channel, of grey or of the markers' cast (a warm lamp's cast left to
 #: the markers' balance lifted the paper round an empty place to white and its grey
@@ -251,6 +261,7 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if local_paper(local, gain, 4.0 if ground == "fill" else LOCAL_GAIN_MAX):
         gain = local
     band_l = float(np.median(lab_image(normalise(band.reshape(-1, 1, 3), gain))[..., 0]))
+    placed = raw[ring: raw.shape[0] - ring, ring: raw.shape[1] - ring]
     inset = round((RING_MM + PRESENCE_INSET_MM) * s)
     raw = raw[inset: raw.shape[0] - inset, inset: raw.shape[1] - inset]
     lab = cv2.GaussianBlur(lab_image(normalise(raw, gain)), (0, 0), 0.7)
@@ -270,6 +281,9 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         if abs(below) <= SCROLL_PAPER_BELOW and yellow >= SCROLL_BARS_YELLOW \
                 and bars >= SCROLL_BARS:
             return PlaceReading(slot.id, "present", min(1.0, bars / 40))
+        ends, lift = scroll_ends(placed, gain, float(np.median(band_lab[..., 2])))
+        if ends >= SCROLL_ENDS_YELLOW and lift >= SCROLL_ENDS_LIFT:
+            return PlaceReading(slot.id, "present", min(1.0, lift / 30))
     if share <= ABSENT_MAX and washed < WASHED_ABSENT_MAX:
         return PlaceReading(slot.id, "", 1.0 - share)
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
@@ -322,6 +336,19 @@ def scroll_bars(lightness: np.ndarray) -> float:
     median column: a scroll's two printed bars run along it, the grey fill is even."""
     profile = lightness.astype(np.float32).mean(axis=0)
     return float(np.median(profile) - profile.min())
+
+
+def scroll_ends(place: np.ndarray, gain: np.ndarray, paper_b: float) -> tuple[float, float]:
+    """(how much yellower than the paper's ``paper_b`` the less yellow of a place's two
+    ends is, how much yellower that is than its middle), along the place's length, its
+    end fifths against its median row: a scroll's rolled ends."""
+    b = lab_image(normalise(place, gain))[..., 2].astype(np.float32)
+    if b.shape[1] > b.shape[0]:
+        b = b.T
+    rows = np.median(b, axis=1) - paper_b
+    k = max(1, len(rows) // 5)
+    ends = min(float(rows[:k].max()), float(rows[-k:].max()))
+    return ends, ends - float(np.median(rows[k:-k]))
 
 
 def _count(readings: list[PlaceReading]) -> int | None:

@@ -115,3 +115,42 @@ def test_the_band_s_own_balance_is_paper_s_when_grey_or_of_the_markers_cast() ->
     assert read.local_paper(np.array([1.0, 1.05, 0.95], np.float32), markers)
     assert read.local_paper(markers * 0.75, markers)
     assert not read.local_paper(np.array([0.6, 1.0, 1.9], np.float32), markers)
+
+
+def _white_scroll(ends: tuple[int, int, int], which: tuple[bool, bool] = (True, True)
+                  ) -> tuple[np.ndarray, np.ndarray, Slot]:
+    """A scroll a cool lamp washes to the paper's own white, ``ends`` (BGR) over the
+    first and last 4 mm of its length where ``which`` says, as on design frame
+    standard hard 9103 (privilege.0-2: "0 below the paper, 0 yellower")."""
+    image, h, slot = _place(PAPER, bars=False)
+    w, hh = slot.size
+    x0, x1 = round((60 - w / 2) * S), round((60 + w / 2) * S)
+    y0, y1 = round((60 - hh / 2) * S), round((60 + hh / 2) * S)
+    if which[0]:
+        image[y0:y0 + round(4 * S), x0:x1] = ends
+    if which[1]:
+        image[y1 - round(4 * S):y1, x0:x1] = ends
+    return image, h, slot
+
+
+YELLOW_ENDS = (120, 200, 225)  # ~28 yellower (Lab b) than the paper, as measured
+
+
+def test_a_scroll_washed_to_the_paper_s_white_is_known_by_its_rolled_ends() -> None:
+    image, h, slot = _white_scroll(YELLOW_ENDS)
+    got = read._presence(image, h, slot, np.ones(3, np.float32), "fill")
+    assert got.value == "present" and got.confidence > 0.5
+
+
+def test_one_yellow_end_or_a_yellow_place_is_not_a_scroll_s_ends() -> None:
+    # a hand's edge over one end of a pale place, or skin over all of it
+    one, h, slot = _white_scroll(YELLOW_ENDS, (True, False))
+    assert read._presence(one, h, slot, np.ones(3, np.float32), "fill").value != "present"
+    w, hh = slot.size
+    skin = one.copy()
+    skin[round((60 - hh / 2) * S):round((60 + hh / 2) * S),
+         round((60 - w / 2) * S):round((60 + w / 2) * S)] = YELLOW_ENDS
+    ends, lift = read.scroll_ends(
+        skin[round((60 - hh / 2) * S):round((60 + hh / 2) * S),
+             round((60 - w / 2) * S):round((60 + w / 2) * S)], np.ones(3, np.float32), 0.0)
+    assert ends > read.SCROLL_ENDS_YELLOW and lift < read.SCROLL_ENDS_LIFT

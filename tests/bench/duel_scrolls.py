@@ -67,7 +67,8 @@ def main() -> int:
             got = R._presence(f.image, h, sl, gain, "fill").value
             if hidden is None and got != ("present" if scroll else ""):
                 wrong.append(f"{lens} {difficulty} {seed} {sl.id}: {key} read {got!r}; "
-                             "below {:.1f} yellow {:.1f} bars {:.1f} ends {:.1f} lift {:.1f}".format(*nums))
+                             "below {:.1f} yellow {:.1f} bars {:.1f} ends {:.1f} lift {:.1f}"
+                             .format(*nums))
     print_spread(groups, ("below", "yellow", "bars", "ends", "lift"))
     print("\n".join(wrong))
     return 0

@@ -294,6 +294,13 @@ class CardBank:
 
     def subset(self, prefix: str) -> CardBank:
         keep = [i for i, cid in enumerate(self.ids) if cid.startswith(prefix)]
+        return self._keep(keep)
+
+    def without(self, ids: frozenset[str]) -> CardBank:
+        """The bank less the faces of ``ids``."""
+        return self._keep([i for i, cid in enumerate(self.ids) if cid not in ids])
+
+    def _keep(self, keep: list[int]) -> CardBank:
         return CardBank(self.name, tuple(self.ids[i] for i in keep), self.vectors[keep],
                         None if self.details is None else self.details[keep])
 
@@ -307,6 +314,8 @@ class CardName:
     score: float
     margin: float
     why: str = ""
+    #: the id the best match names, named or not ("" when the bank is empty)
+    leader: str = ""
 
 
 def name_card(faces: list[np.ndarray], bank: CardBank, min_score: float = MIN_SCORE,
@@ -322,16 +331,17 @@ def name_card(faces: list[np.ndarray], bank: CardBank, min_score: float = MIN_SC
     s2 = float(scores[order[1]]) if len(order) > 1 else -1.0
     margin = s1 - s2
     conf = float(np.clip(margin / (4 * min_margin), 0, 1))
+    leader = bank.ids[order[0]]
     if s1 < min_score:
-        return CardName(None, conf, s1, margin, f"best match only {s1:.2f}")
+        return CardName(None, conf, s1, margin, f"best match only {s1:.2f}", leader)
     if s1 >= MIN_SCORE and margin >= MIN_MARGIN:
         # a lower bound is a second way to a name, never a harder one: a royal scoring
         # as well as a jewel card needs no more lead than one
-        return CardName(bank.ids[order[0]], conf, s1, margin)
+        return CardName(leader, conf, s1, margin, "", leader)
     if margin < min_margin:
         return CardName(None, conf, s1, margin,
-                        f"{bank.ids[order[0]]} or {bank.ids[order[1]]} ({margin:.2f} apart)")
-    return CardName(bank.ids[order[0]], conf, s1, margin)
+                        f"{leader} or {bank.ids[order[1]]} ({margin:.2f} apart)", leader)
+    return CardName(leader, conf, s1, margin, "", leader)
 
 
 #: A jewel card the whole picture scores below MIN_SCORE is named by its detail
@@ -370,13 +380,29 @@ def name_jewel(faces: list[np.ndarray], bank: CardBank) -> CardName:
     return _named_by_detail(faces, bank, CARD_DETAIL_MIN_SCORE, CARD_DETAIL_MIN_MARGIN) or first
 
 
-def name_royal(faces: list[np.ndarray], bank: CardBank) -> CardName:
+def name_royal(faces: list[np.ndarray], bank: CardBank,
+               taken: frozenset[str] = frozenset()) -> CardName:
     """A royal named by :func:`name_card` (``ROYAL_MIN_SCORE``, ``ROYAL_MIN_MARGIN``),
     or else by its detail (:func:`detail_descriptor` against ``bank.details``, at its
     best pose) when that scores ``ROYAL_DETAIL_MIN_SCORE`` and leads by
     ``ROYAL_DETAIL_MIN_MARGIN``: glare, a lamp's veil or a cast that leave a royal
     plain to a person lower the whole picture's correlation, not the detail's.  Two
-    names the looks disagree on are neither."""
+    names the looks disagree on are neither.
+
+    ``taken``: the royals named surely at the other places.  There is one card of
+    each, so a royal left unsure between its leader and one of those is named again
+    against the rest of the bank, and taken only if that names the same leader.  WHY:
+    glare over a royal's face left it "r1 or r2 (0.07 apart)" with r2 plain in the
+    next place (design frame standard hard 9107, royal.0)."""
+    name = _name_royal(faces, bank)
+    if name.value is not None or not name.leader or name.leader in taken \
+            or not taken & set(bank.ids):
+        return name
+    again = _name_royal(faces, bank.without(taken))
+    return again if again.value == name.leader else name
+
+
+def _name_royal(faces: list[np.ndarray], bank: CardBank) -> CardName:
     first = name_card(faces, bank, ROYAL_MIN_SCORE, ROYAL_MIN_MARGIN)
     named = _named_by_detail(faces, bank, ROYAL_DETAIL_MIN_SCORE, ROYAL_DETAIL_MIN_MARGIN)
     if named is None:
@@ -385,7 +411,7 @@ def name_royal(faces: list[np.ndarray], bank: CardBank) -> CardName:
         if first.value == named.value:
             return first
         return CardName(None, 0.0, first.score, first.margin,
-                        f"{first.value} or, by its detail, {named.value}")
+                        f"{first.value} or, by its detail, {named.value}", first.leader)
     return named
 
 
@@ -401,4 +427,4 @@ def _named_by_detail(faces: list[np.ndarray], bank: CardBank, min_score: float,
     if s1 < min_score or margin < min_margin:
         return None
     conf = float(np.clip(margin / (4 * min_margin), 0, 1))
-    return CardName(detail, conf, s1, margin, "by its detail")
+    return CardName(detail, conf, s1, margin, "by its detail", detail)

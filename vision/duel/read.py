@@ -199,6 +199,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
                        strict=True))
     cal.prepare_slots([s for s in slots if visible[s.id]])
     out: dict[str, PlaceReading] = {}
+    royal_places: list[Slot] = []
     for s in slots:
         if not visible[s.id]:
             out[s.id] = PlaceReading(s.id, None, 0.0, "not in the frame")
@@ -219,18 +220,27 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
         elif s.kind == "noble":
             out[s.id] = _read_card(image, h, s, gain, royals, royal=True)
+            royal_places.append(s)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
+    for s in royal_places:  # one card of each royal: those named elsewhere are no rivals
+        taken = frozenset(r.value for sid, r in out.items()
+                          if sid != s.id and sid.startswith("royal.") and r.sure and r.value)
+        if out[s.id].value is None and taken:
+            out[s.id] = _read_card(image, cal.h_for_slot(s), s, cal.gain_at(s.center), royals,
+                                   royal=True, taken=taken)
     return DuelReading(view_from(layout, out), out, len(cal.markers))
 
 
 def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank, royal: bool = False) -> PlaceReading:
+               bank: CardBank, royal: bool = False, taken: frozenset[str] = frozenset()
+               ) -> PlaceReading:
     """A pyramid card or (``royal``) a royal.  A jewel card washed out over more than
     ``GLARE_MAX`` is unsure (a jewel card is named by :func:`name_jewel`, its detail a
     second look); a royal is left to :func:`name_royal`, whose detail sees
-    through glare (four royals that share nothing, against a level's look-alikes)."""
+    through glare (four royals that share nothing, against a level's look-alikes);
+    ``taken``: the royals named surely at the other places (see ``name_royal``)."""
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
@@ -239,7 +249,7 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if found.washed > GLARE_MAX and not royal:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
     faces = posed_faces(image, h, slot, gain, DUEL_CARD_MM)
-    name = name_royal(faces, bank) if royal else name_jewel(faces, bank)
+    name = name_royal(faces, bank, taken) if royal else name_jewel(faces, bank)
     return PlaceReading(slot.id, name.value, name.confidence, name.why)
 
 

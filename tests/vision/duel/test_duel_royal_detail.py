@@ -62,6 +62,19 @@ def test_a_detail_between_two_royals_names_none() -> None:
     assert C.name_royal([clear], bank).value == "r1"  # the same, one plainly ahead
 
 
+def test_a_royal_between_its_leader_and_one_named_elsewhere_is_its_leader() -> None:
+    faces = _faces()
+    bank = bank_from_faces("test", faces, details=True)
+    # as like r2 as r1, a little more like r1: unsure on its own
+    seen = _veiled(_seen(faces["r1"]) * 0.53 + _seen(faces["r2"]) * 0.47, 0.3, 250)
+    alone = C.name_royal([seen], bank)
+    assert alone.value is None and alone.leader == "r1"
+    assert C.name_royal([seen], bank, frozenset({"r2"})).value == "r1"
+    # the leader itself named elsewhere, or only a third royal: still unsure
+    assert C.name_royal([seen], bank, frozenset({"r1"})).value is None
+    assert C.name_royal([seen], bank, frozenset({"r4"})).value is None
+
+
 def test_a_detail_that_names_another_royal_than_the_picture_names_none() -> None:
     faces = _faces()
     bank = bank_from_faces("test", faces, details=True)

@@ -12,6 +12,8 @@ wrong answer.  Decide constants on ``--split design`` only; ``check`` is a repor
     .venv/bin/python tests/bench/duel_cards.py --split design --empty
     .venv/bin/python tests/bench/duel_cards.py --split design --detail \
         --seeds 9000,9100,9300,9500
+    .venv/bin/python tests/bench/duel_cards.py --split design --royal-empty \
+        --seeds 9000,9100,9200,9300,9400,9500,9600,9700,9800,9900
 
 ``--washed``: every card found on medium and hard frames of the central framing (seeds
 5000-5015 and 7000-7011, both lenses) with more than 12 % of it washed out, hidden or
@@ -24,6 +26,12 @@ measure: the evidence behind PLAIN_CHROMA_MAX, PLAIN_GRAD_MAX and OUTLINE_DEPTH.
 framing (12 from each of ``--seeds``, both lenses) whose whole picture scores below
 MIN_SCORE, with what its detail names, that name's score and lead, and whether it is
 right: the evidence behind CARD_DETAIL_MIN_SCORE and CARD_DETAIL_MIN_MARGIN.
+``--royal-empty``: per kind of royal place of the central framing (12 frames from each
+of ``--seeds``, every difficulty, both lenses; royal or empty, readable or under a hand
+or glare, and how :func:`~vision.duel.cards.find_card` found it), the range of
+:func:`~vision.duel.cards.plain_share` and of the outline's second-least side
+(:func:`~vision.duel.cards.outline_sides`), and every place those would call empty
+that ``find_card`` did not: the evidence behind ROYAL_PLAIN_EMPTY.
 """
 
 from __future__ import annotations
@@ -51,9 +59,13 @@ def main() -> int:
                     help="what tells an empty card place under a shadow from a card")
     ap.add_argument("--detail", action="store_true",
                     help="low-scoring pyramid cards: what their detail names")
+    ap.add_argument("--royal-empty", action="store_true",
+                    help="what tells an empty royal place not plain as a whole")
     ap.add_argument("--seeds", default="9000,9100,9300,9500",
-                    help="first seeds of --detail, comma-separated")
+                    help="first seeds of --detail and --royal-empty, comma-separated")
     args = ap.parse_args()
+    if args.royal_empty:
+        return royal_empty(args.split, args.seeds)
     if args.detail:
         return detail_names(args.split, args.seeds)
     if args.empty:
@@ -203,6 +215,36 @@ def empty_places(split: str) -> int:
         print(f"{kind}: {len(v)} places; colour {v[:, 0].min():.3f}-{v[:, 0].max():.3f}, "
               f"lightness {v[:, 1].min():.3f}-{v[:, 1].max():.3f}, outline "
               f"{v[:, 2].min():.3f}-{v[:, 2].max():.3f}")
+    return 0
+
+
+def royal_empty(split: str, seeds: str) -> int:
+    """Ranges of the plain share and the outline's second-least side per kind of royal
+    place, and the places the royal rule would call empty beyond ``find_card``."""
+    import numpy as np
+    from duel_frames import calibrated_frames  # a sibling bench module
+
+    seen: dict[str, list[tuple[float, float]]] = {}
+    called = []
+    for lens, level, seed, f, cal in calibrated_frames(seeds, 12, ("easy", "medium", "hard"),
+                                                         split=split):
+        for sl in f.layout.slots_of("noble", "royals"):
+            if sl.id in f.unseen:
+                continue
+            h = cal.h_for_slot(sl)
+            state = C.find_card(f.image, h, sl, cal.gain_at(sl.center), DUEL_CARD_MM).state
+            share, side = C.plain_share(f.image, h, sl), C.outline_sides(f.image, h, sl)[1]
+            kind = (f"{'royal' if f.contents.get(sl.id) else 'empty'} "
+                    f"{f.hidden.get(sl.id, 'readable')} {state}")
+            seen.setdefault(kind, []).append((share, side))
+            if state != "empty" and C.royal_place_empty(f.image, h, sl):
+                called.append(f"{lens} {level} {seed} {sl.id}: {kind}, plain {share:.2f}, "
+                              f"three sides {side:.2f}")
+    for kind, rows in sorted(seen.items()):
+        v = np.asarray(rows)
+        print(f"{kind}: {len(v)} places; plain {v[:, 0].min():.2f}-{v[:, 0].max():.2f}, "
+              f"three sides {v[:, 1].min():.2f}-{v[:, 1].max():.2f}")
+    print("\n".join(["called empty by ROYAL_PLAIN_EMPTY:", *called]))
     return 0
 
 

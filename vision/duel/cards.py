@@ -172,6 +172,22 @@ def plain_place(image: np.ndarray, h: np.ndarray, slot: Slot) -> bool:
     """Whether the place is plain paper like the band round it: its colour (brightness
     apart) and its lightness even (see ``PLAIN_CHROMA_MAX``): an empty place under a
     shadow or a lamp's spot, which the markers' balance calls "not paper"."""
+    chroma, grad, _ = _plain_maps(image, h, slot)
+    return (float(np.percentile(chroma, PLAIN_PERCENTILE)) <= PLAIN_CHROMA_MAX
+            and float(np.percentile(grad, PLAIN_PERCENTILE)) <= PLAIN_GRAD_MAX)
+
+
+def plain_share(image: np.ndarray, h: np.ndarray, slot: Slot) -> float:
+    """The share of the place that is plain paper pixel by pixel (``plain_place``'s
+    colour and slope within their bounds, not clipped white)."""
+    chroma, grad, washed = _plain_maps(image, h, slot)
+    return float(((chroma <= PLAIN_CHROMA_MAX) & (grad <= PLAIN_GRAD_MAX) & ~washed).mean())
+
+
+def _plain_maps(image: np.ndarray, h: np.ndarray, slot: Slot
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over the place: each pixel's colour distance from the band's paper (brightness
+    apart), the slope of its log lightness, and whether it is clipped white."""
     s = FIND_PX_PER_MM
     outer = _around(image, h, slot)
     ring = round(RING_WIDTH_MM * s)
@@ -184,8 +200,7 @@ def plain_place(image: np.ndarray, h: np.ndarray, slot: Slot) -> bool:
     chroma = np.abs(inner / total[..., None] - paper / (paper.sum() + 3.0)).max(axis=2)
     light = cv2.GaussianBlur(np.log(total), (0, 0), 1.5)
     grad = np.hypot(cv2.Sobel(light, cv2.CV_32F, 1, 0), cv2.Sobel(light, cv2.CV_32F, 0, 1)) / 8
-    return (float(np.percentile(chroma, PLAIN_PERCENTILE)) <= PLAIN_CHROMA_MAX
-            and float(np.percentile(grad, PLAIN_PERCENTILE)) <= PLAIN_GRAD_MAX)
+    return chroma, grad, inner.min(axis=2) >= WASHED_LEVEL
 
 
 def outline_depth(image: np.ndarray, h: np.ndarray, slot: Slot) -> float:
@@ -193,6 +208,11 @@ def outline_depth(image: np.ndarray, h: np.ndarray, slot: Slot) -> float:
     the paper either side, across the middle three fifths of each side; the least of
     the four sides): a hand or a sleeve over the place hides it, a card in it does not
     reach it (the place is 67 x 92 mm, a Duel card 57.5 x 88)."""
+    return outline_sides(image, h, slot)[0]
+
+
+def outline_sides(image: np.ndarray, h: np.ndarray, slot: Slot) -> list[float]:
+    """:func:`outline_depth` of each of the four sides, least first."""
     s = FIND_PX_PER_MM
     light = np.log(_around(image, h, slot).sum(axis=2) + 3.0)
     hh, ww = light.shape
@@ -202,7 +222,30 @@ def outline_depth(image: np.ndarray, h: np.ndarray, slot: Slot) -> float:
                 light[rows, ww - m - span: ww - m + span].mean(axis=0),
                 light[m - span: m + span, cols].mean(axis=1),
                 light[hh - m - span: hh - m + span, cols].mean(axis=1))
-    return min(float((p[0] + p[-1]) / 2 - p.min()) for p in profiles)
+    return sorted(float((p[0] + p[-1]) / 2 - p.min()) for p in profiles)
+
+
+#: A royal place at least ROYAL_PLAIN_EMPTY of which is plain paper (:func:`plain_share`),
+#: its outline seen at least ROYAL_SIDES_DEPTH deep on three sides, is empty: a shadow's
+#: band across an empty place, or a sleeve over one side, leave it "not paper" by the
+#: markers' balance and not plain as a whole (design frames standard hard 9807 royal.0,
+#: standard medium 9000 royal.2, wide hard 9902 royal.0: plain 0.83-0.92, three sides
+#: 0.47-0.53, left unsure).  Over the royal places of 720 design frames (seeds
+#: 9000-9900, 12 a difficulty, both lenses): readable royals plain at most 0.39, readable
+#: empty places at least 0.83 and three sides 0.41 and more; royals under a hand as
+#: plain as 0.76 showed three sides 0.18 at most (`.venv/bin/python
+#: tests/bench/duel_cards.py --royal-empty --seeds 9000,9100,...,9900`).  Jewel cards
+#: are not so judged: a pale one reaches 0.52, and an empty pyramid place is never a
+#: sure answer anyway.
+ROYAL_PLAIN_EMPTY = 0.75
+ROYAL_SIDES_DEPTH = 0.3
+
+
+def royal_place_empty(image: np.ndarray, h: np.ndarray, slot: Slot) -> bool:
+    """Whether a royal place that does not look empty as a whole still is: mostly plain
+    paper, its outline whole on three sides (see ``ROYAL_PLAIN_EMPTY``)."""
+    return (outline_sides(image, h, slot)[1] >= ROYAL_SIDES_DEPTH
+            and plain_share(image, h, slot) >= ROYAL_PLAIN_EMPTY)
 
 
 def _part(bgr: np.ndarray, size: tuple[int, int]) -> np.ndarray:

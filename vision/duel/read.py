@@ -37,7 +37,9 @@ from vision.duel.cards import (
     name_jewel,
     name_royal,
     outline_depth,
+    plain_share,
     posed_faces,
+    royal_place_empty,
 )
 from vision.duel.chip_classes import CLASSES
 from vision.duel.chips import (
@@ -244,6 +246,8 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
+    if royal and royal_place_empty(image, h, slot):
+        return PlaceReading(slot.id, "", plain_share(image, h, slot))
     if found.state != "present":
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
     if found.washed > GLARE_MAX and not royal:

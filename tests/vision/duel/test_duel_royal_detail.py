@@ -107,3 +107,41 @@ def test_a_card_washed_out_past_the_paper_is_not_said_empty() -> None:
                         DUEL_CARD_MM)
     assert C.EMPTY_WASHED_MAX < found.washed < 0.35 and found.share < C.EMPTY_MAX
     assert found.state != "empty"
+
+
+def _royal_place(s: float = 4.0) -> tuple[np.ndarray, np.ndarray, Slot]:
+    """An empty royal place: paper, its printed outline all round."""
+    slot = Slot("royal.0", "noble", "royals", "central", (60.0, 70.0), (67.0, 92.0), 0.0)
+    image = np.zeros((round(140 * s), round(120 * s), 3), np.uint8)
+    image[:] = PAPER
+    cv2.rectangle(image, (round(26.5 * s), round(24 * s)), (round(93.5 * s), round(116 * s)),
+                  (110, 110, 110), round(0.8 * s))
+    return image, np.diag([s, s, 1.0]), slot
+
+
+def test_an_empty_royal_place_under_a_sleeve_s_edge_is_empty() -> None:
+    # a dark sleeve over the place's left side and outline, a tenth of the place
+    # (design frame wide hard 9902, royal.0): not plain as a whole, but most of it is
+    image, h, slot = _royal_place()
+    image[:, :round(34 * 4.0)] = (40, 30, 30)
+    assert C.find_card(image, h, slot, np.ones(3, np.float32), DUEL_CARD_MM).state != "empty"
+    assert C.royal_place_empty(image, h, slot)
+
+
+def test_a_royal_or_a_hand_over_the_outline_is_not_an_empty_royal_place() -> None:
+    image, h, slot = _royal_place()
+    x0, y0 = round((60 - 57.5 / 2) * 4), round((70 - 88 / 2) * 4)
+    x1, y1 = round((60 + 57.5 / 2) * 4), round((70 + 88 / 2) * 4)
+    grain = cv2.resize(np.random.default_rng(2).normal(0, 40, (44, 29, 3)), (x1 - x0, y1 - y0),
+                       interpolation=cv2.INTER_CUBIC)
+    card = image.copy()
+    card[y0:y1, x0:x1] = np.clip(np.array((150, 170, 190)) + grain, 0, 255).astype(np.uint8)
+    assert not C.royal_place_empty(card, h, slot)
+    # a sleeve of the paper's own colour, darker, over two sides of the outline: as
+    # plain as paper, but the outline seen on two sides only
+    sleeve = image.copy()
+    dark = (np.array(PAPER) * 0.7).astype(np.uint8)
+    sleeve[:, round(88 * 4.0):] = dark
+    sleeve[:round(30 * 4.0)] = dark
+    assert C.plain_share(sleeve, h, slot) >= C.ROYAL_PLAIN_EMPTY
+    assert not C.royal_place_empty(sleeve, h, slot)

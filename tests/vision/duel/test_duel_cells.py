@@ -593,3 +593,23 @@ def test_a_white_chip_across_a_shadows_edge_keeps_its_kind_by_its_border_and_out
     # the outline faint, or the border not a chip's for certain: never pale
     for kw in ({"edge": C.WHITE_LINED_EDGE_MIN - 2}, {"border": C.BORDER_CHIP - 10}):
         assert C.judge_place(replace(shadowed, **kw), board, "wugrkpye").value != "w", kw
+
+
+def test_a_veiled_green_chip_tied_with_white_goes_to_green() -> None:
+    # a warm lamp's veil over a green chip: the rings' colours tie it with white, its
+    # gem and inner ring against the cream stay green (design frame standard hard
+    # 9100, board.21: gem a-b -20.5, inner a+b -10.8)
+    tie = _between("g", "w", a=-5.0, b=8.0, edge=C.CREAM_EDGE_MIN + 1)
+    green = _against_cream(tie, gem_ab=-20.5, ring4_l=8.8, inner=-10.8, mid=-10.4)
+    assert C.tie_break(green, "w", "g") == "g"
+    # a white chip's gem, or a gold chip's inner ring: not so settled
+    white = _against_cream(tie, gem_ab=-4.0, ring4_l=2.0, inner=-10.8, mid=-3.0)
+    assert C.tie_break(white, "w", "g") is None
+    gold = _against_cream(tie, gem_ab=-20.5, ring4_l=-5.0, inner=7.0, mid=5.0)
+    assert C.tie_break(gold, "w", "g") is None
+
+
+def test_a_veiled_green_chip_whose_gem_fades_to_minus_thirteen_is_still_green() -> None:
+    # the board round it lit up (design frame standard hard 9100, board.16)
+    green = _veiled("w", "p", gem_ab=-13.6, ring4_l=20.8, inner=-25.6, mid=-24.8)
+    assert C.cream_kind(green) == "g"

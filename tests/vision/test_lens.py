@@ -311,6 +311,32 @@ def test_a_marker_caught_on_glare_is_left_out_of_the_lens(wide4: WideFrame,
     assert np.percentile(corner_errors_mm(wide4, cal), 95) <= 1.0
 
 
+def test_false_markers_of_one_mat_leave_the_lens_to_the_others(wide4: WideFrame,
+                                                                monkeypatch) -> None:
+    # two of a player's mat markers "found" where two of the central mat's are (a
+    # board's dark panel or a card's picture decoded as them): no lens fits every mat
+    # then; the others' markers still give the lens, and their slots within a mm
+    import vision.calibrate as calibrate_module
+
+    real = calibrate_module.detect_markers
+    known = wide4.layout.marker_index
+
+    def false_two(grey, layout):  # type: ignore[no-untyped-def]
+        found = real(grey, layout)
+        theirs = sorted(i for i in found if known[i].mat == "player2")
+        centre = sorted(i for i in found if known[i].mat == "centre")
+        for i, c in zip(theirs[:2], centre[:2], strict=True):
+            found[i] = found[c].copy()
+        return found
+
+    monkeypatch.setattr(calibrate_module, "detect_markers", false_two)
+    cal = calibrate(wide4.image, wide4.layout)
+    assert cal is not None and cal.lens is not None
+    others = dataclasses.replace(wide4, layout=dataclasses.replace(
+        wide4.layout, slots=tuple(s for s in wide4.layout.slots if s.mat != "player2")))
+    assert np.percentile(corner_errors_mm(others, cal), 95) <= 1.0
+
+
 # -- the independent world (vision.synth.world): another camera, another lens model --
 
 def world_corner_errors_mm(frame, cal: Calibration) -> np.ndarray:  # type: ignore[no-untyped-def]

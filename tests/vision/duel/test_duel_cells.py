@@ -613,3 +613,13 @@ def test_a_veiled_green_chip_whose_gem_fades_to_minus_thirteen_is_still_green() 
     # the board round it lit up (design frame standard hard 9100, board.16)
     green = _veiled("w", "p", gem_ab=-13.6, ring4_l=20.8, inner=-25.6, mid=-24.8)
     assert C.cream_kind(green) == "g"
+
+
+def test_a_chip_its_colours_name_by_far_keeps_its_kind_whatever_the_cream() -> None:
+    # a black chip whose gem is blue-grey: against the cream its numbers fall in the
+    # blue box, but its colours fit black by far (fresh check frame easy 9977, board.3)
+    board = CLASSES["sprites"]["board"]
+    black = replace(_against_cream(_clear_chip("k", 80.0), gem_ab=8.3, ring4_l=88.2,
+                                   inner=-32.0, mid=-32.5), edge=30.0)
+    assert C.cream_kind(black) == "u"
+    assert C.judge_place(black, board, "wugrkpye").value == "k"

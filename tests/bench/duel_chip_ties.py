@@ -173,10 +173,22 @@ def _count_cream(look: C.PlaceLook, truth: str, hidden: str | None,
     if arrow and C.lined_clear(look):
         past = look.border > C.LINED_BORDER_MAX or look.surround > C.SURROUND_MAX
         boxes[("lined-clear+" if past else "lined-clear", truth, seen)] += 1
-    got = C.judge_place(look, CLASSES["sprites"]["board"], "wugrkpye")
-    if "by the cream" in got.why:
+    leads: list[float] = []
+    real = C._cream_other
+
+    def heard(look: C.PlaceLook, value: str, allowed: str, lead: float = 1.0) -> str | None:
+        leads.append(lead)  # the colours' lead the cream is weighed against
+        return real(look, value, allowed, lead)
+
+    C._cream_other = heard  # type: ignore[assignment]
+    try:
+        got = C.judge_place(look, CLASSES["sprites"]["board"], "wugrkpye")
+    finally:
+        C._cream_other = real  # type: ignore[assignment]
+    if "by the cream" in got.why or (leads and C.cream_kind(look) not in (None, got.value)):
+        lead = f"; the colours' lead {leads[-1]:.2f}" if leads else ""
         reads.append(f"{where} {seen} {truth!r} -> {got.value!r} ({got.why}; edge "
-                     f"{look.edge:.1f})")
+                     f"{look.edge:.1f}{lead})")
 
 
 if __name__ == "__main__":

@@ -37,12 +37,28 @@ that ``find_card`` did not: the evidence behind ROYAL_PLAIN_EMPTY.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from vision.calibrate import calibrate
 from vision.duel import cards as C
 from vision.duel.bank import default_bank
 from vision.synth.duel import duel_frame
 from vision.synth.duel_faces import DUEL_CARD_MM
+
+#: The script's other measures: flag -> (what it prints, how it is run).  WHY a table:
+#: one place that declares a measure's flag and runs it.
+MODES: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
+    "royal-empty": ("what tells an empty royal place not plain as a whole",
+                    lambda a: royal_empty(a.split, a.seeds)),
+    "detail": ("low-scoring pyramid cards: what their detail names",
+               lambda a: detail_names(a.split, a.seeds)),
+    "empty": ("what tells an empty card place under a shadow from a card",
+              lambda a: empty_places(a.split)),
+    "washed": ("cards washed out over 12 %%: named right, wrong or unsure",
+               lambda a: washed_cards(a.split)),
+    "royals": ("royal places only, the empty ones a card was found on too",
+               lambda a: royal_scores(a.frames, a.split, a.framing)),
+}
 
 
 def main() -> int:
@@ -51,29 +67,14 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=9)
     ap.add_argument("--framing", choices=("centre", "table"), default="table",
                     help="the camera's framing (the reader's is centre: hardware.md)")
-    ap.add_argument("--royals", action="store_true",
-                    help="royal places only, the empty ones a card was found on too")
-    ap.add_argument("--washed", action="store_true",
-                    help="cards washed out over 12 %%: named right, wrong or unsure")
-    ap.add_argument("--empty", action="store_true",
-                    help="what tells an empty card place under a shadow from a card")
-    ap.add_argument("--detail", action="store_true",
-                    help="low-scoring pyramid cards: what their detail names")
-    ap.add_argument("--royal-empty", action="store_true",
-                    help="what tells an empty royal place not plain as a whole")
+    for flag, (what, _) in MODES.items():
+        ap.add_argument(f"--{flag}", action="store_true", help=what)
     ap.add_argument("--seeds", default="9000,9100,9300,9500",
                     help="first seeds of --detail and --royal-empty, comma-separated")
     args = ap.parse_args()
-    if args.royal_empty:
-        return royal_empty(args.split, args.seeds)
-    if args.detail:
-        return detail_names(args.split, args.seeds)
-    if args.empty:
-        return empty_places(args.split)
-    if args.washed:
-        return washed_cards(args.split)
-    if args.royals:
-        return royal_scores(args.frames, args.split, args.framing)
+    for flag, (_, run) in MODES.items():
+        if getattr(args, flag.replace("-", "_")):
+            return run(args)
     cards, royals = default_bank()
     C.MIN_MARGIN = 1e-9
     C.MIN_SCORE = -1.0

@@ -125,3 +125,31 @@ def test_a_given_scene_is_drawn_and_a_hand_can_be_forced() -> None:
     assert a.contents["market.2.1"] == scene.market[1][1]
     assert "hand" in a.tags and "hand" not in b.tags
     assert np.allclose(a.project(np.ones((1, 2))), b.project(np.ones((1, 2))))
+
+
+def test_a_card_is_hidden_when_a_hand_covers_one_of_its_cost_circles() -> None:
+    """A finger over a cost circle hides what the card is, though it covers little of
+    its slot; a hand as large over the card's picture hides nothing a person reads."""
+    from vision import cardface as cf
+
+    frame = world_frame(2, "easy", 3, size=SMALL)
+    cam, layout = frame.camera, frame.layout
+    sid = next(s.id for s in layout.slots_of("card", "market")
+               if s.id in frame.contents and s.id not in frame.unseen)
+    slot = layout.slot_index[sid]
+
+    def hand_over(face_xy: tuple[float, float], r: float) -> dict[str, np.ndarray]:
+        cx = slot.center[0] + face_xy[0] - cf.CARD_W / 2
+        cy = slot.center[1] + face_xy[1] - cf.CARD_H / 2
+        a = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+        poly = cam.project(np.column_stack([cx + r * np.cos(a), cy + r * np.sin(a)]))
+        mask = np.zeros((cam.size[1], cam.size[0]), np.uint8)
+        cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1)
+        return {"hand": mask}
+
+    over_circle = hand_over(cf.circle_center(0), 6.0)
+    over_picture = hand_over((40.0, 55.0), 6.0)
+    assert world._hidden(cam, layout, over_circle, frame.unseen, frame.contents).get(sid) == "hand"
+    assert sid not in world._hidden(cam, layout, over_picture, frame.unseen, frame.contents)
+    # by the slot alone (no contents known) neither hides the card
+    assert sid not in world._hidden(cam, layout, over_circle, frame.unseen)

@@ -43,7 +43,13 @@ these rules, measured in the frame over each slot's outline:
 * ``hand``: ≥ ``HAND_HIDES`` of the slot under the hand or arm;
 * ``glare``: ≥ ``GLARE_HIDES`` of the slot clipped near white by the glare;
 * ``shadow``: ≥ ``SHADOW_HIDES`` of the slot lit less than ``SHADOW_DARK``
-  of the frame's median light.
+  of the frame's median light;
+* and a card or noble by the same three, when any printed element a person
+  reads it by (a card's points box, bonus gem and each cost circle it has; a
+  noble's points box and each requirement square) is at least ``ELEMENT_HIDES``
+  under one of them.  WHY: a finger over a card's cost circles hides its
+  identity while covering a tenth of its slot; the issue asks the reader to
+  abstain wherever a reading region is not seen, so there abstaining is right.
 """
 
 from __future__ import annotations
@@ -56,6 +62,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from companion.rules import catalogue
+from vision import cardface as cf
 from vision.layout import TOKEN_MM, Layout, Slot, build_layout
 from vision.synth.facesets import face_sets, token_faces
 from vision.synth.render import TABLE_BGR, Canvas, draw_table
@@ -75,6 +83,10 @@ MAP_STEP = 8
 HAND_HIDES = 0.25
 GLARE_HIDES = 0.15
 SHADOW_HIDES = 0.25
+#: Share of one printed element of a card or noble (a cost circle, the bonus gem, the
+#: points box, a noble's square) under a hand, glare or shadow at which a person cannot
+#: read it: half of a cost circle covers half of its numeral.
+ELEMENT_HIDES = 0.5
 SHADOW_DARK = 0.3
 #: A pixel counts as clipped by glare when its darkest channel is at least this
 #: and the glare added at least ``GLARE_ADDED``.
@@ -347,12 +359,12 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
         arm = _draw_hand(table, layout, view, cam, rng)
     image, masks = _photograph(table, cam, light, arm, layout, light_rng)
     unseen = frozenset(sl.id for sl in layout.slots if not _inside(cam, sl))
-    hidden = _hidden(cam, layout, masks, unseen)
     tags = (cam.lens.name, framing, f"faces:{set_name}", f"light:{light.cast}",
             *(["glare"] if light.glare else []), *(["shadow"] if light.shadow else []),
             *(["hand"] if arm is not None else []),
             *(["motion"] if light.motion[0] >= 2 else []), *(["setup"] if setup else []))
     contents = {k: v for k, v in table.contents.items() if k in layout.slot_index}
+    hidden = _hidden(cam, layout, masks, unseen, contents)
     return WorldFrame(image, layout, contents, hidden, unseen, difficulty, tags, cam)
 
 
@@ -672,28 +684,68 @@ def _shadow_field(gx: np.ndarray, gy: np.ndarray, depth: float,
 
 
 def _hidden(cam: PiCamera, layout: Layout, masks: dict[str, np.ndarray],
-            unseen: frozenset[str]) -> dict[str, str]:
-    """Slots a person could not read, by the rules in the module's docstring."""
-    w, h = cam.size
+            unseen: frozenset[str], contents: dict[str, str] | None = None
+            ) -> dict[str, str]:
+    """Slots a person could not read, by the rules in the module's docstring
+    (``contents``: what each slot holds, for the printed elements of its card or noble)."""
     rules = (("hand", HAND_HIDES), ("glare", GLARE_HIDES), ("shadow", SHADOW_HIDES))
     out: dict[str, str] = {}
     for sl in layout.slots:
         if sl.id in unseen or sl.kind == "tableau":
             continue
-        poly = cam.project(_outline(sl))
-        x0, y0 = np.floor(poly.min(0)).astype(int)
-        x1, y1 = np.ceil(poly.max(0)).astype(int) + 1
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-        if x1 <= x0 or y1 <= y0:
-            continue
-        region = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.fillPoly(region, [np.round(poly - (x0, y0)).astype(np.int32)], 1)
-        area = max(int(region.sum()), 1)
+        shapes: list[tuple[np.ndarray, float | None]] = [(_outline(sl), None)]
+        shapes += [(e, ELEMENT_HIDES) for e in _printed(sl, (contents or {}).get(sl.id, ""))]
         for name, share in rules:
             m = masks.get(name)
-            if m is None:
-                continue
-            if int((m[y0:y1, x0:x1] & region).astype(bool).sum()) >= share * area:
+            if m is not None and any(_covered(cam, m, poly) >= (least or share)
+                                     for poly, least in shapes):
                 out[sl.id] = name
                 break
     return out
+
+
+def _covered(cam: PiCamera, mask: np.ndarray, outline_mm: np.ndarray) -> float:
+    """Share of a table-mm polygon's picture under ``mask`` (0 when out of the frame)."""
+    w, h = cam.size
+    poly = cam.project(outline_mm)
+    x0, y0 = np.floor(poly.min(0)).astype(int)
+    x1, y1 = np.ceil(poly.max(0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    region = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(region, [np.round(poly - (x0, y0)).astype(np.int32)], 1)
+    area = max(int(region.sum()), 1)
+    return int((mask[y0:y1, x0:x1] & region).astype(bool).sum()) / area
+
+
+def _printed(slot: Slot, held: str) -> list[np.ndarray]:
+    """Table-mm outlines of the printed elements a person reads the card or noble in
+    ``slot`` by (none for anything else): where :mod:`vision.cardface` prints them,
+    the face centred on its slot."""
+    if slot.kind in ("card", "reserved") and held and not held.startswith("deck"):
+        card = catalogue.card(held)
+        size = (cf.CARD_W, cf.CARD_H)
+        boxes = [cf.POINTS_BOX]
+        circles = [(cf.GEM_CENTER, cf.GEM_R)]
+        circles += [(cf.circle_center(i), cf.CIRCLE_R)
+                    for i in range(sum(1 for _, n in card.cost.items() if n))]
+    elif slot.kind == "noble" and held:
+        noble = catalogue.noble(held)
+        size = (cf.NOBLE_W, cf.NOBLE_H)
+        boxes = [cf.NOBLE_POINTS_BOX]
+        boxes += [(x - cf.SQUARE_HALF, y - cf.SQUARE_HALF, x + cf.SQUARE_HALF,
+                   y + cf.SQUARE_HALF)
+                  for x, y in (cf.square_center(i) for i in
+                               range(sum(1 for _, n in noble.requirement.items() if n)))]
+        circles = []
+    else:
+        return []
+    a = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    shapes = [np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], float)
+              for x0, y0, x1, y1 in boxes]
+    shapes += [np.column_stack([cx + r * np.cos(a), cy + r * np.sin(a)])
+               for (cx, cy), r in circles]
+    t = math.radians(slot.angle)
+    rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+    return [(p - np.array(size) / 2) @ rot.T + np.array(slot.center) for p in shapes]

@@ -453,7 +453,7 @@ def test_the_slot_reading_stands_when_the_fits_far_from_it_name_nothing() -> Non
     """A fit slid 8 mm up the slot (a dark shadow over the card's top passes for
     card) reads dark picture as black circles and names nothing; the reading at the
     slot names the card on every piece: it is the answer, not a sure one.  A weak
-    reading at the slot is not taken."""
+    reading at the slot is taken only over fits whose evidence is weaker still."""
     from vision.card_decode import Decoded
     from vision.layout import build_layout
     from vision.locate import Located
@@ -463,23 +463,25 @@ def test_the_slot_reading_stands_when_the_fits_far_from_it_name_nothing() -> Non
     R = card_reader.FaceReading
     right, dark = catalogue.card("3u4"), catalogue.card("3k3")
 
-    def abstained(distance: float) -> R:
-        dec = Decoded(None, dark, right, 0.9, distance, 0.01, 0.0, reason="weak")
-        return R(None, 0.99, distance, "3k3", 0.01, dec)
+    def abstained(distance: float, weakest: float = 0.01) -> R:
+        dec = Decoded(None, dark, right, 0.9, distance, weakest, 0.0, reason="weak")
+        return R(None, 0.99, distance, "3k3", weakest, dec)
 
-    def run(at_slot: R) -> object:
+    def run(at_slot: R, weakest: float = 0.01) -> object:
         others = tuple(Located(0.9, (x, y - 8.0), a, 1.0) for a in (0.0, 3.0))
         places = card_places.Places(slot, Located(0.9, (x, y - 8.0), 1.5, 1.0, others))
-        places.take([abstained(0.33)])
+        places.take([abstained(0.33, weakest)])
         assert len(places.todo) == 3 and places.todo[-1].center == slot.center
-        places.take([abstained(0.21)] * (len(places.todo) - 1) + [at_slot])
+        places.take([abstained(0.21, weakest)] * (len(places.todo) - 1) + [at_slot])
         assert places.answer is not None
         return places.answer
 
     named = run(R(right, 1.0, 0.33, "3k3", 0.49))
     assert named.state == "card" and named.card == right
     assert named.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
-    assert run(R(right, 1.0, 0.33, "3k3", card_places.GOOD_WEAKEST - 0.1)).state == "unknown"
+    weak = R(right, 1.0, 0.33, "3k3", card_places.GOOD_WEAKEST - 0.1)
+    assert run(weak).state == "card"
+    assert run(weak, card_places.GOOD_WEAKEST - 0.05).state == "unknown"
 
 
 def test_a_closest_fit_that_abstains_on_the_card_another_place_names_agrees() -> None:
@@ -545,3 +547,38 @@ def test_places_all_below_a_coin_toss_on_one_card_stay_unsure() -> None:
               for p, d in ((0.35, 0.14), (0.55, 0.16), (0.24, 0.14), (0.17, 0.26))]
     best = card_places.choose(places)
     assert card_places.as_reading(slot, card_places.consistent(best, places)).card is None
+
+
+def test_the_slot_s_cut_outweighs_fits_off_it_that_lack_a_piece() -> None:
+    """A card fitted off its slot, a circle cut away, leads with another card on a
+    missing piece; the cut where the slot is names the card on every piece: the slot's
+    reading is the answer, held below sure.  A fit off the slot whose every piece holds
+    as well keeps the slot unknown."""
+    from vision.card_decode import Decoded
+    from vision.layout import build_layout
+    from vision.locate import Located
+
+    right, wrong = catalogue.card("3g4"), catalogue.card("3w3")
+
+    def reading(card: object, best: object, weakest: float) -> card_reader.FaceReading:
+        dec = Decoded(card, best, right, 0.8, 0.2, weakest, 0.0)  # type: ignore[arg-type]
+        return card_reader.FaceReading(card, 0.99, 0.2, None, weakest,  # type: ignore[arg-type]
+                                       dec)
+
+    slot = build_layout(2).slot_index["market.3.0"]
+    x, y = slot.center
+
+    def answer(off_slot: list[card_reader.FaceReading]) -> object:
+        other = Located(0.8, (x, y + 3.5), 1.0, 1.0)
+        places = card_places.Places(slot, Located(0.8, (x, y + 3.0), 0.0, 1.0, (other,)))
+        places.take(off_slot[:1])
+        assert len(places.todo) == 2 and places.todo[-1].center == slot.center
+        places.take([off_slot[1], reading(right, right, 0.25)])
+        return places.answer
+
+    cut = [reading(None, wrong, 0.01), reading(wrong, wrong, 0.12)]
+    got = answer(cut)
+    assert got.card == right  # type: ignore[attr-defined]
+    assert got.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE  # type: ignore[attr-defined]
+    whole = [reading(None, wrong, 0.01), reading(wrong, wrong, 0.4)]
+    assert answer(whole).card is None  # type: ignore[attr-defined]

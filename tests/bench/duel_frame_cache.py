@@ -50,7 +50,7 @@ def _names(args: argparse.Namespace) -> Iterator[tuple[str, int, str, int, Path]
     root = Path(args.dir) / args.split
     for base in (int(s) for s in args.seeds.split(",")):
         for lens in args.lenses.split(","):
-            for difficulty in DIFFICULTIES:
+            for difficulty in args.difficulties.split(","):
                 for seed in range(base, base + args.count):
                     yield lens, base, difficulty, seed, root / f"{lens}_{difficulty}_{seed}"
 
@@ -119,7 +119,9 @@ def cells(args: argparse.Namespace) -> int:
                 look = C.look_at_place(image, cal.h_for_slot(sl), sl, cal.gain_at(sl.center))
                 rows.append((lens, difficulty, seed, sl.id, sl.index,
                              meta["contents"].get(sl.id) or "", meta["hidden"].get(sl.id), look))
-    out = Path(args.dir) / f"cells-{args.split}-{args.seeds.replace(',', '_')}.pkl"
+    which = "" if args.difficulties == ",".join(DIFFICULTIES) else \
+        "-" + args.difficulties.replace(",", "_")
+    out = Path(args.dir) / f"cells-{args.split}-{args.seeds.replace(',', '_')}{which}.pkl"
     with open(out, "wb") as fh:
         pickle.dump(rows, fh)
     print(f"{len(rows)} cells -> {out}")
@@ -160,6 +162,8 @@ def main() -> int:
     ap.add_argument("--seeds", default="9000", help="first seeds, comma-separated")
     ap.add_argument("--count", type=int, default=12, help="frames per seed, difficulty, lens")
     ap.add_argument("--lenses", default=",".join(LENSES))
+    ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
+                    help="comma-separated, e.g. hard: only the hard frames (disk, time)")
     ap.add_argument("--dir", default="/tmp/duel-frames", help="where the frames are kept")
     ap.add_argument("--held", default="", help="judge: first seeds counted apart")
     ap.add_argument("--list", action="store_true", help="judge: every readable cell missed")

@@ -9,6 +9,10 @@ in seconds, the seeds given with ``--held`` counted apart.  A full pass over the
 ten design seeds (720 frames) then takes minutes, and a candidate rule for the
 board cells is scored on every readable and hidden cell before it goes in.  Decide
 on the design split; never tune on what ``--held`` or the check split show.
+``--difficulties`` keeps some difficulties only (the hard frames alone: 8.6 GB for
+the ten seeds); ``judge`` reads every cells cache under ``--dir`` and its
+subdirectories, and with ``--cream`` also tallies the answers read by the cream
+round the chip (``vision.duel.chips.cream_kind``) and the edges of chips under a hand.
 
     .venv/bin/python tests/bench/duel_frame_cache.py render --split design \\
         --seeds 9000,9100 --dir /tmp/duel-frames
@@ -132,26 +136,42 @@ def judge(args: argparse.Namespace) -> int:
     """Tally ``judge_place`` over every cached cell: readable or hidden, right, wrong or
     unsure, and whether at or above the board's sure thresholds."""
     rows = []
-    for path in sorted(Path(args.dir).glob("cells-*.pkl")):
+    for path in sorted(Path(args.dir).rglob("cells-*.pkl")):
         with open(path, "rb") as fh:
             rows += pickle.load(fh)
     held = {int(s) for s in args.held.split(",")} if args.held else set()
     board = CLASSES["sprites"]["board"]
     something, empty = SURE["board cells"]
     tally: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
+    cream: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
+    hand_edges: dict[str, list[float]] = {"tuned": [], "held": []}
     for lens, difficulty, seed, place, index, truth, hidden, look in rows:
         got = C.judge_place(look, board, "wugrkpye", C.EMPTY_MIN_RATIO, index != C.LAST_CELL)
         verdict = "unsure" if got.value is None else "right" if got.value == truth else "wrong"
         sure = got.value is not None and got.confidence >= (empty if got.value == "" else
                                                              something)
         group = "held" if any(b <= seed < b + args.count for b in held) else "tuned"
-        tally[group][("readable" if hidden is None else "hidden", verdict,
-                      "sure" if sure else "")] += 1
+        key = ("readable" if hidden is None else hidden, verdict, "sure" if sure else "")
+        tally[group][("readable" if hidden is None else "hidden", *key[1:])] += 1
+        if got.value is not None and "by the cream" in got.why:
+            cream[group][key] += 1
+        if hidden == "hand" and truth:
+            hand_edges[group].append(look.edge)
         if args.list and hidden is None and verdict != "right":
             print(f"{lens} {difficulty} {seed} {place} {truth!r}: {got.value!r} ({got.why})")
     for group, counts in tally.items():
         for key, n in sorted(counts.items()):
             print(f"{group:<6} {' '.join(key):<24} {n}")
+    if args.cream:
+        print("answers by the cream (C.cream_kind):")
+        for group, counts in cream.items():
+            for key, n in sorted(counts.items()):
+                print(f"{group:<6} {' '.join(key):<24} {n}")
+        for group, e in hand_edges.items():
+            if e:
+                q = np.percentile(e, (50, 75, 90, 95, 100))
+                print(f"{group:<6} chips under a hand: {len(e)}, edge 50/75/90/95/100 % "
+                      + " ".join(f"{v:.2f}" for v in q))
     return 0
 
 
@@ -167,6 +187,8 @@ def main() -> int:
     ap.add_argument("--dir", default="/tmp/duel-frames", help="where the frames are kept")
     ap.add_argument("--held", default="", help="judge: first seeds counted apart")
     ap.add_argument("--list", action="store_true", help="judge: every readable cell missed")
+    ap.add_argument("--cream", action="store_true",
+                    help="judge: the answers by the cream apart, chips' edges under a hand")
     args = ap.parse_args()
     return {"render": render, "eval": evaluate, "cells": cells, "judge": judge}[args.what](args)
 

@@ -684,7 +684,7 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     if "e" in asked and value:
         other = _cream_other(look, value, allowed, d2 / max(d1, 1e-6))
         if other is not None:
-            return ChipReading(other, CREAM_KIND_CONFIDENCE,
+            return ChipReading(other, cream_confidence(look),
                                f"{other} by the cream, {value} by the colours")
     return ChipReading(value, conf)
 
@@ -927,10 +927,14 @@ CREAM_KINDS: dict[str, dict[str, tuple[float | None, float | None]]] = {
 #: another kind 1.2-1.7 but for a hand's skin over a green chip (gold's box then
 #: bounds its ``ring4 L``).
 CREAM_KIND_EDGE_MIN = 3.5
-#: The confidence of a kind told by its box alone: below the board's "sure" threshold
-#: for a chip (vision/duel/confidence.py) the referee would never take it; above, as
-#: the boxes held no other kind on design frames.
+#: The most confidence a kind told by its box alone gets (:func:`cream_confidence`).
 CREAM_KIND_CONFIDENCE = 0.5
+#: A hand over a chip leaves it an outline (``edge``) of at most this as a rule: 4.24 at
+#: the 90th percentile over the 469 chips under a hand of the medium and hard design
+#: frames of seeds 9000-9700 (both lenses), where the boxes that named another kind
+#: under a hand had edges 3.5-5.0 (`.venv/bin/python tests/bench/duel_frame_cache.py
+#: judge --held 9800,9900 --cream`, after its `render` and `cells` of those frames).
+CREAM_HAND_EDGE = 4.3
 #: The kinds whose box holds or borders empty cells (a white chip's colours are the
 #: cream's; gold's box held 46 empty cells before its ``ring4 L`` was bounded): read so
 #: only where the border or arrow ruled "empty" out.
@@ -952,6 +956,19 @@ def cream_kind(look: PlaceLook) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def cream_confidence(look: PlaceLook) -> float:
+    """How sure a kind told by its box of :data:`CREAM_KINDS` alone is: the chip's
+    outline's lead over a hand's (``1 - CREAM_HAND_EDGE / edge``, as a colour's lead
+    over the next class), at most ``CREAM_KIND_CONFIDENCE``.
+
+    WHY: a hand over a chip shows the box its skin and the chip's rim in part, and a
+    box then names a kind, often the wrong one; what the hand cannot leave is the
+    chip's whole outline.  So the answer is sure only where that outline leads a
+    hand's as a colour must lead the next class (vision/duel/confidence.py)."""
+    return float(np.clip(1.0 - CREAM_HAND_EDGE / max(look.edge, 1e-6), 0.0,
+                         CREAM_KIND_CONFIDENCE))
+
+
 def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
     """A board cell the colours left unsure (``why``): read by :func:`cream_kind` if
     its outline shows, it is not washed out and the kind is ``allowed`` (empty for a
@@ -960,7 +977,7 @@ def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
         kind = cream_kind(look)
         if kind is not None and kind in allowed and not (
                 kind in CREAM_NEAR_EMPTY and "e" in allowed) and not contradicted(look, kind):
-            return ChipReading(kind, CREAM_KIND_CONFIDENCE, f"{kind} by the cream ({why})")
+            return ChipReading(kind, cream_confidence(look), f"{kind} by the cream ({why})")
     return ChipReading(None, 0.0, why)
 
 

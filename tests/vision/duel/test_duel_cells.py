@@ -11,6 +11,7 @@ import pytest
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
+from vision.duel.confidence import SURE
 from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM, build_duel_layout
 from vision.layout import Slot
 from vision.pixels import lab_image
@@ -321,7 +322,6 @@ def test_a_veiled_chip_goes_to_the_one_kind_its_colours_against_the_cream_fit() 
     assert C.cream_kind(green) == "g"
     got = C.judge_place(green, board, "wugrkpye")
     assert got.value == "g" and "by the cream" in got.why
-    assert got.confidence == C.CREAM_KIND_CONFIDENCE
     red = _veiled("w", "p", gem_ab=16.0, ring4_l=16.0, inner=19.0, mid=16.0)
     assert C.judge_place(red, board, "wugrkpye").value == "r"
     # its outline faint (a hand's edge) or washed out: unsure
@@ -335,6 +335,30 @@ def test_a_veiled_chip_goes_to_the_one_kind_its_colours_against_the_cream_fit() 
     # between two boxes' kinds, or in none: no kind
     assert C.cream_kind(_veiled("w", "p", gem_ab=0.0, ring4_l=30.0, inner=-1.0,
                                 mid=-1.0)) is None
+
+
+def test_a_kind_told_by_the_cream_alone_is_sure_only_with_the_chips_outline_plain() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    green = _veiled("w", "p", gem_ab=-27.0, ring4_l=22.0, inner=-22.0, mid=-21.0)
+    # the chip's outline plain, well past what a hand over a chip leaves: sure, but
+    # never more than the box alone may say
+    plain = C.judge_place(replace(green, edge=3 * C.CREAM_HAND_EDGE), board, "wugrkpye")
+    assert plain.value == "g" and "by the cream" in plain.why
+    assert chip <= plain.confidence <= C.CREAM_KIND_CONFIDENCE
+    # the outline faint as a hand over part of the chip leaves it (the box then names
+    # its skin's colour or the rim it shows): still answered, but not sure
+    for edge in (C.CREAM_KIND_EDGE_MIN + 0.5, C.CREAM_HAND_EDGE + 1.0):
+        hand = C.judge_place(replace(green, edge=edge), board, "wugrkpye")
+        assert hand.value == "g" and hand.confidence < chip, edge
+    # the same for a kind the cream names over the colours' answer (a veiled blue chip
+    # nearest "k" by its rings)
+    blue = _against_cream(_clear_chip("k", plain=60.0), gem_ab=12.0, ring4_l=28.0,
+                          inner=-45.0, mid=-45.0)
+    over = C.judge_place(replace(blue, edge=C.CREAM_HAND_EDGE + 1.0), board, "wugrkpye")
+    assert over.value == "u" and over.confidence < chip
+    assert C.judge_place(replace(blue, edge=3 * C.CREAM_HAND_EDGE), board,
+                         "wugrkpye").confidence >= chip
 
 
 def test_a_white_box_reads_only_where_the_border_rules_empty_out() -> None:

@@ -140,13 +140,13 @@ def judge(args: argparse.Namespace) -> int:
         with open(path, "rb") as fh:
             rows += pickle.load(fh)
     held = {int(s) for s in args.held.split(",")} if args.held else set()
-    board = CLASSES["sprites"]["board"]
+    slots = {sl.id: sl for sl in build_duel_layout().slots_of("token", "board")}
     something, empty = SURE["board cells"]
     tally: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
     cream: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
     hand_edges: dict[str, list[float]] = {"tuned": [], "held": []}
-    for lens, difficulty, seed, place, index, truth, hidden, look in rows:
-        got = C.judge_place(look, board, "wugrkpye", C.EMPTY_MIN_RATIO, index != C.LAST_CELL)
+    for lens, difficulty, seed, place, _index, truth, hidden, look in rows:
+        got = C.judge_token_place(look, slots[place], CLASSES["sprites"])  # as read.py
         verdict = "unsure" if got.value is None else "right" if got.value == truth else "wrong"
         sure = got.value is not None and got.confidence >= (empty if got.value == "" else
                                                              something)

@@ -689,6 +689,21 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     return ChipReading(value, conf)
 
 
+def judge_token_place(look: PlaceLook, slot: Slot,
+                      classes: dict[str, dict[str, tuple[Prototype, ...]]]) -> ChipReading:
+    """:func:`judge_place` for a token place of the layout (``classes``: a set of
+    :data:`vision.duel.chip_classes.CLASSES`): a board cell among the kinds and "e",
+    the spiral's last cell (no arrow) by its own empty class and
+    ``LAST_CELL_MIN_RATIO``; a player's place among the kinds and "E"."""
+    if slot.zone != "board":
+        return judge_place(look, classes["player"], "wugrkpyE", EMPTY_MIN_RATIO, True)
+    zone = classes["board"]
+    if slot.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
+        return judge_place(look, {**zone, "e": zone[f"e.{LAST_CELL}"]}, "wugrkpye",
+                           LAST_CELL_MIN_RATIO, False)
+    return judge_place(look, zone, "wugrkpye", EMPTY_MIN_RATIO, True)
+
+
 #: The colours' answer is not overturned by the cream (:func:`_cream_other`) when its
 #: class leads the next by this ratio of distances or more.  WHY: on fresh check frames
 #: (seed 9977, easy light) a black chip with a blue-grey gem, its colours a close fit to

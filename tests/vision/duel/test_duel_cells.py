@@ -647,3 +647,4 @@ def test_a_chip_its_colours_name_by_far_keeps_its_kind_whatever_the_cream() -> N
                                    inner=-32.0, mid=-32.5), edge=30.0)
     assert C.cream_kind(black) == "u"
     assert C.judge_place(black, board, "wugrkpye").value == "k"
+

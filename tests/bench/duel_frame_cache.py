@@ -12,7 +12,9 @@ on the design split; never tune on what ``--held`` or the check split show.
 ``--difficulties`` keeps some difficulties only (the hard frames alone: 8.6 GB for
 the ten seeds); ``judge`` reads every cells cache under ``--dir`` and its
 subdirectories, and with ``--cream`` also tallies the answers read by the cream
-round the chip (``vision.duel.chips.cream_kind``) and the edges of chips under a hand.
+round the chip (``vision.duel.chips.cream_kind``) and the edges of chips under a hand;
+with ``--marks``, the arrow's line of the cells answered empty and the edge of those
+answered white, readable or hidden, right or wrong.
 
     .venv/bin/python tests/bench/duel_frame_cache.py render --split design \\
         --seeds 9000,9100 --dir /tmp/duel-frames
@@ -145,6 +147,10 @@ def judge(args: argparse.Namespace) -> int:
     tally: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
     cream: dict[str, Counter[tuple[str, str, str]]] = {"tuned": Counter(), "held": Counter()}
     hand_edges: dict[str, list[float]] = {"tuned": [], "held": []}
+    marks: dict[str, dict[tuple[str, str, str], list[float]]] = {"tuned": {}, "held": {}}
+
+    def sl_arrow(place: str) -> bool:
+        return slots[place].index != C.LAST_CELL
     for lens, difficulty, seed, place, _index, truth, hidden, look in rows:
         got = C.judge_token_place(look, slots[place], CLASSES["sprites"])  # as read.py
         verdict = "unsure" if got.value is None else "right" if got.value == truth else "wrong"
@@ -157,11 +163,22 @@ def judge(args: argparse.Namespace) -> int:
             cream[group][key] += 1
         if hidden == "hand" and truth:
             hand_edges[group].append(look.edge)
+        if args.marks and got.value in ("", "w") and (got.value == "w" or sl_arrow(place)):
+            who = "readable" if hidden is None else hidden
+            marks[group].setdefault((got.value or "e", who, verdict), []).append(
+                look.edge if got.value == "w" else look.line)
         if args.list and hidden is None and verdict != "right":
             print(f"{lens} {difficulty} {seed} {place} {truth!r}: {got.value!r} ({got.why})")
     for group, counts in tally.items():
         for key, n in sorted(counts.items()):
             print(f"{group:<6} {' '.join(key):<24} {n}")
+    if args.marks:
+        print("answers empty on a cell with an arrow (its line) and white (its edge):")
+        for group, spreads in marks.items():
+            for (answer, who, verdict), v in sorted(spreads.items()):
+                q = np.percentile(v, (0, 1, 5, 50, 100))
+                print(f"{group:<6} {answer} {who:<8} {verdict:<6} {len(v):>5}  min/1/5/50/max % "
+                      + " ".join(f"{x:.1f}" for x in q))
     if args.cream:
         print("answers by the cream (C.cream_kind):")
         for group, counts in cream.items():
@@ -187,6 +204,8 @@ def main() -> int:
     ap.add_argument("--dir", default="/tmp/duel-frames", help="where the frames are kept")
     ap.add_argument("--held", default="", help="judge: first seeds counted apart")
     ap.add_argument("--list", action="store_true", help="judge: every readable cell missed")
+    ap.add_argument("--marks", action="store_true",
+                    help="judge: the arrow's line of empty answers, the edge of white ones")
     ap.add_argument("--cream", action="store_true",
                     help="judge: the answers by the cream apart, chips' edges under a hand")
     args = ap.parse_args()

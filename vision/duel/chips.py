@@ -584,6 +584,20 @@ def alike_lined(look: PlaceLook) -> bool:
             and look.edge < LINED_EDGE_MAX and look.outline >= PLAIN_OUTLINE_MIN)
 
 
+#: An empty cell with a printed arrow shows its line (:func:`arrow_line`) at least this:
+#: on the design frames of seeds 9000-9700 (576: 12 a difficulty and lens) the
+#: readable cells answered empty showed lines from 4.3 (18.2 at the first percentile),
+#: the chips under a hand answered empty 0.8-3.1: a hand over a chip can leave the
+#: border alike and the centre plain, never the arrow (`.venv/bin/python
+#: tests/bench/duel_frame_cache.py judge --held 9800,9900 --marks`).
+EMPTY_LINE_MIN = 3.5
+#: A white chip shows its outline (``edge``) at least this: on those frames the
+#: readable white chips answered white had edges from 2.9 (4.1 at the first
+#: percentile), the places under a hand answered white wrongly 1.1-8.1 (2.1 at the
+#: median; same command).
+WHITE_EDGE_MIN = 3.3
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -591,7 +605,26 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
     or more prototypes (mean and spread of the features), the nearest counts.
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
-    ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
+    ``arrow``: whether the cell has a printed arrow (all but the spiral's last).
+
+    On a board cell, an answer the cell's own marks do not bear out stands but is
+    never sure (confidence 0): "empty" where the cell's arrow does not show
+    (``EMPTY_LINE_MIN``), white where no chip's outline does (``WHITE_EDGE_MIN``).
+    WHY: a hand over a chip hides both, and its skin or sleeve, pale and plain, is
+    what the colours then call empty or white."""
+    got = _judge_place(look, classes, allowed, empty_ratio, arrow)
+    if "e" not in allowed or got.confidence == 0.0:
+        return got
+    if got.value == "" and arrow and look.line < EMPTY_LINE_MIN:
+        return ChipReading("", 0.0, f"empty, but no arrow shows ({look.line:.1f})")
+    if got.value == "w" and look.edge < WHITE_EDGE_MIN:
+        return ChipReading("w", 0.0, f"w, but no chip's outline shows ({look.edge:.1f})")
+    return got
+
+
+def _judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
+                 allowed: str, empty_ratio: float, arrow: bool) -> ChipReading:
+    """:func:`judge_place` before the cell's marks are asked to bear its answer out."""
     washed = look.washed > WASHED_MAX
     if "e" in allowed and arrow and lined_clear(look):
         # the printed arrow whole, the centre the cell's cream, the ends of its sides

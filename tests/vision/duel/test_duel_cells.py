@@ -648,3 +648,32 @@ def test_a_chip_its_colours_name_by_far_keeps_its_kind_whatever_the_cream() -> N
     assert C.cream_kind(black) == "u"
     assert C.judge_place(black, board, "wugrkpye").value == "k"
 
+
+def test_an_empty_answer_without_the_cells_arrow_is_never_sure() -> None:
+    classes = CLASSES["drawn"]["board"]
+    _, empty = SURE["board cells"]
+    # the border alike, the centre the cream, the ends plain, the arrow showing: sure
+    assert C.judge_place(_look(line=30.0), classes, "wugrkpye").confidence >= empty
+    # the same with no arrow's line at all (a hand's plain skin over a chip): the
+    # answer stands, never sure
+    hidden = C.judge_place(_look(line=C.EMPTY_LINE_MIN - 2), classes, "wugrkpye")
+    assert hidden.value == "" and hidden.confidence < empty
+    # the spiral's last cell has no arrow to show: its other marks still make it sure
+    last = C.judge_place(_look(line=C.EMPTY_LINE_MIN - 2), classes, "wugrkpye", arrow=False)
+    assert last.value == "" and last.confidence >= empty
+
+
+def test_a_white_answer_without_a_chips_outline_is_never_sure() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    white = _clear_chip("w", plain=40.0)
+    seen = C.judge_place(replace(white, edge=C.WHITE_EDGE_MIN + 2), board, "wugrkpye")
+    assert seen.value == "w" and seen.confidence >= chip
+    # the same colours with no outline (a hand's pale skin over the cell): not sure
+    faint = C.judge_place(replace(white, edge=C.WHITE_EDGE_MIN - 1), board, "wugrkpye")
+    assert faint.value == "w" and faint.confidence < chip
+    # a player's place (no cell, no outline asked): as before
+    player = CLASSES["sprites"]["player"]
+    mat = np.asarray(player["w"][0][0], np.float32)
+    look = C.PlaceLook(mat, C.WHITE_EDGE_MIN - 1, (0.0, 0.0), 12.5, 0.0, 0.0)
+    assert C.judge_place(look, player, "wugrkpyE").confidence > 0

@@ -706,11 +706,13 @@ def _judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
     if d2 < need * d1:
         pick = tie_break(look, best, ranked[1][0]) if "e" in asked and not either else None
-        if pick is not None and not contradicted(look, pick):
-            return ChipReading(pick, conf, f"{pick} by its colour, between {best} and "
-                               f"{ranked[1][0]}")
-        return _by_cream(look, allowed if "e" in asked else "",
-                         f"between {ranked[0][0]} and {ranked[1][0]}")
+        # a pick the cream round the chip names too (:func:`_by_cream`) is as sure as
+        # that: two readings agree
+        why = f"between {ranked[0][0]} and {ranked[1][0]}"
+        creamy = _by_cream(look, allowed if "e" in asked else "", why)
+        if pick is not None and not contradicted(look, pick) and creamy.value != pick:
+            return ChipReading(pick, conf, f"{pick} by its colour, {why}")
+        return creamy
     value = "" if best in "eE" else best
     if "e" in asked and value and contradicted(look, value):
         return _by_cream(look, allowed, f"{value} by the colours, not by the cream round it")

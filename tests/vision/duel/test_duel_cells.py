@@ -282,7 +282,10 @@ def test_a_coloured_chip_reads_where_glare_lights_the_board_round_it() -> None:
 
 def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     board = CLASSES["sprites"]["board"]
-    tie = _between("k", "u", a=0.0, b=-15.0)
+    # its colours against the cream in no kind's box (else that settles it too)
+    tie = _against_cream(_between("k", "u", a=0.0, b=-15.0), gem_ab=17.8, ring4_l=78.8,
+                         inner=-18.0, mid=-30.0)
+    assert C.cream_kind(tie) is None
     got = C.judge_place(tie, board, "wugrkpye")
     assert got.value == "u" and "by its colour" in got.why
     black = _between("k", "u", a=0.0, b=-5.0)  # a black chip's colour: never blue
@@ -290,6 +293,24 @@ def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     # a player's place (no printed cell to vouch it is a chip) keeps the tie unsure
     player = CLASSES["sprites"]["player"]
     assert C.judge_place(replace(tie, fill=0.0), player, "wugrkpyE").value is None
+
+
+def test_a_tie_settled_as_the_cream_round_the_chip_names_it_is_as_sure_as_that() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    tie = replace(_between("k", "u", a=0.0, b=-15.0), edge=3 * C.CREAM_HAND_EDGE)
+    # its colour says blue, its colours against the cream are blue's and no other's:
+    # two readings agree, and the cream's (the chip's outline plain) is sure
+    blue = _against_cream(tie, gem_ab=12.0, ring4_l=28.0, inner=-45.0, mid=-45.0)
+    assert C.cream_kind(blue) == "u"
+    got = C.judge_place(blue, board, "wugrkpye")
+    assert got.value == "u" and got.confidence >= chip
+    assert got.confidence == pytest.approx(C.cream_confidence(blue))
+    # the cream naming no kind: the tie's answer stands, not sure
+    alone = _against_cream(tie, gem_ab=17.8, ring4_l=78.8, inner=-18.0, mid=-30.0)
+    assert C.cream_kind(alone) is None
+    got = C.judge_place(alone, board, "wugrkpye")
+    assert got.value == "u" and "by its colour" in got.why and got.confidence < chip
 
 
 def test_a_plain_cell_tied_with_white_is_empty_only_with_its_border_ends_showing() -> None:

@@ -844,6 +844,12 @@ GOLD_BLUE_MAX = -36.0
 #: seeds 9000-9700 (576 frames) green chips' gem a-b reach -8.0 at most and inner a+b
 #: -10.2, white chips' gem a-b -4.8 at least (under a hand or glare -13.8), yellow
 #: chips' inner a+b 5.0 at least (same command, ``--seeds 9000,...,9700 --cream``).
+#: A black chip tied with white under a veil (design frames wide hard 9006 board.10,
+#: 9105 board.13) shows a black chip's dark rim against the cream: readable black chips'
+#: ``ring4 L`` from 8.9 (32.6 at the first percentile), white chips' to 15.2; the gem
+#: a-b between -7.0 and 5.5 keeps out green chips (to -8.0), pearls (from 6.1) and blue
+#: and red chips (from 5.9 and 7.7) that may tie so too (same command, ``--seeds
+#: 9000,...,9700 --cream``).
 PEARL_MID_MIN = -15.0
 CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="),
@@ -854,6 +860,7 @@ CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("wy", "y", (("mid a+b", 6.0, ">="),)),
     ("wy", "w", (("mid a+b", 6.0, "<="),)),
     ("gw", "g", (("gem a-b", -10.0, "<="), ("inner a+b", -8.0, "<="))),
+    ("kw", "k", (("ring4 L", 20.0, ">="), ("gem a-b", -7.0, ">="), ("gem a-b", 5.5, "<="))),
 )
 
 #: A tie between a pearl and a white chip goes to the pearl, whatever its edge, when its
@@ -884,6 +891,35 @@ def pink_pearl(look: PlaceLook) -> bool:
 #: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
 #: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).
 CREAM_EDGE_MIN = 5.5
+
+#: A tie between a pearl and a white chip goes to the white chip, its outline however
+#: faint (from ``WHITE_EDGE_MIN``), when its rim is no pinker than this against the cell's
+#: cream (:func:`rim_pink`) and its colours against the cream lie within ``GREY_WHITE``:
+#: on readable cells of the design frames of seeds 9000-9700 (576: 12 a difficulty and
+#: lens) white chips' rims 0.5-8.8 (4.4 at the 95th percentile), pearls' 6.1-26.5 (7.2 at
+#: the first); blue, green, black and gold rims can be as grey (from 0.4-1.0) and are
+#: kept out by the bounds: white chips' ``gem a-b`` to 4.4 at the 99th percentile, blue
+#: chips' from 5.9 (13.0 at the first); ``inner a+b`` from -13.8 (-10.3 at the first),
+#: green chips' to -10.2, blue -16.6; ``ring4 L`` to 15.2 (10.0 at the 99th), black
+#: chips' from 8.9 (32.6 at the first); ``mid a+b`` as ``GOLD_MID_MIN`` (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,...,9700 --pink`, and
+#: ``--cream``).  Two dim white chips tied so (design frames wide hard 9311 board.16,
+#: 9601 board.13).
+WHITE_PINK_MAX = 4.0
+GREY_WHITE: dict[str, tuple[float | None, float | None]] = {
+    "gem a-b": (None, 8.0), "ring4 L": (None, 12.5), "inner a+b": (-10.0, None),
+    "mid a+b": (None, 6.0)}
+
+
+def grey_white(look: PlaceLook) -> bool:
+    """Whether a chip tied between a pearl and a white chip shows a white chip's grey
+    rim and its colours against the cream (:data:`WHITE_PINK_MAX`, :data:`GREY_WHITE`),
+    its outline showing and no other kind's box holding it."""
+    c = against_cream(look)
+    return (look.pink <= WHITE_PINK_MAX and look.edge >= WHITE_EDGE_MIN
+            and look.washed <= TIE_WASHED_MAX and cream_kind(look) in (None, "w")
+            and all((lo is None or c[n] >= lo) and (hi is None or c[n] <= hi)
+                    for n, (lo, hi) in GREY_WHITE.items()))
 
 
 def against_cream(look: PlaceLook) -> dict[str, float]:
@@ -934,6 +970,8 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
         return winner
     if pair == "pw" and pink_pearl(look):
         return "p"
+    if pair == "pw" and grey_white(look):
+        return "w"
     if look.edge < CREAM_EDGE_MIN:
         return None
     cream = against_cream(look)

@@ -280,6 +280,29 @@ def test_a_coloured_chip_reads_where_glare_lights_the_board_round_it() -> None:
     assert C.judge_place(white, board, "wugrkpye").value is None
 
 
+def test_a_dim_white_chip_tied_with_a_pearl_goes_to_white_by_its_grey_rim() -> None:
+    # its outline faint, too faint for the cream's ties, yet a chip's (not a hand's)
+    tie = _between("p", "w", a=5.0, b=5.0, edge=(C.WHITE_EDGE_MIN + C.CREAM_EDGE_MIN) / 2)
+    white = replace(_against_cream(tie, gem_ab=6.5, ring4_l=-4.0, inner=-1.5, mid=-3.0),
+                    pink=C.WHITE_PINK_MAX - 1.5)
+    assert C.tie_break(white, "w", "p") == "w"
+    # a pearl's pink rim, a hand's outline, or a green or blue chip's gem: not so
+    assert C.tie_break(replace(white, pink=C.PEARL_PINK_MIN - 2), "w", "p") is None
+    assert C.tie_break(replace(white, edge=C.WHITE_EDGE_MIN - 1), "w", "p") is None
+    blue = _against_cream(white, gem_ab=6.5, ring4_l=-4.0, inner=-17.0, mid=-3.0)
+    assert C.tie_break(blue, "w", "p") is None
+    # black and white tied under a veil: a black chip's dark rim against the cream
+    dark = _between("k", "w", a=4.0, b=0.0, edge=C.CREAM_EDGE_MIN + 1)
+    black = _against_cream(dark, gem_ab=2.0, ring4_l=25.0, inner=-3.0, mid=-5.0)
+    assert C.tie_break(black, "k", "w") == "k"
+    assert C.tie_break(_against_cream(dark, gem_ab=2.0, ring4_l=10.0, inner=-3.0, mid=-5.0),
+                       "k", "w") is None
+    # a green chip's gem, or a pearl's, with the same rim: neither
+    for gem in (-9.0, 7.0):
+        assert C.tie_break(_against_cream(dark, gem_ab=gem, ring4_l=25.0, inner=-3.0,
+                                          mid=-5.0), "k", "w") is None, gem
+
+
 def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     board = CLASSES["sprites"]["board"]
     # its colours against the cream in no kind's box (else that settles it too)

@@ -1100,9 +1100,11 @@ WHITE_LINED_EDGE_MIN = 6.0
 
 def contradicted(look: PlaceLook, kind: str) -> bool:
     """Whether the colours against the cell's cream rule out a white or gold answer, or
-    the arrow's line a white chip with a faint outline."""
+    the arrow's line a white chip with a faint outline, or a rim as pink as a pearl's
+    (``PEARL_PINK_MIN``: readable white chips' rims reach 8.8) a white one."""
     c = against_cream(look)
     pearly = c["gem a-b"] >= PEARL_GEM_MIN and c["ring4 L"] >= PEARL_RING4_MIN
     lined = look.line >= ALIKE_LINE_MIN and look.edge < WHITE_LINED_EDGE_MIN
+    pink = look.pink >= PEARL_PINK_MIN
     return (kind == "y" and c["mid a+b"] < GOLD_MID_MIN) or (
-        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined))
+        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined or pink))

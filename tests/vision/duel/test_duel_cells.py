@@ -721,3 +721,14 @@ def test_a_white_answer_without_a_chips_outline_is_never_sure() -> None:
     mat = np.asarray(player["w"][0][0], np.float32)
     look = C.PlaceLook(mat, C.WHITE_EDGE_MIN - 1, (0.0, 0.0), 12.5, 0.0, 0.0)
     assert C.judge_place(look, player, "wugrkpyE").confidence > 0
+
+
+def test_a_white_answer_with_a_rim_as_pink_as_a_pearls_is_not_taken() -> None:
+    board = CLASSES["sprites"]["board"]
+    white = replace(_clear_chip("w", plain=40.0), pink=2.0)
+    assert C.judge_place(white, board, "wugrkpye").value == "w"
+    # a white chip's colours, but a pearl's pink rim round them (a hand's pale skin
+    # over a pearl, or a red chip): no white answer
+    pink = replace(white, pink=C.PEARL_PINK_MIN + 3)
+    assert C.contradicted(pink, "w") and not C.contradicted(white, "w")
+    assert C.judge_place(pink, board, "wugrkpye").value != "w"

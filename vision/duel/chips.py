@@ -584,6 +584,20 @@ def alike_lined(look: PlaceLook) -> bool:
             and look.edge < LINED_EDGE_MAX and look.outline >= PLAIN_OUTLINE_MIN)
 
 
+#: An empty cell with a printed arrow shows its line (:func:`arrow_line`) at least this:
+#: on the design frames of seeds 9000-9700 (576: 12 a difficulty and lens) the
+#: readable cells answered empty showed lines from 4.3 (18.2 at the first percentile),
+#: the chips under a hand answered empty 0.8-3.1: a hand over a chip can leave the
+#: border alike and the centre plain, never the arrow (`.venv/bin/python
+#: tests/bench/duel_frame_cache.py judge --held 9800,9900 --marks`).
+EMPTY_LINE_MIN = 3.5
+#: A white chip shows its outline (``edge``) at least this: on those frames the
+#: readable white chips answered white had edges from 2.9 (4.1 at the first
+#: percentile), the places under a hand answered white wrongly 1.1-8.1 (2.1 at the
+#: median; same command).
+WHITE_EDGE_MIN = 3.3
+
+
 def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
                 allowed: str, empty_ratio: float = EMPTY_MIN_RATIO,
                 arrow: bool = True) -> ChipReading:
@@ -591,7 +605,26 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     ``e`` / ``E``: the board's empty cell / the mat's empty place); each class is one
     or more prototypes (mean and spread of the features), the nearest counts.
     ``empty_ratio``: the lead "empty" or a chip needs when the two nearest are those;
-    ``arrow``: whether the cell has a printed arrow (all but the spiral's last)."""
+    ``arrow``: whether the cell has a printed arrow (all but the spiral's last).
+
+    On a board cell, an answer the cell's own marks do not bear out stands but is
+    never sure (confidence 0): "empty" where the cell's arrow does not show
+    (``EMPTY_LINE_MIN``), white where no chip's outline does (``WHITE_EDGE_MIN``).
+    WHY: a hand over a chip hides both, and its skin or sleeve, pale and plain, is
+    what the colours then call empty or white."""
+    got = _judge_place(look, classes, allowed, empty_ratio, arrow)
+    if "e" not in allowed or got.confidence == 0.0:
+        return got
+    if got.value == "" and arrow and look.line < EMPTY_LINE_MIN:
+        return ChipReading("", 0.0, f"empty, but no arrow shows ({look.line:.1f})")
+    if got.value == "w" and look.edge < WHITE_EDGE_MIN:
+        return ChipReading("w", 0.0, f"w, but no chip's outline shows ({look.edge:.1f})")
+    return got
+
+
+def _judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
+                 allowed: str, empty_ratio: float, arrow: bool) -> ChipReading:
+    """:func:`judge_place` before the cell's marks are asked to bear its answer out."""
     washed = look.washed > WASHED_MAX
     if "e" in allowed and arrow and lined_clear(look):
         # the printed arrow whole, the centre the cell's cream, the ends of its sides
@@ -673,20 +706,37 @@ def judge_place(look: PlaceLook, classes: dict[str, tuple[Prototype, ...]],
     need = 1.0 if plain and best == "e" else empty_ratio if either else MIN_RATIO
     if d2 < need * d1:
         pick = tie_break(look, best, ranked[1][0]) if "e" in asked and not either else None
-        if pick is not None and not contradicted(look, pick):
-            return ChipReading(pick, conf, f"{pick} by its colour, between {best} and "
-                               f"{ranked[1][0]}")
-        return _by_cream(look, allowed if "e" in asked else "",
-                         f"between {ranked[0][0]} and {ranked[1][0]}")
+        # a pick the cream round the chip names too (:func:`_by_cream`) is as sure as
+        # that: two readings agree
+        why = f"between {ranked[0][0]} and {ranked[1][0]}"
+        creamy = _by_cream(look, allowed if "e" in asked else "", why)
+        if pick is not None and not contradicted(look, pick) and creamy.value != pick:
+            return ChipReading(pick, conf, f"{pick} by its colour, {why}")
+        return creamy
     value = "" if best in "eE" else best
     if "e" in asked and value and contradicted(look, value):
         return _by_cream(look, allowed, f"{value} by the colours, not by the cream round it")
     if "e" in asked and value:
         other = _cream_other(look, value, allowed, d2 / max(d1, 1e-6))
         if other is not None:
-            return ChipReading(other, CREAM_KIND_CONFIDENCE,
+            return ChipReading(other, cream_confidence(look),
                                f"{other} by the cream, {value} by the colours")
     return ChipReading(value, conf)
+
+
+def judge_token_place(look: PlaceLook, slot: Slot,
+                      classes: dict[str, dict[str, tuple[Prototype, ...]]]) -> ChipReading:
+    """:func:`judge_place` for a token place of the layout (``classes``: a set of
+    :data:`vision.duel.chip_classes.CLASSES`): a board cell among the kinds and "e",
+    the spiral's last cell (no arrow) by its own empty class and
+    ``LAST_CELL_MIN_RATIO``; a player's place among the kinds and "E"."""
+    if slot.zone != "board":
+        return judge_place(look, classes["player"], "wugrkpyE", EMPTY_MIN_RATIO, True)
+    zone = classes["board"]
+    if slot.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
+        return judge_place(look, {**zone, "e": zone[f"e.{LAST_CELL}"]}, "wugrkpye",
+                           LAST_CELL_MIN_RATIO, False)
+    return judge_place(look, zone, "wugrkpye", EMPTY_MIN_RATIO, True)
 
 
 #: The colours' answer is not overturned by the cream (:func:`_cream_other`) when its
@@ -794,6 +844,12 @@ GOLD_BLUE_MAX = -36.0
 #: seeds 9000-9700 (576 frames) green chips' gem a-b reach -8.0 at most and inner a+b
 #: -10.2, white chips' gem a-b -4.8 at least (under a hand or glare -13.8), yellow
 #: chips' inner a+b 5.0 at least (same command, ``--seeds 9000,...,9700 --cream``).
+#: A black chip tied with white under a veil (design frames wide hard 9006 board.10,
+#: 9105 board.13) shows a black chip's dark rim against the cream: readable black chips'
+#: ``ring4 L`` from 8.9 (32.6 at the first percentile), white chips' to 15.2; the gem
+#: a-b between -7.0 and 5.5 keeps out green chips (to -8.0), pearls (from 6.1) and blue
+#: and red chips (from 5.9 and 7.7) that may tie so too (same command, ``--seeds
+#: 9000,...,9700 --cream``).
 PEARL_MID_MIN = -15.0
 CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("pw", "p", (("gem a-b", 6.5, ">="), ("ring4 L", 12.5, ">="), ("inner a+b", 8.0, "<="),
@@ -804,6 +860,7 @@ CREAM_TIES: tuple[tuple[str, str, tuple[tuple[str, float, str], ...]], ...] = (
     ("wy", "y", (("mid a+b", 6.0, ">="),)),
     ("wy", "w", (("mid a+b", 6.0, "<="),)),
     ("gw", "g", (("gem a-b", -10.0, "<="), ("inner a+b", -8.0, "<="))),
+    ("kw", "k", (("ring4 L", 20.0, ">="), ("gem a-b", -7.0, ">="), ("gem a-b", 5.5, "<="))),
 )
 
 #: A tie between a pearl and a white chip goes to the pearl, whatever its edge, when its
@@ -834,6 +891,35 @@ def pink_pearl(look: PlaceLook) -> bool:
 #: and went to "w" or "y" with edges 1.1-4.8, where the readable ties settled had 5.0
 #: and more (same frames, the tied cells of `tests/bench/duel_chip_ties.py`).
 CREAM_EDGE_MIN = 5.5
+
+#: A tie between a pearl and a white chip goes to the white chip, its outline however
+#: faint (from ``WHITE_EDGE_MIN``), when its rim is no pinker than this against the cell's
+#: cream (:func:`rim_pink`) and its colours against the cream lie within ``GREY_WHITE``:
+#: on readable cells of the design frames of seeds 9000-9700 (576: 12 a difficulty and
+#: lens) white chips' rims 0.5-8.8 (4.4 at the 95th percentile), pearls' 6.1-26.5 (7.2 at
+#: the first); blue, green, black and gold rims can be as grey (from 0.4-1.0) and are
+#: kept out by the bounds: white chips' ``gem a-b`` to 4.4 at the 99th percentile, blue
+#: chips' from 5.9 (13.0 at the first); ``inner a+b`` from -13.8 (-10.3 at the first),
+#: green chips' to -10.2, blue -16.6; ``ring4 L`` to 15.2 (10.0 at the 99th), black
+#: chips' from 8.9 (32.6 at the first); ``mid a+b`` as ``GOLD_MID_MIN`` (`.venv/bin/python
+#: tests/bench/duel_chip_ties.py --count 12 --seeds 9000,...,9700 --pink`, and
+#: ``--cream``).  Two dim white chips tied so (design frames wide hard 9311 board.16,
+#: 9601 board.13).
+WHITE_PINK_MAX = 4.0
+GREY_WHITE: dict[str, tuple[float | None, float | None]] = {
+    "gem a-b": (None, 8.0), "ring4 L": (None, 12.5), "inner a+b": (-10.0, None),
+    "mid a+b": (None, 6.0)}
+
+
+def grey_white(look: PlaceLook) -> bool:
+    """Whether a chip tied between a pearl and a white chip shows a white chip's grey
+    rim and its colours against the cream (:data:`WHITE_PINK_MAX`, :data:`GREY_WHITE`),
+    its outline showing and no other kind's box holding it."""
+    c = against_cream(look)
+    return (look.pink <= WHITE_PINK_MAX and look.edge >= WHITE_EDGE_MIN
+            and look.washed <= TIE_WASHED_MAX and cream_kind(look) in (None, "w")
+            and all((lo is None or c[n] >= lo) and (hi is None or c[n] <= hi)
+                    for n, (lo, hi) in GREY_WHITE.items()))
 
 
 def against_cream(look: PlaceLook) -> dict[str, float]:
@@ -884,6 +970,8 @@ def tie_break(look: PlaceLook, first: str, second: str) -> str | None:
         return winner
     if pair == "pw" and pink_pearl(look):
         return "p"
+    if pair == "pw" and grey_white(look):
+        return "w"
     if look.edge < CREAM_EDGE_MIN:
         return None
     cream = against_cream(look)
@@ -927,10 +1015,14 @@ CREAM_KINDS: dict[str, dict[str, tuple[float | None, float | None]]] = {
 #: another kind 1.2-1.7 but for a hand's skin over a green chip (gold's box then
 #: bounds its ``ring4 L``).
 CREAM_KIND_EDGE_MIN = 3.5
-#: The confidence of a kind told by its box alone: below the board's "sure" threshold
-#: for a chip (vision/duel/confidence.py) the referee would never take it; above, as
-#: the boxes held no other kind on design frames.
+#: The most confidence a kind told by its box alone gets (:func:`cream_confidence`).
 CREAM_KIND_CONFIDENCE = 0.5
+#: A hand over a chip leaves it an outline (``edge``) of at most this as a rule: 4.24 at
+#: the 90th percentile over the 469 chips under a hand of the medium and hard design
+#: frames of seeds 9000-9700 (both lenses), where the boxes that named another kind
+#: under a hand had edges 3.5-5.0 (`.venv/bin/python tests/bench/duel_frame_cache.py
+#: judge --held 9800,9900 --cream`, after its `render` and `cells` of those frames).
+CREAM_HAND_EDGE = 4.3
 #: The kinds whose box holds or borders empty cells (a white chip's colours are the
 #: cream's; gold's box held 46 empty cells before its ``ring4 L`` was bounded): read so
 #: only where the border or arrow ruled "empty" out.
@@ -952,6 +1044,19 @@ def cream_kind(look: PlaceLook) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def cream_confidence(look: PlaceLook) -> float:
+    """How sure a kind told by its box of :data:`CREAM_KINDS` alone is: the chip's
+    outline's lead over a hand's (``1 - CREAM_HAND_EDGE / edge``, as a colour's lead
+    over the next class), at most ``CREAM_KIND_CONFIDENCE``.
+
+    WHY: a hand over a chip shows the box its skin and the chip's rim in part, and a
+    box then names a kind, often the wrong one; what the hand cannot leave is the
+    chip's whole outline.  So the answer is sure only where that outline leads a
+    hand's as a colour must lead the next class (vision/duel/confidence.py)."""
+    return float(np.clip(1.0 - CREAM_HAND_EDGE / max(look.edge, 1e-6), 0.0,
+                         CREAM_KIND_CONFIDENCE))
+
+
 def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
     """A board cell the colours left unsure (``why``): read by :func:`cream_kind` if
     its outline shows, it is not washed out and the kind is ``allowed`` (empty for a
@@ -960,7 +1065,7 @@ def _by_cream(look: PlaceLook, allowed: str, why: str) -> ChipReading:
         kind = cream_kind(look)
         if kind is not None and kind in allowed and not (
                 kind in CREAM_NEAR_EMPTY and "e" in allowed) and not contradicted(look, kind):
-            return ChipReading(kind, CREAM_KIND_CONFIDENCE, f"{kind} by the cream ({why})")
+            return ChipReading(kind, cream_confidence(look), f"{kind} by the cream ({why})")
     return ChipReading(None, 0.0, why)
 
 
@@ -995,9 +1100,11 @@ WHITE_LINED_EDGE_MIN = 6.0
 
 def contradicted(look: PlaceLook, kind: str) -> bool:
     """Whether the colours against the cell's cream rule out a white or gold answer, or
-    the arrow's line a white chip with a faint outline."""
+    the arrow's line a white chip with a faint outline, or a rim as pink as a pearl's
+    (``PEARL_PINK_MIN``: readable white chips' rims reach 8.8) a white one."""
     c = against_cream(look)
     pearly = c["gem a-b"] >= PEARL_GEM_MIN and c["ring4 L"] >= PEARL_RING4_MIN
     lined = look.line >= ALIKE_LINE_MIN and look.edge < WHITE_LINED_EDGE_MIN
+    pink = look.pink >= PEARL_PINK_MIN
     return (kind == "y" and c["mid a+b"] < GOLD_MID_MIN) or (
-        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined))
+        kind == "w" and (c["mid a+b"] > GOLD_MID_MIN or pearly or lined or pink))

@@ -42,13 +42,7 @@ from vision.duel.cards import (
     royal_place_empty,
 )
 from vision.duel.chip_classes import CLASSES
-from vision.duel.chips import (
-    EMPTY_MIN_RATIO,
-    LAST_CELL,
-    LAST_CELL_MIN_RATIO,
-    judge_place,
-    look_at_place,
-)
+from vision.duel.chips import judge_token_place, look_at_place
 from vision.duel.confidence import is_sure
 from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
@@ -209,14 +203,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         h = cal.h_for_slot(s)
         gain = cal.gain_at(s.center)
         if s.kind == "token":
-            look = look_at_place(image, h, s, gain)
-            empty = "e" if s.zone == "board" else "E"
-            zone = classes["board" if s.zone == "board" else "player"]
-            ratio, arrow = EMPTY_MIN_RATIO, True
-            if s.zone == "board" and s.index == LAST_CELL and f"e.{LAST_CELL}" in zone:
-                zone = {**zone, "e": zone[f"e.{LAST_CELL}"]}
-                ratio, arrow = LAST_CELL_MIN_RATIO, False
-            r = judge_place(look, zone, "wugrkpy" + empty, ratio, arrow)
+            r = judge_token_place(look_at_place(image, h, s, gain), s, classes)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
         elif s.kind == "card":
             out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))

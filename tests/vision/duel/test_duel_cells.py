@@ -11,6 +11,7 @@ import pytest
 
 from vision.duel import chips as C
 from vision.duel.chip_classes import CLASSES
+from vision.duel.confidence import SURE
 from vision.duel.layout import CELL_MM, DUEL_TOKEN_MM, build_duel_layout
 from vision.layout import Slot
 from vision.pixels import lab_image
@@ -279,9 +280,35 @@ def test_a_coloured_chip_reads_where_glare_lights_the_board_round_it() -> None:
     assert C.judge_place(white, board, "wugrkpye").value is None
 
 
+def test_a_dim_white_chip_tied_with_a_pearl_goes_to_white_by_its_grey_rim() -> None:
+    # its outline faint, too faint for the cream's ties, yet a chip's (not a hand's)
+    tie = _between("p", "w", a=5.0, b=5.0, edge=(C.WHITE_EDGE_MIN + C.CREAM_EDGE_MIN) / 2)
+    white = replace(_against_cream(tie, gem_ab=6.5, ring4_l=-4.0, inner=-1.5, mid=-3.0),
+                    pink=C.WHITE_PINK_MAX - 1.5)
+    assert C.tie_break(white, "w", "p") == "w"
+    # a pearl's pink rim, a hand's outline, or a green or blue chip's gem: not so
+    assert C.tie_break(replace(white, pink=C.PEARL_PINK_MIN - 2), "w", "p") is None
+    assert C.tie_break(replace(white, edge=C.WHITE_EDGE_MIN - 1), "w", "p") is None
+    blue = _against_cream(white, gem_ab=6.5, ring4_l=-4.0, inner=-17.0, mid=-3.0)
+    assert C.tie_break(blue, "w", "p") is None
+    # black and white tied under a veil: a black chip's dark rim against the cream
+    dark = _between("k", "w", a=4.0, b=0.0, edge=C.CREAM_EDGE_MIN + 1)
+    black = _against_cream(dark, gem_ab=2.0, ring4_l=25.0, inner=-3.0, mid=-5.0)
+    assert C.tie_break(black, "k", "w") == "k"
+    assert C.tie_break(_against_cream(dark, gem_ab=2.0, ring4_l=10.0, inner=-3.0, mid=-5.0),
+                       "k", "w") is None
+    # a green chip's gem, or a pearl's, with the same rim: neither
+    for gem in (-9.0, 7.0):
+        assert C.tie_break(_against_cream(dark, gem_ab=gem, ring4_l=25.0, inner=-3.0,
+                                          mid=-5.0), "k", "w") is None, gem
+
+
 def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     board = CLASSES["sprites"]["board"]
-    tie = _between("k", "u", a=0.0, b=-15.0)
+    # its colours against the cream in no kind's box (else that settles it too)
+    tie = _against_cream(_between("k", "u", a=0.0, b=-15.0), gem_ab=17.8, ring4_l=78.8,
+                         inner=-18.0, mid=-30.0)
+    assert C.cream_kind(tie) is None
     got = C.judge_place(tie, board, "wugrkpye")
     assert got.value == "u" and "by its colour" in got.why
     black = _between("k", "u", a=0.0, b=-5.0)  # a black chip's colour: never blue
@@ -289,6 +316,24 @@ def test_the_board_reader_settles_a_dim_blue_chips_tie_by_its_colour() -> None:
     # a player's place (no printed cell to vouch it is a chip) keeps the tie unsure
     player = CLASSES["sprites"]["player"]
     assert C.judge_place(replace(tie, fill=0.0), player, "wugrkpyE").value is None
+
+
+def test_a_tie_settled_as_the_cream_round_the_chip_names_it_is_as_sure_as_that() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    tie = replace(_between("k", "u", a=0.0, b=-15.0), edge=3 * C.CREAM_HAND_EDGE)
+    # its colour says blue, its colours against the cream are blue's and no other's:
+    # two readings agree, and the cream's (the chip's outline plain) is sure
+    blue = _against_cream(tie, gem_ab=12.0, ring4_l=28.0, inner=-45.0, mid=-45.0)
+    assert C.cream_kind(blue) == "u"
+    got = C.judge_place(blue, board, "wugrkpye")
+    assert got.value == "u" and got.confidence >= chip
+    assert got.confidence == pytest.approx(C.cream_confidence(blue))
+    # the cream naming no kind: the tie's answer stands, not sure
+    alone = _against_cream(tie, gem_ab=17.8, ring4_l=78.8, inner=-18.0, mid=-30.0)
+    assert C.cream_kind(alone) is None
+    got = C.judge_place(alone, board, "wugrkpye")
+    assert got.value == "u" and "by its colour" in got.why and got.confidence < chip
 
 
 def test_a_plain_cell_tied_with_white_is_empty_only_with_its_border_ends_showing() -> None:
@@ -321,7 +366,6 @@ def test_a_veiled_chip_goes_to_the_one_kind_its_colours_against_the_cream_fit() 
     assert C.cream_kind(green) == "g"
     got = C.judge_place(green, board, "wugrkpye")
     assert got.value == "g" and "by the cream" in got.why
-    assert got.confidence == C.CREAM_KIND_CONFIDENCE
     red = _veiled("w", "p", gem_ab=16.0, ring4_l=16.0, inner=19.0, mid=16.0)
     assert C.judge_place(red, board, "wugrkpye").value == "r"
     # its outline faint (a hand's edge) or washed out: unsure
@@ -335,6 +379,30 @@ def test_a_veiled_chip_goes_to_the_one_kind_its_colours_against_the_cream_fit() 
     # between two boxes' kinds, or in none: no kind
     assert C.cream_kind(_veiled("w", "p", gem_ab=0.0, ring4_l=30.0, inner=-1.0,
                                 mid=-1.0)) is None
+
+
+def test_a_kind_told_by_the_cream_alone_is_sure_only_with_the_chips_outline_plain() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    green = _veiled("w", "p", gem_ab=-27.0, ring4_l=22.0, inner=-22.0, mid=-21.0)
+    # the chip's outline plain, well past what a hand over a chip leaves: sure, but
+    # never more than the box alone may say
+    plain = C.judge_place(replace(green, edge=3 * C.CREAM_HAND_EDGE), board, "wugrkpye")
+    assert plain.value == "g" and "by the cream" in plain.why
+    assert chip <= plain.confidence <= C.CREAM_KIND_CONFIDENCE
+    # the outline faint as a hand over part of the chip leaves it (the box then names
+    # its skin's colour or the rim it shows): still answered, but not sure
+    for edge in (C.CREAM_KIND_EDGE_MIN + 0.5, C.CREAM_HAND_EDGE + 1.0):
+        hand = C.judge_place(replace(green, edge=edge), board, "wugrkpye")
+        assert hand.value == "g" and hand.confidence < chip, edge
+    # the same for a kind the cream names over the colours' answer (a veiled blue chip
+    # nearest "k" by its rings)
+    blue = _against_cream(_clear_chip("k", plain=60.0), gem_ab=12.0, ring4_l=28.0,
+                          inner=-45.0, mid=-45.0)
+    over = C.judge_place(replace(blue, edge=C.CREAM_HAND_EDGE + 1.0), board, "wugrkpye")
+    assert over.value == "u" and over.confidence < chip
+    assert C.judge_place(replace(blue, edge=3 * C.CREAM_HAND_EDGE), board,
+                         "wugrkpye").confidence >= chip
 
 
 def test_a_white_box_reads_only_where_the_border_rules_empty_out() -> None:
@@ -623,3 +691,44 @@ def test_a_chip_its_colours_name_by_far_keeps_its_kind_whatever_the_cream() -> N
                                    inner=-32.0, mid=-32.5), edge=30.0)
     assert C.cream_kind(black) == "u"
     assert C.judge_place(black, board, "wugrkpye").value == "k"
+
+
+def test_an_empty_answer_without_the_cells_arrow_is_never_sure() -> None:
+    classes = CLASSES["drawn"]["board"]
+    _, empty = SURE["board cells"]
+    # the border alike, the centre the cream, the ends plain, the arrow showing: sure
+    assert C.judge_place(_look(line=30.0), classes, "wugrkpye").confidence >= empty
+    # the same with no arrow's line at all (a hand's plain skin over a chip): the
+    # answer stands, never sure
+    hidden = C.judge_place(_look(line=C.EMPTY_LINE_MIN - 2), classes, "wugrkpye")
+    assert hidden.value == "" and hidden.confidence < empty
+    # the spiral's last cell has no arrow to show: its other marks still make it sure
+    last = C.judge_place(_look(line=C.EMPTY_LINE_MIN - 2), classes, "wugrkpye", arrow=False)
+    assert last.value == "" and last.confidence >= empty
+
+
+def test_a_white_answer_without_a_chips_outline_is_never_sure() -> None:
+    board = CLASSES["sprites"]["board"]
+    chip, _ = SURE["board cells"]
+    white = _clear_chip("w", plain=40.0)
+    seen = C.judge_place(replace(white, edge=C.WHITE_EDGE_MIN + 2), board, "wugrkpye")
+    assert seen.value == "w" and seen.confidence >= chip
+    # the same colours with no outline (a hand's pale skin over the cell): not sure
+    faint = C.judge_place(replace(white, edge=C.WHITE_EDGE_MIN - 1), board, "wugrkpye")
+    assert faint.value == "w" and faint.confidence < chip
+    # a player's place (no cell, no outline asked): as before
+    player = CLASSES["sprites"]["player"]
+    mat = np.asarray(player["w"][0][0], np.float32)
+    look = C.PlaceLook(mat, C.WHITE_EDGE_MIN - 1, (0.0, 0.0), 12.5, 0.0, 0.0)
+    assert C.judge_place(look, player, "wugrkpyE").confidence > 0
+
+
+def test_a_white_answer_with_a_rim_as_pink_as_a_pearls_is_not_taken() -> None:
+    board = CLASSES["sprites"]["board"]
+    white = replace(_clear_chip("w", plain=40.0), pink=2.0)
+    assert C.judge_place(white, board, "wugrkpye").value == "w"
+    # a white chip's colours, but a pearl's pink rim round them (a hand's pale skin
+    # over a pearl, or a red chip): no white answer
+    pink = replace(white, pink=C.PEARL_PINK_MIN + 3)
+    assert C.contradicted(pink, "w") and not C.contradicted(white, "w")
+    assert C.judge_place(pink, board, "wugrkpye").value != "w"

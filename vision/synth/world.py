@@ -44,12 +44,15 @@ these rules, measured in the frame over each slot's outline:
 * ``glare``: ≥ ``GLARE_HIDES`` of the slot clipped near white by the glare;
 * ``shadow``: ≥ ``SHADOW_HIDES`` of the slot lit less than ``SHADOW_DARK``
   of the frame's median light;
-* and a card or noble by the same three, when any printed element a person
-  reads it by (a card's points box, bonus gem and each cost circle it has; a
-  noble's points box and each requirement square) is at least ``ELEMENT_HIDES``
-  under one of them.  WHY: a finger over a card's cost circles hides its
-  identity while covering a tenth of its slot; the issue asks the reader to
-  abstain wherever a reading region is not seen, so there abstaining is right.
+* and a card or noble under a hand or a shadow by those rules, when any
+  printed element a person tells it by (a card's bonus gem and each cost
+  circle it has; a noble's requirement squares) is at least ``ELEMENT_HIDES``
+  under it.  WHY: a finger over a card's cost circles hides its identity while
+  covering a tenth of its slot; the issue asks the reader to abstain wherever a
+  reading region is not seen, so there abstaining is right.  The points are
+  left out: they follow from the bonus and costs (every noble scores 3).  Glare
+  keeps the slot's rule alone: its mask is what clipped, and a white circle or
+  gem clips under mild glare while its numeral still shows.
 """
 
 from __future__ import annotations
@@ -83,9 +86,9 @@ MAP_STEP = 8
 HAND_HIDES = 0.25
 GLARE_HIDES = 0.15
 SHADOW_HIDES = 0.25
-#: Share of one printed element of a card or noble (a cost circle, the bonus gem, the
-#: points box, a noble's square) under a hand, glare or shadow at which a person cannot
-#: read it: half of a cost circle covers half of its numeral.
+#: Share of one printed element of a card or noble (a cost circle, the bonus gem, a
+#: noble's square) under a hand or a deep shadow at which a person cannot read it: half
+#: of a cost circle covers half of its numeral.
 ELEMENT_HIDES = 0.5
 SHADOW_DARK = 0.3
 #: A pixel counts as clipped by glare when its darkest channel is at least this
@@ -693,12 +696,13 @@ def _hidden(cam: PiCamera, layout: Layout, masks: dict[str, np.ndarray],
     for sl in layout.slots:
         if sl.id in unseen or sl.kind == "tableau":
             continue
-        shapes: list[tuple[np.ndarray, float | None]] = [(_outline(sl), None)]
-        shapes += [(e, ELEMENT_HIDES) for e in _printed(sl, (contents or {}).get(sl.id, ""))]
+        printed = _printed(sl, (contents or {}).get(sl.id, ""))
         for name, share in rules:
             m = masks.get(name)
-            if m is not None and any(_covered(cam, m, poly) >= (least or share)
-                                     for poly, least in shapes):
+            shapes = [(_outline(sl), share)]
+            if name != "glare":
+                shapes += [(e, ELEMENT_HIDES) for e in printed]
+            if m is not None and any(_covered(cam, m, poly) >= least for poly, least in shapes):
                 out[sl.id] = name
                 break
     return out
@@ -720,21 +724,20 @@ def _covered(cam: PiCamera, mask: np.ndarray, outline_mm: np.ndarray) -> float:
 
 
 def _printed(slot: Slot, held: str) -> list[np.ndarray]:
-    """Table-mm outlines of the printed elements a person reads the card or noble in
+    """Table-mm outlines of the printed elements a person tells the card or noble in
     ``slot`` by (none for anything else): where :mod:`vision.cardface` prints them,
     the face centred on its slot."""
     if slot.kind in ("card", "reserved") and held and not held.startswith("deck"):
         card = catalogue.card(held)
         size = (cf.CARD_W, cf.CARD_H)
-        boxes = [cf.POINTS_BOX]
+        boxes: list[tuple[float, float, float, float]] = []
         circles = [(cf.GEM_CENTER, cf.GEM_R)]
         circles += [(cf.circle_center(i), cf.CIRCLE_R)
                     for i in range(sum(1 for _, n in card.cost.items() if n))]
     elif slot.kind == "noble" and held:
         noble = catalogue.noble(held)
         size = (cf.NOBLE_W, cf.NOBLE_H)
-        boxes = [cf.NOBLE_POINTS_BOX]
-        boxes += [(x - cf.SQUARE_HALF, y - cf.SQUARE_HALF, x + cf.SQUARE_HALF,
+        boxes = [(x - cf.SQUARE_HALF, y - cf.SQUARE_HALF, x + cf.SQUARE_HALF,
                    y + cf.SQUARE_HALF)
                   for x, y in (cf.square_center(i) for i in
                                range(sum(1 for _, n in noble.requirement.items() if n)))]

@@ -41,6 +41,14 @@ SQUARE_HALF = 3.8
 SQUARE_BOTTOM_Y = 43.0
 SQUARE_PITCH = 11.0
 MAX_SQUARES = 3
+#: The publisher's requirement squares (both printings), where its tiles print them
+#: rather than ours: centres x and y bottom first, half width and half height (mm).
+#: Measured on the publisher's ten noble scans (115 px for 60 mm, resized to 8 px/mm;
+#: the saturated or dark squares segmented, their bounding boxes): 7.4 × 10.4 mm,
+#: centred at x 8.3 mm (7.4-8.9 from scan to scan) and y 51.8, 38.5, 25.2 mm.
+PUBLISHER_SQUARE_X = 8.3
+PUBLISHER_SQUARE_YS = (51.8, 38.5, 25.2)
+PUBLISHER_SQUARE_HALF = (3.7, 5.2)
 
 
 def circle_center(position: int) -> tuple[float, float]:

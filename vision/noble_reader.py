@@ -149,10 +149,9 @@ class SquareLayout:
 
 OURS = SquareLayout("ours", cf.SQUARE_X, tuple(cf.square_center(p)[1] for p in range(3)),
                     cf.SQUARE_HALF, cf.SQUARE_HALF, True)
-#: Measured on the publisher's ten noble scans (115 px for 60 mm, resized to 8 px/mm;
-#: the saturated or dark squares segmented, their bounding boxes): 7.4 × 10.4 mm,
-#: centred at x 8.3 mm (7.4-8.9 from scan to scan) and y 51.8, 38.5, 25.2 mm.
-PUBLISHER = SquareLayout("publisher", 8.3, (51.8, 38.5, 25.2), 3.7, 5.2, False)
+#: Where the publisher prints them (:mod:`vision.cardface`, measured on its scans).
+PUBLISHER = SquareLayout("publisher", cf.PUBLISHER_SQUARE_X, cf.PUBLISHER_SQUARE_YS,
+                         *cf.PUBLISHER_SQUARE_HALF, False)
 LAYOUTS = (OURS, PUBLISHER)
 
 #: The publisher's square colours (OpenCV 8-bit Lab, median of each square's frame

@@ -153,3 +153,24 @@ def test_a_card_is_hidden_when_a_hand_covers_one_of_its_cost_circles() -> None:
     assert sid not in world._hidden(cam, layout, over_picture, frame.unseen, frame.contents)
     # by the slot alone (no contents known) neither hides the card
     assert sid not in world._hidden(cam, layout, over_circle, frame.unseen)
+
+
+def test_a_noble_is_hidden_by_a_hand_over_a_square_where_its_printing_puts_it() -> None:
+    """The publisher's tiles print their squares lower than ours: a hand over the
+    publisher's lowest square hides a publisher's tile, not one of ours."""
+    from vision import cardface as cf
+
+    frame = world_frame(2, "easy", 3, size=SMALL)
+    cam, layout = frame.camera, frame.layout
+    sid = next(s.id for s in layout.slots_of("noble")
+               if s.id in frame.contents and s.id not in frame.unseen)
+    slot = layout.slot_index[sid]
+    cx = slot.center[0] + cf.PUBLISHER_SQUARE_X - cf.NOBLE_W / 2
+    cy = slot.center[1] + cf.PUBLISHER_SQUARE_YS[0] + 1.5 - cf.NOBLE_H / 2
+    a = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+    poly = cam.project(np.column_stack([cx + 5.0 * np.cos(a), cy + 5.0 * np.sin(a)]))
+    mask = np.zeros((cam.size[1], cam.size[0]), np.uint8)
+    cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1)
+    hidden = world._hidden(cam, layout, {"hand": mask}, frame.unseen, frame.contents, True)
+    ours = world._hidden(cam, layout, {"hand": mask}, frame.unseen, frame.contents, False)
+    assert hidden.get(sid) == "hand" and sid not in ours

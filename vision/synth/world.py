@@ -367,7 +367,7 @@ def world_frame(players: int, difficulty: str, seed: int, split: str = "check",
             *(["hand"] if arm is not None else []),
             *(["motion"] if light.motion[0] >= 2 else []), *(["setup"] if setup else []))
     contents = {k: v for k, v in table.contents.items() if k in layout.slot_index}
-    hidden = _hidden(cam, layout, masks, unseen, contents)
+    hidden = _hidden(cam, layout, masks, unseen, contents, set_name != "drawn")
     return WorldFrame(image, layout, contents, hidden, unseen, difficulty, tags, cam)
 
 
@@ -687,16 +687,17 @@ def _shadow_field(gx: np.ndarray, gy: np.ndarray, depth: float,
 
 
 def _hidden(cam: PiCamera, layout: Layout, masks: dict[str, np.ndarray],
-            unseen: frozenset[str], contents: dict[str, str] | None = None
-            ) -> dict[str, str]:
+            unseen: frozenset[str], contents: dict[str, str] | None = None,
+            publisher: bool = True) -> dict[str, str]:
     """Slots a person could not read, by the rules in the module's docstring
-    (``contents``: what each slot holds, for the printed elements of its card or noble)."""
+    (``contents``: what each slot holds, for the printed elements of its card or noble;
+    ``publisher``: whether its faces are the publisher's or our drawn ones)."""
     rules = (("hand", HAND_HIDES), ("glare", GLARE_HIDES), ("shadow", SHADOW_HIDES))
     out: dict[str, str] = {}
     for sl in layout.slots:
         if sl.id in unseen or sl.kind == "tableau":
             continue
-        printed = _printed(sl, (contents or {}).get(sl.id, ""))
+        printed = _printed(sl, (contents or {}).get(sl.id, ""), publisher)
         for name, share in rules:
             m = masks.get(name)
             shapes = [(_outline(sl), share)]
@@ -723,10 +724,11 @@ def _covered(cam: PiCamera, mask: np.ndarray, outline_mm: np.ndarray) -> float:
     return int((mask[y0:y1, x0:x1] & region).astype(bool).sum()) / area
 
 
-def _printed(slot: Slot, held: str) -> list[np.ndarray]:
+def _printed(slot: Slot, held: str, publisher: bool = True) -> list[np.ndarray]:
     """Table-mm outlines of the printed elements a person tells the card or noble in
-    ``slot`` by (none for anything else): where :mod:`vision.cardface` prints them,
-    the face centred on its slot."""
+    ``slot`` by (none for anything else): where :mod:`vision.cardface` says they are
+    printed, the face centred on its slot.  ``publisher``: the tiles are the
+    publisher's (their squares sit lower than on our drawn tiles)."""
     if slot.kind in ("card", "reserved") and held and not held.startswith("deck"):
         card = catalogue.card(held)
         size = (cf.CARD_W, cf.CARD_H)
@@ -735,12 +737,14 @@ def _printed(slot: Slot, held: str) -> list[np.ndarray]:
         circles += [(cf.circle_center(i), cf.CIRCLE_R)
                     for i in range(sum(1 for _, n in card.cost.items() if n))]
     elif slot.kind == "noble" and held:
-        noble = catalogue.noble(held)
+        n = sum(1 for _, k in catalogue.noble(held).requirement.items() if k)
         size = (cf.NOBLE_W, cf.NOBLE_H)
-        boxes = [(x - cf.SQUARE_HALF, y - cf.SQUARE_HALF, x + cf.SQUARE_HALF,
-                   y + cf.SQUARE_HALF)
-                  for x, y in (cf.square_center(i) for i in
-                               range(sum(1 for _, n in noble.requirement.items() if n)))]
+        if publisher:
+            (hw, hh), x = cf.PUBLISHER_SQUARE_HALF, cf.PUBLISHER_SQUARE_X
+            boxes = [(x - hw, y - hh, x + hw, y + hh) for y in cf.PUBLISHER_SQUARE_YS[:n]]
+        else:
+            boxes = [(x - cf.SQUARE_HALF, y - cf.SQUARE_HALF, x + cf.SQUARE_HALF,
+                      y + cf.SQUARE_HALF) for x, y in (cf.square_center(i) for i in range(n))]
         circles = []
     else:
         return []

@@ -103,6 +103,24 @@ EDGE_SMOOTH_PX = 0.7
 #: design world frames, hard, seeds 1000-1005 and the design faces resampled to
 #: 1.7 px/mm, seeds 1006-1011 (/tmp/n12/dump.py; 0.7, 1.0, 1.5, 2.0 compared).
 RIM_SMOOTH_PX = 1.5
+#: A white cost circle by its numeral's polarity: its numeral (or the numeral's
+#: outline, on the older printing) is darker than the ring round it and nothing in
+#: it is lighter, since the ring is already the card's white; every coloured or
+#: black circle prints a light numeral.  So a neutral ring (chroma at most
+#: ``WHITE_NUMERAL_CHROMA``, not clipped) whose inner disc's 10th percentile grey is
+#: ``WHITE_NUMERAL_DARK`` or more below the ring and whose 90th is at most
+#: ``WHITE_NUMERAL_LIGHT`` above it is as white as its chroma allows, however dim.
+#: WHY: a white circle in a shadow band measured L 86-190 against the white class's
+#: 229, matched black or a pale blue better, and its card lost the circle (1u4 read
+#: as 1u7).  Design world frames, medium and hard, seeds 1000-1005, 2 and 4 players,
+#: both lenses (/tmp/s12/pol.py): white circles pass 188 of 269, other circles 4 of
+#: 1819 (two clipped by glare, one under a hand, one place with no circle).
+WHITE_NUMERAL_DARK = 25.0
+WHITE_NUMERAL_LIGHT = 12.0
+WHITE_NUMERAL_CHROMA = 10.0
+#: The inner disc (the numeral's) and the ring (its ground) the polarity compares,
+#: in circle radii.
+NUMERAL_DISC = 0.5
 
 
 def _crop(grey: np.ndarray, center_mm: tuple[float, float], half_w: float, half_h: float
@@ -329,6 +347,10 @@ def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:
         shapes.append(_logistic((share - RADIALITY_MID) / RADIALITY_WIDTH))
         centres.append(found)
     circle_colours = colour_similarities(np.array(meds), colours.gems, DESATURATION_FLOOR)
+    for sims, med, centre in zip(circle_colours, meds, centres, strict=True):
+        white = white_by_numeral(grey, centre, med)
+        if white > sims["w"]:
+            sims["w"] = white
     for shape, sims in zip(shapes, circle_colours, strict=True):
         circle_sim.append({k: shape * v for k, v in sims.items()})
         presence.append(shape * max(sims.values()))
@@ -341,6 +363,31 @@ def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:
                     _crop(grey, pc, (x1 - x0) / 2 + 2.5, (y1 - y0) / 2 + 2.5))
     return FaceFeatures(bonus_sim, tuple(circle_sim), tuple(centres), tuple(presence),
                         _points_printed(gx, gy), crops, points_crops)
+
+
+def white_by_numeral(grey: np.ndarray, centre_mm: tuple[float, float],
+                     ring_lab: np.ndarray) -> float:
+    """How white a cost circle is by its numeral's polarity (see ``WHITE_NUMERAL_DARK``):
+    the similarity of its ring's chroma to a neutral white when its numeral is dark on
+    a ground nothing in it outshines, else 0."""
+    chroma = math.hypot(float(ring_lab[1]) - 128.0, float(ring_lab[2]) - 128.0)
+    if chroma > WHITE_NUMERAL_CHROMA or float(ring_lab[0]) >= 250.0:
+        return 0.0
+    s = FACE_PX_PER_MM
+    inner_y, inner_x = _ring(0.0, NUMERAL_DISC * cf.CIRCLE_R * s)
+    ring_y, ring_x = _ring(CIRCLE_RING[0] * cf.CIRCLE_R * s, CIRCLE_RING[1] * cf.CIRCLE_R * s)
+    cy, cx = round(centre_mm[1] * s), round(centre_mm[0] * s)
+
+    def take(dy: np.ndarray, dx: np.ndarray) -> np.ndarray:
+        y = np.clip(cy + dy, 0, grey.shape[0] - 1)
+        x = np.clip(cx + dx, 0, grey.shape[1] - 1)
+        return np.asarray(np.take(grey.reshape(-1), y * grey.shape[1] + x))
+
+    inner, ground = take(inner_y, inner_x), float(np.median(take(ring_y, ring_x)))
+    lo, hi = np.percentile(inner, (10, 90))
+    if ground - lo < WHITE_NUMERAL_DARK or hi - ground > WHITE_NUMERAL_LIGHT:
+        return 0.0
+    return math.exp(-((chroma / COLOUR_SIGMA) ** 2))
 
 
 def points_printed_from(box: np.ndarray, band: np.ndarray) -> float:

@@ -582,3 +582,25 @@ def test_the_slot_s_cut_outweighs_fits_off_it_that_lack_a_piece() -> None:
     assert got.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE  # type: ignore[attr-defined]
     whole = [reading(None, wrong, 0.01), reading(wrong, wrong, 0.4)]
     assert answer(whole).card is None  # type: ignore[attr-defined]
+
+
+def test_a_white_circle_in_a_shadow_band_is_white_by_its_dark_numeral() -> None:
+    """A shadow band over the cost column dims a white circle to a grey that matches
+    black or a pale blue better than white; its numeral, darker than its ring with
+    nothing lighter, still says white, and the card is named.  A black circle's light
+    numeral never does."""
+    card = catalogue.card("1u4")  # 1 white and 2 black circles
+    face = faces.card_face(card, S).astype(np.float32)
+    face[int(0.55 * face.shape[0]):] *= 0.45
+    shaded = np.clip(face, 0, 255).astype(np.uint8)
+    got = card_reader.read_face(shaded, 1, ColourModel())
+    assert got.card == card
+    grey = cv2.cvtColor(shaded, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    lab = cv2.cvtColor(shaded, cv2.COLOR_BGR2LAB)
+    white_c, black_c = cf.circle_center(1), cf.circle_center(0)
+
+    def ring(c: tuple[float, float]) -> np.ndarray:
+        return lab[round(c[1] * S), round((c[0] - 0.7 * cf.CIRCLE_R) * S)].astype(float)
+
+    assert card_features.white_by_numeral(grey, white_c, ring(white_c)) > 0.8
+    assert card_features.white_by_numeral(grey, black_c, ring(black_c)) == 0.0

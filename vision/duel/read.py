@@ -22,6 +22,7 @@ every place behind it was read; bonuses, crowns and a player's royals are not re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -133,6 +134,26 @@ LOCAL_GAIN_MAX = 16.0
 #: hand's edge over a sleeve passed for one, standard hard 9610); same command.
 BAND_DARKER = 15.0
 BAND_SIDE_DARKER = 0.15
+#: A privilege place's printed outline is judged in pieces this long (mm), this far
+#: clear of the corners (18 pieces round a 24 x 44 mm place), at this scale (px/mm).
+OUTLINE_PIECE_MM = 6.0
+OUTLINE_CORNER_MM = 3.0
+OUTLINE_PX_PER_MM = 8.0
+#: A piece is hidden (a hand, an arm, a sleeve over the place's edge) when its ink is
+#: less than OUTLINE_IN_DEPTH (log lightness) below the lightest just inside it AND
+#: less than OUTLINE_OUT_DEPTH below the paper just outside; the tallies hold alike for
+#: either from 0.1 to 0.15, on the medium and hard design frames of seeds 9000-9700
+#: (`.venv/bin/python tests/bench/duel_scrolls.py --outline --cache /tmp/duelc --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700,9800,9900 --held 9800,9900
+#: --difficulties medium,hard`).
+OUTLINE_IN_DEPTH = 0.1
+OUTLINE_OUT_DEPTH = 0.15
+#: A privilege place with OUTLINE_HIDDEN pieces hidden or more has a hand over it and
+#: is answered at most OUTLINE_HIDDEN_CONFIDENCE sure, below either sure threshold
+#: (vision.duel.confidence): places under a hand answered sure by their colour hid 3
+#: and more, readable ones none but where an arm lay over a whole side (same command).
+OUTLINE_HIDDEN = 3
+OUTLINE_HIDDEN_CONFIDENCE = 0.1
 #: Paper washed out over more than this share is not said empty (vision.duel.cards).
 WASHED_ABSENT_MAX = 0.35
 #: The band round a place whose paper sets the place's white balance (mm).
@@ -213,6 +234,8 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
+            if s.kind == "privilege":
+                out[s.id] = _outline_seen(image, h, s, out[s.id])
     for s in royal_places:  # one card of each royal: those named elsewhere are no rivals
         taken = frozenset(r.value for sid, r in out.items()
                           if sid != s.id and sid.startswith("royal.") and r.sure and r.value)
@@ -304,6 +327,53 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                 return PlaceReading(slot.id, "present", depth, "its outline hidden")
         return PlaceReading(slot.id, "present", share)
     return PlaceReading(slot.id, None, 0.0, f"{share:.0%} covered")
+
+
+def _outline_seen(image: np.ndarray, h: np.ndarray, slot: Slot,
+                  reading: PlaceReading) -> PlaceReading:
+    """A privilege place's ``reading``, no more than OUTLINE_HIDDEN_CONFIDENCE sure when
+    a hand or an arm hides its printed outline (:func:`outline_hidden`): a hand's skin is
+    as yellow as a scroll, its shadow as dark as the grey fill."""
+    if reading.value is None or reading.confidence <= OUTLINE_HIDDEN_CONFIDENCE:
+        return reading
+    hidden, pieces = outline_hidden(image, h, slot)
+    if hidden < OUTLINE_HIDDEN:
+        return reading
+    return PlaceReading(slot.id, reading.value, OUTLINE_HIDDEN_CONFIDENCE,
+                        f"its outline hidden ({hidden} of {pieces} pieces)")
+
+
+def outline_hidden(image: np.ndarray, h: np.ndarray, slot: Slot) -> tuple[int, int]:
+    """(pieces hidden, pieces) of a place's printed outline (see ``OUTLINE_IN_DEPTH``)."""
+    pieces = outline_pieces(image, h, slot)
+    return sum(1 for inside, outside in pieces
+               if inside < OUTLINE_IN_DEPTH and outside < OUTLINE_OUT_DEPTH), len(pieces)
+
+
+def outline_pieces(image: np.ndarray, h: np.ndarray, slot: Slot) -> list[tuple[float, float]]:
+    """Per piece of a place's printed outline (``OUTLINE_PIECE_MM``): how far (log
+    lightness) its line is below the lightest just inside it (1.5-3 mm in from the
+    place's edge) and below the paper just outside (1.5-3.5 mm out)."""
+    s, margin = OUTLINE_PX_PER_MM, 4.0
+    raw = rectify(image, h, slot, s, margin)
+    light = np.log(raw.astype(np.float32).sum(axis=2) + 3.0)
+    edge = round(margin * s)
+    out_band = slice(round(0.5 * s), round(2.5 * s))
+    line = slice(edge - round(1.0 * s), edge + round(1.5 * s))
+    in_band = slice(edge + round(1.5 * s), edge + round(3.0 * s))
+    w, hh = slot.size
+    pieces = []
+    # each side seen from outside in: left, right, top, bottom
+    for side, length in ((light, hh), (light[:, ::-1], hh), (light.T, w), (light[::-1].T, w)):
+        n = max(1, round((length - 2 * OUTLINE_CORNER_MM) / OUTLINE_PIECE_MM))
+        ends = np.linspace(edge + OUTLINE_CORNER_MM * s, edge + (length - OUTLINE_CORNER_MM) * s,
+                           n + 1).round().astype(int)
+        for a, b in pairwise(ends):
+            profile = side[a:b].mean(axis=0)
+            ink = float(profile[line].min())
+            pieces.append((float(profile[in_band].max()) - ink,
+                           float(profile[out_band].mean()) - ink))
+    return pieces
 
 
 def local_paper(local: np.ndarray, gain: np.ndarray, most: float = 4.0) -> bool:

@@ -154,3 +154,80 @@ def test_one_yellow_end_or_a_yellow_place_is_not_a_scroll_s_ends() -> None:
         skin[round((60 - hh / 2) * S):round((60 + hh / 2) * S),
              round((60 - w / 2) * S):round((60 + w / 2) * S)], np.ones(3, np.float32), 0.0)
     assert ends > read.SCROLL_ENDS_YELLOW and lift < read.SCROLL_ENDS_LIFT
+
+
+def _printed_place(scroll: bool) -> tuple[np.ndarray, np.ndarray, Slot]:
+    """A privilege place as the mat prints it (vision.duel.mats): paper, the slot's ink
+    outline 1 mm wide inside its edge, the grey fill 1.2 mm in; a cream scroll (20 x 40
+    mm, two bars along it) in it if ``scroll``."""
+    src = build_duel_layout().slots_of("privilege", "privileges")[0]
+    slot = Slot(src.id, src.kind, src.zone, src.mat, (60.0, 60.0), src.size, src.angle)
+    image = np.zeros((round(120 * S), round(120 * S), 3), np.uint8)
+    image[:] = PAPER
+    w, hh = src.size
+
+    def box(mw: float, mh: float, colour: tuple[int, int, int]) -> None:
+        image[round((60 - mh / 2) * S):round((60 + mh / 2) * S),
+              round((60 - mw / 2) * S):round((60 + mw / 2) * S)] = colour
+
+    box(w, hh, INK)
+    box(w - 2.4, hh - 2.4, FILL)
+    if scroll:
+        box(20.0, 40.0, SCROLL)
+        for at in (-3.0, 3.0):
+            image[round((60 - 20) * S):round((60 + 20) * S),
+                  round((60 + at) * S) - 3:round((60 + at) * S) + 3] = (110, 150, 160)
+    return image, np.diag([S, S, 1.0]), slot
+
+
+INK = (110, 110, 110)  # the mats' line (vision.mats.INK)
+SKIN = (120, 170, 215)  # a hand: as yellow as a scroll (Lab b), a little redder
+ONE = np.ones(3, np.float32)
+
+
+def _read(image: np.ndarray, h: np.ndarray, slot: Slot) -> read.PlaceReading:
+    """As ``read_duel_places`` reads a privilege place: by its colour, then its outline."""
+    return read._outline_seen(image, h, slot, read._presence(image, h, slot, ONE, "fill"))
+
+
+def test_a_readable_scroll_and_an_empty_place_stay_sure_by_their_whole_outline() -> None:
+    for scroll, want in ((True, "present"), (False, "")):
+        image, h, slot = _printed_place(scroll)
+        assert read.outline_hidden(image, h, slot) == (0, 18)
+        got = _read(image, h, slot)
+        assert got.value == want and got.sure, got
+
+
+def _arm(image: np.ndarray, colour: tuple[int, int, int], x_mm: float) -> None:
+    """An arm from the right over the place from ``x_mm`` on, as long as the place: over
+    the band's right side, the paper above and below the place left bare."""
+    image[round(38 * S):round(82 * S), round(x_mm * S):] = colour
+
+
+def test_a_hand_over_an_empty_place_is_no_sure_scroll() -> None:
+    # skin over two thirds of an empty place: its median is the skin's, as yellow as a
+    # scroll's (design frame wide medium 9409, privilege.2)
+    image, h, slot = _printed_place(False)
+    _arm(image, SKIN, 54.0)
+    before = read._presence(image, h, slot, ONE, "fill")
+    assert before.value == "present" and before.sure  # by its colour alone
+    assert read.outline_hidden(image, h, slot)[0] >= read.OUTLINE_HIDDEN
+    assert not _read(image, h, slot).sure
+
+
+def test_a_sleeve_over_a_scroll_is_no_sure_empty() -> None:
+    # a dark sleeve over two thirds of a scroll: as dark as the grey fill, and no bars
+    image, h, slot = _printed_place(True)
+    _arm(image, (60, 60, 66), 54.0)
+    before = read._presence(image, h, slot, ONE, "fill")
+    assert before.value == "" and before.sure  # by its lightness alone
+    assert not _read(image, h, slot).sure
+
+
+def test_an_arm_beside_the_place_leaves_its_outline_whole() -> None:
+    # an arm over the paper just outside the place's right side, not over its line
+    image, h, slot = _printed_place(True)
+    w, _ = slot.size
+    image[:, round((60 + w / 2 + 0.6) * S):] = (60, 80, 110)
+    assert read.outline_hidden(image, h, slot)[0] == 0
+    assert _read(image, h, slot).sure

@@ -192,6 +192,9 @@ def test_a_card_less_likely_right_than_not_is_not_named() -> None:
     assert low.confidence <= card_places.UNKNOWN_CONFIDENCE
     named = card_places.as_reading(s, R(card, 0.8, 0.2, "1r8", 0.5))
     assert named.state == "card" and named.card == card and named.runner_up == "1r8"
+    # just above a coin toss is not enough: the model's low end overstates
+    barely = card_places.as_reading(s, R(card, 0.6, 0.2, "1r8", 0.5))
+    assert barely.state == "unknown" and barely.confidence <= card_places.UNKNOWN_CONFIDENCE
 
 
 def test_glare_is_lifted_off_a_face_and_a_clean_face_is_left_alone() -> None:

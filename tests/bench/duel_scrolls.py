@@ -8,6 +8,9 @@ place not read right.  Never run it on the check split.
 
     .venv/bin/python tests/bench/duel_scrolls.py --seeds 9200,9600 --count 12
 
+``--unsure``: also every place ``_presence`` leaves unsure, readable or not, bluest
+first, with how many pieces of its outline are hidden.
+
 ``--outline``: instead, how many pieces of each place's printed outline are hidden
 (``outline_hidden``), per sort of place and whether its answer was sure before the
 outline is weighed; then what ``_outline_seen`` does to the sure answers, the seeds
@@ -134,15 +137,17 @@ def main() -> int:
     ap.add_argument("--seeds", default="9200,9600", help="first seeds, comma-separated")
     ap.add_argument("--outline", action="store_true", help="the outline's hidden pieces")
     ap.add_argument("--cache", default="", help="--outline: duel_frame_cache.py's --dir")
-    ap.add_argument("--difficulties", default="easy,medium,hard", help="--outline: which")
+    ap.add_argument("--difficulties", default="easy,medium,hard", help="which difficulties")
+    ap.add_argument("--unsure", action="store_true", help="also every place left unsure")
     ap.add_argument("--held", default="", help="--outline: first seeds counted apart")
     args = ap.parse_args()
     if args.outline:
         return outline(args)
     groups: dict[str, list[tuple[float, float, float, float, float]]] = {}
     wrong = []
+    unsure = []
     for lens, difficulty, seed, f, cal in calibrated_frames(args.seeds, args.count,
-                                                              ("easy", "medium", "hard")):
+                                                              tuple(args.difficulties.split(","))):
         for sl in f.layout.slots_of("privilege", "privileges"):
             if sl.id in f.unseen:
                 continue
@@ -153,12 +158,19 @@ def main() -> int:
             key = f"{'scroll' if scroll else 'empty'} {'readable' if hidden is None else hidden}"
             groups.setdefault(key, []).append(nums)
             got = R._presence(f.image, h, sl, gain, "fill").value
+            if args.unsure and got is None:
+                unsure.append((nums[1], f"{lens} {difficulty} {seed} {sl.id}: {key}; below "
+                               f"{nums[0]:.1f} yellow {nums[1]:.1f} bars {nums[2]:.1f}, outline "
+                               f"{R.outline_hidden(f.image, h, sl)[0]} hidden"))
             if hidden is None and got != ("present" if scroll else ""):
                 wrong.append(f"{lens} {difficulty} {seed} {sl.id}: {key} read {got!r}; "
                              "below {:.1f} yellow {:.1f} bars {:.1f} ends {:.1f} lift {:.1f}"
                              .format(*nums))
     print_spread(groups, ("below", "yellow", "bars", "ends", "lift"))
     print("\n".join(wrong))
+    if args.unsure:
+        print("places left unsure, bluest first:")
+        print("\n".join(line for _, line in sorted(unsure)))
     return 0
 
 

@@ -103,6 +103,18 @@ SCROLL_BARS = 8.0
 #: readable scrolls known by their bars were 2.9-4.6 yellower, the empty places
 #: under a hand that showed bars -0.3 to 1.5 (7 answered "present", one at 0.95).
 SCROLL_BARS_YELLOW = 2.0
+#: An overexposed frame lifts the grey fill towards the clipped paper (design frame
+#: standard hard 11509, privilege.0: 18 below it, left unsure); what still shows the
+#: fill is its blue: a place FILL_BLUE_BELOW or more below the paper and FILL_BLUER or
+#: more bluer (b*) is empty.  Of the privilege places left unsure on the medium and hard
+#: design frames of seeds 9000-9700 and 11000-11700, both lenses, readable empty ones
+#: were 17.8-20.2 below and 3.5-9.5 bluer, those under a hand 5 or more below at most
+#: 2.4 bluer but for one 10.9 below, 20.7 bluer (wide hard 9305); readable scrolls were
+#: never bluer but under an arm, 27 lighter than the paper (`.venv/bin/python
+#: tests/bench/duel_scrolls.py --unsure --difficulties medium,hard --seeds
+#: 9000,9100,9200,9300,9400,9500,9600,9700,11000,11100,11200,11300,11400,11500,11600,11700`).
+FILL_BLUE_BELOW = 14.0
+FILL_BLUER = 4.0
 #: A scroll under a cool lamp is as light and as white as the paper round it (design
 #: frame hard 9103: "0 below the paper, 0 yellower", no bars yellow enough); what
 #: still shows it is its rolled ends, yellower than the paper (b*) by SCROLL_ENDS_YELLOW
@@ -313,6 +325,8 @@ def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     if ground == "fill":  # ... and the fill darker than the paper, a scroll not
         if below >= FILL_BELOW_PAPER or (below >= SCROLL_DARK_BELOW and bars < SCROLL_BARS):
             return PlaceReading(slot.id, "", min(1.0, below / 60))
+        if below >= FILL_BLUE_BELOW and yellow <= -FILL_BLUER:  # the fill, lifted but blue
+            return PlaceReading(slot.id, "", min(1.0, below / 60 - yellow / 20))
         unsure = PlaceReading(slot.id, None, 0.0, f"{below:.0f} below the paper, "
                               f"{yellow:.0f} yellower")
         if lightest_sides or below > -BAND_DARKER:

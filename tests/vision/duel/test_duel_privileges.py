@@ -231,3 +231,29 @@ def test_an_arm_beside_the_place_leaves_its_outline_whole() -> None:
     image[:, round((60 + w / 2 + 0.6) * S):] = (60, 80, 110)
     assert read.outline_hidden(image, h, slot)[0] == 0
     assert _read(image, h, slot).sure
+
+
+WASHED = np.array([1.75, 1.6, 1.45], np.float32)  # an overexposed frame, a little cool
+
+
+def test_an_overexposed_empty_place_is_known_by_its_grey_fill_s_blue() -> None:
+    # the paper clipped to white, the grey fill lifted to 16 below it and 9 bluer (b*),
+    # as on design frame standard hard 11509 (privilege.0: "18 below the paper, -10
+    # yellower", left unsure)
+    image, h, slot = _printed_place(False)
+    washed = np.clip(image.astype(np.float32) * WASHED, 0, 255).astype(np.uint8)
+    got = _read(washed, h, slot)
+    assert got.value == "" and got.sure, got
+
+
+def test_a_place_as_dark_but_no_bluer_than_the_paper_stays_unsure() -> None:
+    # a hand's shadow over a place: darker than the paper round it, its colour the paper's
+    image, h, slot = _printed_place(False)
+    washed = np.clip(image.astype(np.float32) * WASHED, 0, 255).astype(np.uint8)
+    w, hh = slot.size
+    shade = (237, 237, 237)  # the clipped paper's white, 7 % darker
+    washed[round((60 - hh / 2 + 1.2) * S):round((60 + hh / 2 - 1.2) * S),
+           round((60 - w / 2 + 1.2) * S):round((60 + w / 2 - 1.2) * S)] = shade
+    got = read._presence(washed, h, slot, ONE, "fill")
+    assert got.value is None and got.why.startswith(("14 below", "15 below", "16 below",
+                                                     "17 below", "18 below")), got

@@ -22,10 +22,12 @@ which prints ``CONFIDENCE_WEIGHTS`` to paste below, and the reliability table
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules.catalogue import Card
 from vision.card_decode import COLOUR_MARGIN, Decoded
+from vision.card_seen import Seen
 
 #: Logistic weights on :func:`features` (bias first), from the command above.
 CONFIDENCE_WEIGHTS = (1.0200, 1.5002, -0.8265, -0.3889, 3.2777, -0.6091, 2.2393, 0.1399, 3.7263,
@@ -72,14 +74,8 @@ class FaceReading:
     unseen: str = ""
     #: share of the face clipped to white
     glare: float = 0.0
-
-    @property
-    def margin_confidence(self) -> float:
-        """The decode's lead through an exponential: the measure the choice between
-        places (``GOOD_CONFIDENCE``) was tuned on."""
-        if self.decoded is None:
-            return 0.0
-        return float(1 - math.exp(-max(0.0, self.decoded.margin) / 0.25))
+    #: the decode's lead through an exponential (see ``margin_confidence``)
+    margin_confidence: float = 0.0
 
     @property
     def evidence(self) -> tuple[float, ...]:
@@ -90,11 +86,25 @@ class FaceReading:
                 d.bonus_lead, d.points_lead, d.cost_lead, d.digit_lead)
 
 
+def margin_confidence(dec: Decoded) -> float:
+    """The decode's lead through an exponential: the measure the choice between
+    places (``card_places.GOOD_CONFIDENCE``) was tuned on."""
+    return float(1 - math.exp(-max(0.0, dec.margin) / 0.25))
+
+
+def state_all(decoded: Sequence[Decoded | None], seen: Sequence[Seen]) -> list[FaceReading]:
+    """The reading of every face of a pass: ``state`` of each decoded face, ``unseen``
+    of each face stage 3 did not see."""
+    return [unseen(s.unseen, s.glare) if d is None else state(d, s.glare)
+            for d, s in zip(decoded, seen, strict=True)]
+
+
 def state(dec: Decoded, glare: float) -> FaceReading:
     """A decoded face as a reading: named or not, with its calibrated confidence."""
     p = probability(dec, glare)
     other = dec.runner_up.id if dec.card is not None else dec.best.id
-    return FaceReading(dec.card, p, dec.distance, other, dec.weakest, dec, glare=glare)
+    return FaceReading(dec.card, p, dec.distance, other, dec.weakest, dec, glare=glare,
+                       margin_confidence=margin_confidence(dec))
 
 
 def unseen(why: str, glare: float) -> FaceReading:

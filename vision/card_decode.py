@@ -24,6 +24,7 @@ calibrated confidence (:mod:`vision.card_confidence`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -42,6 +43,7 @@ from vision.card_features import (
     POINTS_WEIGHT,
     FaceFeatures,
 )
+from vision.card_seen import GLARE_FRACTION, MAX_GLARE_DISTANCE, Seen
 from vision.locate import FACE_PX_PER_MM
 
 #: The best colour pattern must beat the best other pattern by this much.
@@ -283,6 +285,16 @@ class Decoded:
     digit_lead: float = 0.0
     #: why nothing was named ("" when named)
     reason: str = ""
+
+
+def decode_all(features: Sequence[FaceFeatures | None], seen: Sequence[Seen], level: int
+               ) -> list[Decoded | None]:
+    """``decode`` of every face of a pass with features (None for the others), a
+    glaring face (``GLARE_FRACTION`` of it clipped) asked a closer fit
+    (``MAX_GLARE_DISTANCE``)."""
+    return [None if f is None else
+            decode(f, level, MAX_GLARE_DISTANCE if s.glare > GLARE_FRACTION else MAX_CARD_DISTANCE)
+            for f, s in zip(features, seen, strict=True)]
 
 
 def decode(features: FaceFeatures, level: int, max_distance: float = MAX_CARD_DISTANCE

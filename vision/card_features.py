@@ -23,6 +23,7 @@ circle's centre (``FaceFeatures.circle_crops``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,6 +31,7 @@ import cv2
 import numpy as np
 
 from vision import cardface as cf
+from vision.card_seen import Seen
 from vision.colours import L_WEIGHT, Classes, ColourModel
 from vision.digits import COST_HALF_MM as DIGIT_HALF_MM
 from vision.locate import FACE_PX_PER_MM
@@ -317,6 +319,13 @@ class FaceFeatures:
     circle_crops: tuple[np.ndarray, ...]
     #: the grey face round the points numeral: (our print's box, the publisher's taller one)
     points_crops: tuple[np.ndarray, np.ndarray]
+
+
+def extract_all(faces: Sequence[np.ndarray], seen: Sequence[Seen], colours: ColourModel
+                ) -> list[FaceFeatures | None]:
+    """``extract`` of every face of a pass that stage 3 saw (None for the others)."""
+    return [None if s.unseen else extract(face, colours)
+            for face, s in zip(faces, seen, strict=True)]
 
 
 def extract(face: np.ndarray, colours: ColourModel) -> FaceFeatures:

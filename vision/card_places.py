@@ -5,8 +5,9 @@ firm, also at the other fits of the card; and whenever the fit lies far from
 the slot, at the slot itself, firm or not (a card is laid in its printed slot).  A card with no
 outline (a pale card passes for paper), or a faint fit whose reading abstains,
 is read where its slot is and, unless firm, at ten places around it.  At most
-16 faces, most cards 1; every face goes through the same stages 2-6
-(:func:`vision.card_reader.read_card` drives them, :class:`Places` decides).
+16 faces, most cards 1 or 2, in one pass; every face goes through the same
+stages 2-6 (:func:`vision.card_reader.read_card` drives them, :class:`Places`
+decides).
 """
 
 from __future__ import annotations
@@ -87,7 +88,13 @@ class Places:
     """The search over a card's places, pass by pass.
 
     ``todo`` holds the places to read next (empty once the answer is known);
-    :meth:`take` receives their readings, in order; then ``answer`` is set."""
+    :meth:`take` receives their readings, in order; then ``answer`` is set.
+
+    The first pass reads the card where it was found and, when that lies far from
+    its slot, where the slot is (``in_slot``: read whatever the first reading says,
+    so it is read in the same pass); a second pass reads the card's other fits only
+    when the reading where it was found is not firm.  A card with no outline is read
+    where its slot is, then, unless firm, at ten places round it."""
 
     def __init__(self, slot: Slot, where: Located) -> None:
         self.slot = slot
@@ -95,48 +102,59 @@ class Places:
         self.answer: CardReading | None = None
         #: whether the card's outline was found (read there first)
         self.placed = where.center is not None and where.coverage >= EMPTY_MAX
+        #: readings so far, in the order the choice weighs them: the place found,
+        #: its other fits, the slot's place last
         self.readings: list[FaceReading] = []
         #: index in ``readings`` of the reading where the slot is, once taken
         self.at_slot: int | None = None
-        self.todo: tuple[Located, ...] = ((where,) if self.placed
-                                          else (Located(where.coverage, slot.center),))
+        self.todo: tuple[Located, ...] = self._first_places()
+
+    def _first_places(self) -> tuple[Located, ...]:
+        if self.placed:
+            return (self.where, *in_slot(self.slot, self.where))
+        return (Located(self.where.coverage, self.slot.center),)
 
     def take(self, readings: list[FaceReading]) -> None:
         """The readings of ``todo``; sets the next places or the answer."""
-        first_pass = not self.readings
-        self.readings += readings
-        good = GOOD_DISTANCE if self.placed else UNPLACED_GOOD_DISTANCE
-        if first_pass:
-            w = self.where
-            if not firm(self.readings[0], good):
-                self.todo = ((*w.others, *in_slot(self.slot, w)) if self.placed
-                             else tuple(around(self.slot, w.coverage)))
-            elif self.placed:
-                # firm, but found far from its slot: the slot is read too (see in_slot)
-                self.todo = in_slot(self.slot, w)
-            if self.placed and in_slot(self.slot, w):
-                self.at_slot = len(self.readings) + len(self.todo) - 1
-            if self.todo:
-                return
+        if not self.readings:  # the first pass
+            self.readings = list(readings)
+            if self.placed and len(readings) > 1:
+                self.at_slot = 1
+            good = GOOD_DISTANCE if self.placed else UNPLACED_GOOD_DISTANCE
+            if not firm(readings[0], good):
+                self.todo = (self.where.others if self.placed
+                             else tuple(around(self.slot, self.where.coverage)))
+                if self.todo:
+                    return
+        elif self.at_slot is not None:  # the other fits go before the slot's reading
+            self.readings[self.at_slot:self.at_slot] = readings
+            self.at_slot += len(readings)
+        else:
+            self.readings += readings
         self.todo = ()
+        self.answer = self._decide()
+        if self.answer is None:
+            # a faint fit (glare) may be poor where a pale card lying in its slot is
+            # not: read again as a card with no outline
+            self.placed = False
+            self.readings = []
+            self.at_slot = None
+            self.todo = self._first_places()
+
+    def _decide(self) -> CardReading | None:
+        """The answer from every reading taken; None to read the card as unplaced."""
         at_slot = self.readings[self.at_slot] if self.at_slot is not None else None
         if self.placed and at_slot is not None and slot_holds_more(at_slot, self.readings):
             held = min(at_slot.confidence, PLACES_DISAGREE_CONFIDENCE)
-            self.answer = as_reading(self.slot, replace(at_slot, confidence=held))
-            return
+            return as_reading(self.slot, replace(at_slot, confidence=held))
         best = choose(self.readings)
         if self.placed and best.card is None and at_slot is not None:
             best = slot_over_fits(best, at_slot)
         if self.placed and best.card is None and self.where.coverage < OCCUPIED_MIN:
-            # a faint fit (glare) may be poor where a pale card lying in its slot is not
-            self.placed = False
-            self.readings = []
-            self.at_slot = None
-            self.todo = (Located(self.where.coverage, self.slot.center),)
-        elif self.placed:
-            self.answer = as_reading(self.slot, consistent(best, self.readings))
-        else:
-            self.answer = unplaced_answer(self.slot, best, self.readings)
+            return None
+        if self.placed:
+            return as_reading(self.slot, consistent(best, self.readings))
+        return unplaced_answer(self.slot, best, self.readings)
 
 
 def unplaced_answer(slot: Slot, best: FaceReading, readings: list[FaceReading]) -> CardReading:

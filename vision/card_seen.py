@@ -15,6 +15,7 @@ where things are printed (:mod:`vision.cardface`), not what.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -158,6 +159,11 @@ def _median(grey: np.ndarray) -> float:
     hi = float(np.argmax(cum > n // 2))
     # numpy: the middle value, or the mean of the two middle ones (exact here)
     return lo if n % 2 else float(np.float32((np.float32(lo) + np.float32(hi)) / np.float32(2)))
+
+
+def judge_all(faces: Sequence[np.ndarray]) -> list[Seen]:
+    """``judge`` of every face of a pass, in order."""
+    return [judge(face) for face in faces]
 
 
 def judge(face: np.ndarray) -> Seen:

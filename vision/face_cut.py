@@ -1,11 +1,14 @@
 """Stage 2 of reading a card: its face cut out of the frame, upright.
 
-One warp of the frame (``vision.calibrate.rectify``) to the face at
-``FACE_PX_PER_MM`` where :mod:`vision.locate` found the card, white-balanced
-by the markers' gain but no brighter than the face's own whites allow.
+One warp of the frame (``vision.calibrate.rectify``) per place the card is read
+at, to the face at ``FACE_PX_PER_MM``, white-balanced by the markers' gain but
+no brighter than the face's own whites allow (:func:`cut`, all of a pass's
+places at once).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -74,3 +77,9 @@ def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     clipped = cv2.inRange(raw, (CAPTURE_CLIPPED,) * 3, (255, 255, 255))
     cv2.bitwise_or(out, (255, 255, 255, 0), dst=out, mask=clipped)
     return out
+
+
+def cut(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
+        size_mm: tuple[float, float], places: Sequence[Located]) -> list[np.ndarray]:
+    """``face_image`` at every place of ``places``, in order."""
+    return [face_image(image, h, slot, gain, size_mm, where) for where in places]

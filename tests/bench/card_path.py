@@ -10,6 +10,11 @@ consecutive calls in one module, and counts a *return* each time the path
 enters a module it had already entered and then left for another module while
 reading the same card.  It prints the total for each module and the worst card.
 
+Two figures: over every ``vision`` module (the shared helpers ``pixels``,
+``calibrate``, ``sampling`` that several stages call count too), and over the
+stages alone (``STAGES``: a return there is a card read again from an earlier
+stage, a second pass over other places), with the passes per card.
+
     PYTHONPATH=. .venv/bin/python tests/bench/card_path.py [--scenes DIR] [--limit N]
 """
 
@@ -28,6 +33,9 @@ from vision.read import load_image
 
 #: Modules of the card reader's path (the orchestrator and every stage and helper).
 PREFIX = "vision."
+#: The stages, in the order a pass visits them (vision/card_reader.py).
+STAGES = ("vision.card_find", "vision.face_cut", "vision.card_seen", "vision.card_features",
+          "vision.card_decode", "vision.card_confidence")
 
 
 def trace_read(fn, *args):  # type: ignore[no-untyped-def]
@@ -61,6 +69,22 @@ def returns(seq: list[str]) -> Counter[str]:
     return out
 
 
+def _collapsed(seq: list[str]) -> list[str]:
+    """``seq`` with consecutive repeats of a module kept once."""
+    return [m for i, m in enumerate(seq) if i == 0 or seq[i - 1] != m]
+
+
+def _passes(seq: list[str]) -> int:
+    """Passes over places in a card's path: times the cut (stage 2) is entered from
+    another stage."""
+    n, last = 0, ""
+    for mod in seq:
+        if mod in STAGES:
+            n += mod == "vision.face_cut" and last != mod
+            last = mod
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", default="tests/data/scenes")
@@ -69,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     colours = ColourModel()
     layout = load_layout(Path(a.scenes) / "layout.json")
     total: Counter[str] = Counter()
+    stage_returns = 0
+    passes: Counter[int] = Counter()
     cards = 0
     worst: tuple[int, str, list[str]] = (0, "", [])
     per_card: list[int] = []
@@ -84,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             seq = trace_read(slot_jobs.read_job, job, colours)
             r = returns(seq)
             total += r
+            stage_returns += sum(returns(_collapsed([m for m in seq if m in STAGES])).values())
+            passes[_passes(seq)] += 1
             per_card.append(sum(r.values()))
             cards += 1
             if sum(r.values()) > worst[0]:
@@ -93,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{cards} cards read; returns to a module already left, per card: "
           f"mean {sum(total.values()) / max(cards, 1):.1f}, median {median} "
           f"(worst {worst[0]}, {worst[1]})")
+    print(f"returns to a stage ({', '.join(m.removeprefix(PREFIX) for m in STAGES)}), "
+          f"per card: mean {stage_returns / max(cards, 1):.1f}; passes per card: "
+          + ", ".join(f"{k}: {v} cards" for k, v in sorted(passes.items())))
     for mod, n in total.most_common():
         print(f"  {mod:28s} {n / max(cards, 1):6.1f} per card")
     print("worst card's path: " + " > ".join(m.removeprefix(PREFIX) for m in worst[2]))

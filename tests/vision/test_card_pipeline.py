@@ -15,7 +15,7 @@ from vision.read import load_image
 
 #: The stages of reading one face, in order (the orchestrators card_reader and
 #: card_places, and the helper modules they and the stages use, are left out).
-STAGES = ("vision.locate", "vision.face_cut", "vision.card_seen", "vision.card_features",
+STAGES = ("vision.card_find", "vision.face_cut", "vision.card_seen", "vision.card_features",
           "vision.card_decode", "vision.card_confidence")
 
 
@@ -48,7 +48,7 @@ def test_each_face_goes_through_the_stages_once_in_order() -> None:
             slot_jobs.read_job(job, colours)  # warm the caches: the steady path
             passes = _passes(trace_read(slot_jobs.read_job, job, colours))
             first, *more = passes
-            assert first[0] == "vision.locate", first
+            assert first[0] == "vision.card_find", first
             # after the find, each pass is one face read from its cut onwards, forwards
             # only (an unseen face skips to the confidence): a stage calling back into
             # an earlier one would start a pass elsewhere than at the cut

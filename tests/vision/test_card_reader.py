@@ -158,9 +158,10 @@ def test_a_card_found_far_from_its_slot_is_also_read_at_the_slot() -> None:
 
 
 def test_a_firm_reading_far_from_the_slot_is_checked_at_the_slot(monkeypatch) -> None:
-    """A card fitted 8 mm off its slot is read at the slot too even when its first
-    reading is firm; the two readings naming different cards on comparable fits
-    leave the slot unknown.  A firm reading near the slot is the answer at once."""
+    """A card fitted 8 mm off its slot is read at the slot too, in the same pass,
+    even when its first reading is firm; the two readings naming different cards on
+    comparable fits leave the slot unknown.  A firm reading near the slot is the
+    answer at once."""
     from vision.layout import build_layout
     from vision.locate import Located
 
@@ -170,11 +171,12 @@ def test_a_firm_reading_far_from_the_slot_is_checked_at_the_slot(monkeypatch) ->
     R = card_reader.FaceReading
     wrong, right = catalogue.card("3w3"), catalogue.card("3w2")
     places = card_places.Places(slot, Located(0.8, (x + 8.0, y), 0.0, 1.0))
-    places.take([R(wrong, 0.95, 0.13, "3w4", 0.42)])
-    assert [p.center for p in places.todo] == [slot.center]
-    places.take([R(right, 0.99, 0.10, "3w3", 0.6)])
+    assert [p.center for p in places.todo] == [(x + 8.0, y), slot.center]
+    places.take([R(wrong, 0.95, 0.13, "3w4", 0.42), R(right, 0.99, 0.10, "3w3", 0.6)])
+    assert places.todo == ()
     assert places.answer is not None and places.answer.state == "unknown"
     near = card_places.Places(slot, Located(0.8, (x + 1.0, y), 0.0, 1.0))
+    assert len(near.todo) == 1
     near.take([R(right, 0.99, 0.10, "3w3", 0.6)])
     assert near.todo == () and near.answer is not None and near.answer.card == right
 
@@ -473,9 +475,10 @@ def test_the_slot_reading_stands_when_the_fits_far_from_it_name_nothing() -> Non
     def run(at_slot: R, weakest: float = 0.01) -> object:
         others = tuple(Located(0.9, (x, y - 8.0), a, 1.0) for a in (0.0, 3.0))
         places = card_places.Places(slot, Located(0.9, (x, y - 8.0), 1.5, 1.0, others))
-        places.take([abstained(0.33, weakest)])
-        assert len(places.todo) == 3 and places.todo[-1].center == slot.center
-        places.take([abstained(0.21, weakest)] * (len(places.todo) - 1) + [at_slot])
+        assert len(places.todo) == 2 and places.todo[-1].center == slot.center
+        places.take([abstained(0.33, weakest), at_slot])
+        assert len(places.todo) == 2  # the other fits
+        places.take([abstained(0.21, weakest)] * 2)
         assert places.answer is not None
         return places.answer
 
@@ -574,9 +577,13 @@ def test_the_slot_s_cut_outweighs_fits_off_it_that_lack_a_piece() -> None:
     def answer(off_slot: list[card_reader.FaceReading]) -> object:
         other = Located(0.8, (x, y + 3.5), 1.0, 1.0)
         places = card_places.Places(slot, Located(0.8, (x, y + 3.0), 0.0, 1.0, (other,)))
-        places.take(off_slot[:1])
+        # the place found and the slot's in one pass; the other fit, a second pass
         assert len(places.todo) == 2 and places.todo[-1].center == slot.center
-        places.take([off_slot[1], reading(right, right, 0.25)])
+        places.take([off_slot[0], reading(right, right, 0.25)])
+        assert [p.center for p in places.todo] == [other.center]
+        places.take(off_slot[1:2])
+        # the slot's reading is weighed last, as if read after the other fit
+        assert places.at_slot == 2 and places.readings[2].card == right
         return places.answer
 
     cut = [reading(None, wrong, 0.01), reading(wrong, wrong, 0.12)]
@@ -607,3 +614,21 @@ def test_a_white_circle_in_a_shadow_band_is_white_by_its_dark_numeral() -> None:
 
     assert card_features.white_by_numeral(grey, white_c, ring(white_c)) > 0.8
     assert card_features.white_by_numeral(grey, black_c, ring(black_c)) == 0.0
+
+
+def test_a_card_with_no_outline_read_firmly_is_read_once() -> None:
+    """A pale card (no outline found) read firmly where its slot is is the answer:
+    the place is not read a second time."""
+    from vision.card_decode import Decoded
+    from vision.layout import build_layout
+    from vision.locate import Located
+
+    card = catalogue.card("1w2")
+    slot = build_layout(2).slot_index["market.1.3"]
+    places = card_places.Places(slot, Located(0.09))
+    assert [p.center for p in places.todo] == [slot.center]
+    dec = Decoded(card, card, catalogue.card("1w7"), 0.8, 0.09, 0.6, 0.0)
+    places.take([card_reader.FaceReading(card, 0.99, 0.09, "1w7", 0.6, dec,
+                                         margin_confidence=0.96)])
+    assert places.todo == ()
+    assert places.answer is not None and places.answer.card == card

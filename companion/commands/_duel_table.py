@@ -26,12 +26,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
 from companion.rules.duel.view import DuelView
+
+if TYPE_CHECKING:  # imported when a game starts, as `run` does
+    import numpy as np
+
+    from companion.record import GameLog
+    from companion.referee.duel.loop import DuelLoop
+    from companion.referee.duel.machine import DuelReferee
+    from companion.rules.duel.state import GameState
+    from companion.screen.window import Window
+    from firmware.buttons import ButtonPanel
+    from firmware.camera import FrameSource, ResilientSource
+    from firmware.watchdog import Notifier
 
 #: How long the loop waits for a button when no view is due (seconds).
 POLL = 0.05
@@ -95,7 +107,7 @@ def is_live(spec: str | None) -> bool:
     return spec is not None and not spec.startswith(("game:", "recorded:"))
 
 
-def live_reader(echo: Callable[[str], None]) -> Callable[[Any], DuelView | None]:
+def live_reader(echo: Callable[[str], None]) -> Callable[[np.ndarray], DuelView | None]:
     """The Duel reader for a live camera's still frames: a frame it cannot use (no
     marker seen, say) is read as nothing (the referee waits), said once per reason."""
     from vision.duel.read import read_duel
@@ -103,7 +115,7 @@ def live_reader(echo: Callable[[str], None]) -> Callable[[Any], DuelView | None]
 
     said = ""
 
-    def read(image: Any) -> DuelView | None:
+    def read(image: np.ndarray) -> DuelView | None:
         nonlocal said
         try:
             view = read_duel(image)
@@ -136,7 +148,8 @@ def run_duel(args: argparse.Namespace) -> int:
     config = _config()
     spec = None if args.no_camera else (
         args.camera or (config.camera_spec() if config.path is not None else None))
-    camera = notifier = None
+    camera: FrameSource | ResilientSource | None = None
+    notifier: Notifier | None = None
     if is_live(spec):
         from companion.commands.run import _camera
         from firmware.watchdog import Notifier
@@ -171,6 +184,7 @@ def run_duel(args: argparse.Namespace) -> int:
         if camera is not None:
             from companion.commands.run import _main_loop
 
+            assert notifier is not None  # opened with the live camera
             notifier.ready("refereeing")
             _main_loop(loop, camera, panel, window, notifier)
         else:
@@ -191,11 +205,15 @@ def run_duel(args: argparse.Namespace) -> int:
     return 0
 
 
-def _duel_referee(log: Any, names: list[str], resume: str, camera: bool) -> tuple[Any, int | None]:
+def _duel_referee(
+    log: GameLog, names: list[str], resume: str, camera: bool
+) -> tuple[DuelReferee, int | None]:
     """A new referee, or one resuming the log's unfinished Duel game (unless ``--resume no``;
     ``ask`` resumes: the Duel screen has no resume menu yet)."""
     from companion.referee.duel.machine import DuelReferee
-    from companion.rules.duel.record import GAME_NAME
+    from companion.rules.duel.record import GAME_NAME, DuelRecord
+    from companion.rules.duel.state import GameState
+    from companion.rules.duel.turns import Turn
 
     waiting = [g for g in log.unfinished() if g.game_type == GAME_NAME]
     if not waiting or resume == "no":
@@ -204,7 +222,9 @@ def _duel_referee(log: Any, names: list[str], resume: str, camera: bool) -> tupl
         return DuelReferee(names, camera=camera), None
     game = waiting[0]
     record, state = log.resume(game.id)
-    history = []
+    # only Duel games are resumed here: the log replays them with Duel's engine
+    assert isinstance(record, DuelRecord) and isinstance(state, GameState), game.game_type
+    history: list[tuple[GameState, Turn]] = []
     current = record.initial_state()
     for turn in record.turns:
         history.append((current, turn))
@@ -216,11 +236,12 @@ def _duel_referee(log: Any, names: list[str], resume: str, camera: bool) -> tupl
 
 
 def _duel_loop(
-    loop: Any, views: Iterator[tuple[DuelView | None, object]] | None, panel: Any,
-    window: Any = None,
+    loop: DuelLoop, views: Iterator[tuple[DuelView | None, object]] | None, panel: ButtonPanel,
+    window: Window | None = None,
 ) -> None:
     """Until the buttons run out with nothing left to show, or the window closes."""
     from companion.commands.run import _quit
+    from firmware.buttons import KeyboardPanel
 
     ended = views is None
     while True:
@@ -228,7 +249,7 @@ def _duel_loop(
             for event in window.events():
                 if _quit(event):
                     return
-                if hasattr(panel, "handle_pygame_event"):  # the keyboard panel only
+                if isinstance(panel, KeyboardPanel):  # the keys are its buttons
                     panel.handle_pygame_event(event)
         if not ended and loop.waiting_for_table:
             assert views is not None
@@ -239,9 +260,9 @@ def _duel_loop(
                 continue
             loop.show(view, source)
             continue
-        event = panel.get(timeout=POLL)
-        if event is not None:
-            loop.press(event)
+        pressed = panel.get(timeout=POLL)
+        if pressed is not None:
+            loop.press(pressed)
         elif panel.exhausted:
             return
 
@@ -259,7 +280,7 @@ def demo_duel(args: argparse.Namespace) -> int:
         tally,
         unsure_reader,
     )
-    from companion.referee.duel.loop import DuelLoop
+    from companion.referee.duel.loop import DuelLoop, outcome_of
     from companion.referee.duel.machine import DuelReferee
     from companion.rules.duel import play_game
     from companion.screen.draw import Screen
@@ -319,15 +340,16 @@ def demo_duel(args: argparse.Namespace) -> int:
     )
     for wrong in result.wrong_turns:
         print(f"  wrong: {wrong}")
-    if loop.outcome is not None:
-        print(f"Winner: {loop.outcome.winner}. {loop.outcome.reason}.")
+    outcome = outcome_of(loop)
+    if outcome is not None:
+        print(f"Winner: {outcome.winner}. {outcome.reason}.")
     print(f"Log: {db}; screenshots: {len(loop.screenshots)} in {shots}")
     complete = result.turns == count - 1 and result.wrong == 0 and result.misled == 0
     return 0 if complete else 1
 
 
 def _rendered_tables(
-    states: list[Any], frames: Path, say: Callable[[str], None]
+    states: Sequence[GameState], frames: Path, say: Callable[[str], None]
 ) -> Callable[[int], tuple[DuelView | None, object]]:
     """Each table rendered (once, cached as JPEG in ``frames``) and read by the real reader."""
     try:

@@ -23,10 +23,23 @@ import argparse
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+
+if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
+    import numpy as np
+
+    from companion.referee.splendor.demo import Frames, Step
+    from companion.referee.splendor.loop import SplendorLoop
+    from companion.referee.splendor.reading import TableReading
+    from companion.rules.outcome import Outcome
+    from companion.rules.record import Record
+    from companion.rules.state import GameState
+    from companion.screen.window import Window
+    from vision.lens import LensModel
 
 DEFAULT_OUT = Path("out/demo")
 
@@ -106,7 +119,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _prepare(folder: Path, turns: int | None) -> object:
+def _prepare(folder: Path, turns: int | None) -> Record:
     """Write the seeded game's record into ``folder`` (dropping stale frames)."""
     from companion.referee.splendor.demo import RENDER_VERSION, demo_game
 
@@ -124,10 +137,10 @@ def _prepare(folder: Path, turns: int | None) -> object:
 
         try:
             old = read_record(game.read_text(encoding="utf-8"))
-            n = min(len(old.turns), len(record.turns))  # type: ignore[attr-defined]
+            n = min(len(old.turns), len(record.turns))
             same_start = (
-                old.initial_state() == record.initial_state()  # type: ignore[attr-defined]
-                and old.turns[:n] == record.turns[:n]  # type: ignore[attr-defined]
+                old.initial_state() == record.initial_state()
+                and old.turns[:n] == record.turns[:n]
             )
         except ValueError:
             same_start = False
@@ -182,14 +195,14 @@ class DemoResult:
     def __init__(self) -> None:
         self.confirmed: list[str] = []
         self.expected: list[str] = []
-        self.outcome: object = None
+        self.outcome: Outcome | None = None
         self.screenshots: list[Path] = []
         self.db: Path | None = None
         self.manual = 0
         self.reads_ms: list[float] = []
         self.proposals_ms: list[float] = []
         self.seconds = 0.0
-        self.played: list[Any] = []
+        self.played: list[Step] = []
         self.first_guess = 0
         self.later_guess = 0
         #: how each confirmed turn was found ("first guess", "later guess", "buttons")
@@ -287,14 +300,15 @@ def play_recording(
 
 
 def _attempt(
-    game: Any, states: list[Any], frames: Any, steps: Any, out: Path,
-    size: tuple[int, int], headless: bool, say: Any, folder: Path,
+    game: Record, states: list[GameState], frames: Frames, steps: list[Step] | None, out: Path,
+    size: tuple[int, int], headless: bool, say: Callable[[str], None], folder: Path,
     speech_options: argparse.Namespace | None = None,
 ) -> DemoResult:
     from companion.record import GameLog, LogError
     from companion.referee.driver import TableLoop
     from companion.referee.splendor.demo import Operator, play
     from companion.referee.splendor.game import SplendorReferee
+    from companion.referee.splendor.loop import outcome_of
     from companion.referee.splendor.observe import from_observation
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
@@ -319,10 +333,10 @@ def _attempt(
 
     cache = ReadCache()  # as `run`: unchanged slots keep their last reading
     lens = _recorded_lens(folder, say)
-    colours: Any = ColourModel()  # the built-in ones: a user's stored colours are not this table's
+    colours = ColourModel()  # the built-in ones: a user's stored colours are not this table's
     at_setup = True  # as `run` starting a game: its first frame is the laid-out table
 
-    def reader(image: Any) -> Any:
+    def reader(image: np.ndarray) -> TableReading:
         nonlocal colours, at_setup
         if at_setup:
             at_setup = False
@@ -340,7 +354,7 @@ def _attempt(
         shutil.rmtree(spoken, ignore_errors=True)
         speech = open_from_options(speech_options, out_dir=spoken, log=spoken / "spoken.txt",
                                    kinds=frozenset({"turn", "standings"}))
-    loop = TableLoop(
+    loop: SplendorLoop = TableLoop(
         SplendorReferee(names), reader=reader, screen=screen, window=window, log=log, shots=shots,
         echo=say, headers={"Event": "splendor-companion demo"}, speech=speech,
     )
@@ -374,7 +388,7 @@ def _attempt(
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
     result.silent_wrong = silent_wrong(loop, states, result.expected)
-    result.outcome = loop.outcome
+    result.outcome = outcome_of(loop)
     result.screenshots = loop.screenshots
     result.db = db
     result.reads_ms = loop.timings.reads_ms
@@ -391,7 +405,7 @@ def _attempt(
 LENS_FILE = "lens.json"
 
 
-def _recorded_lens(folder: Path, say: Any) -> Any:
+def _recorded_lens(folder: Path, say: Callable[[str], None]) -> LensModel | None:
     """The lens stored with the recording, or None.
 
     Not the user's configured lens: the recording's frames were taken by the
@@ -411,7 +425,7 @@ def _recorded_lens(folder: Path, say: Any) -> Any:
     return lens
 
 
-def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:
+def silent_wrong(loop: SplendorLoop, states: list[GameState], expected: list[str]) -> int:
     """Turns confirmed at the camera's first guess that are not the turn played.
 
     Counted only where the referee knew the true table before the turn: a
@@ -432,7 +446,7 @@ def silent_wrong(loop: Any, states: list[Any], expected: list[str]) -> int:
 LINGER_SECONDS = 8.0
 
 
-def _linger(window: Any) -> None:
+def _linger(window: Window) -> None:
     import pygame
 
     end = time.monotonic() + LINGER_SECONDS
@@ -450,11 +464,11 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
         from companion.i18n import _, words
 
         print(_("Final standings:"))
-        for s in outcome.standings:  # type: ignore[attr-defined]
+        for s in outcome.standings:
             print(f"  {words.ordinal(s.rank):>4} {s.name:<8} {words.short_points(s.points)},"
                   f" {words.cards(s.cards)}")
-        print(f"  {words.outcome_reason(outcome)}")  # type: ignore[arg-type]
-        for note in words.place_notes(outcome):  # type: ignore[arg-type]
+        print(f"  {words.outcome_reason(outcome)}")
+        for note in words.place_notes(outcome):
             print(f"  {note}")
     else:
         print(f"Stopped after {len(result.confirmed)} turns (the game is not over).")

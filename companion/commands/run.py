@@ -18,10 +18,32 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
 from companion.commands.demo import parse_size
+
+if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
+    import numpy as np
+    import pygame
+
+    from companion.record import GameLog, GameSummary
+    from companion.referee.driver import TableLoop
+    from companion.referee.game import C, Q, R, S, T
+    from companion.referee.splendor.game import SplendorReferee
+    from companion.referee.splendor.reading import TableReading
+    from companion.screen.draw import Screen
+    from companion.screen.window import Window
+    from companion.speech.announcer import Announcer
+    from firmware.buttons import ButtonPanel
+    from firmware.camera import Frame, FrameSource, ResilientSource
+    from firmware.config import Config
+    from firmware.indicators import Indicators
+    from firmware.watchdog import Notifier
+    from vision.colours import ColourModel
+    from vision.layout import Layout
+    from vision.lens import LensModel
 
 #: How long the loop waits for a button when no camera frame is due (seconds).
 POLL = 0.05
@@ -109,7 +131,7 @@ def _check_screenshots(folder: Path | None) -> None:
         raise CommandError(f"--screenshots {folder}: the folder is not writable")
 
 
-def _config() -> Any:
+def _config() -> Config:
     """The TOML config (pins, camera, layout, screen, log), or the built-in defaults."""
     from firmware.config import ConfigError, load
 
@@ -119,7 +141,9 @@ def _config() -> Any:
         raise CommandError(f"config: {exc}") from None
 
 
-def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
+def _camera(
+    args: argparse.Namespace, config: Config, notifier: Notifier
+) -> FrameSource | ResilientSource | None:
     """Open the camera.  A live camera (Pi or USB) is wrapped so that losing it
     mid-game is reported once and retried with back-off while the game goes on
     with the buttons; a recorded folder or video file is opened as it is."""
@@ -154,23 +178,24 @@ def _camera(args: argparse.Namespace, config: Any, notifier: Any) -> Any:
         raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
 
 
-def _screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: Any,
-                       panel: Any) -> tuple[Any, Any]:
+def _screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: Config,
+                       panel: ButtonPanel) -> tuple[Screen, Window | None]:
     """The screen to draw on and the window showing it (None: headless), the screen
     sized to the window it got; the keyboard read from the terminal when headless."""
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
+    from firmware.buttons import KeyboardPanel
 
     screen = Screen(size)
     window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
     if window is not None and window.size != size:
         screen = Screen(window.size)
-    if args.buttons == "keyboard" and window is None:
+    if isinstance(panel, KeyboardPanel) and window is None:  # `--buttons keyboard`
         panel.start_terminal()
     return screen, window
 
 
-def _panel(spec: str, config: Any) -> Any:
+def _panel(spec: str, config: Config) -> ButtonPanel:
     from firmware.buttons import panel_from_spec
     from firmware.errors import HardwareError
 
@@ -180,7 +205,7 @@ def _panel(spec: str, config: Any) -> Any:
         raise CommandError(f"buttons {spec}: {exc}") from None
 
 
-def _layout(args: argparse.Namespace, players: int, config: Any) -> Any:
+def _layout(args: argparse.Namespace, players: int, config: Config) -> Layout:
     from vision.errors import VisionError
     from vision.layout import build_layout, load_layout
 
@@ -196,7 +221,7 @@ def _layout(args: argparse.Namespace, players: int, config: Any) -> Any:
     return layout
 
 
-def _indicators(config: Any) -> Any:
+def _indicators(config: Config) -> Indicators:
     from firmware.indicators import NullIndicators
 
     if platform.machine() != "aarch64":
@@ -210,11 +235,13 @@ def _indicators(config: Any) -> Any:
         return NullIndicators()
 
 
-def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: Any, window: Any,
-                panel: Any, speech: Any = None) -> Any:
+def _ask_resume(args: argparse.Namespace, log: GameLog, names: list[str], screen: Screen,
+                window: Window | None, panel: ButtonPanel,
+                speech: Announcer | None = None) -> GameSummary | None:
     """The unfinished game to resume, or None for a new game."""
     from companion.i18n import _
     from companion.screen.view import ScreenView
+    from firmware.buttons import KeyboardPanel
 
     waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
     if not waiting or args.resume == "no":
@@ -235,15 +262,15 @@ def _ask_resume(args: argparse.Namespace, log: Any, names: list[str], screen: An
             surface = screen.draw(view)
             if window is not None:
                 window.show(surface)
-                for event in window.events():
-                    if hasattr(panel, "handle_pygame_event"):
-                        panel.handle_pygame_event(event)
+                for key in window.events():
+                    if isinstance(panel, KeyboardPanel):  # the keys are its buttons
+                        panel.handle_pygame_event(key)
             event = panel.get(timeout=POLL)
             if event is None:
                 if panel.exhausted:
                     raise CommandError("the button script ended before the game started")
                 continue
-            button = getattr(getattr(event, "button", None), "value", "")
+            button = event.button.value
             if button == "next":
                 selected = 1 - selected
             elif button == "confirm":
@@ -258,7 +285,7 @@ class Terminated(Exception):
     """SIGTERM arrived (``systemctl stop``, ``kill``): unwind like Ctrl-C does."""
 
 
-def _on_sigterm(signum: int, frame: Any) -> None:
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     # a second SIGTERM must not cut the clean-up short (systemd's SIGKILL still can)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Terminated
@@ -342,7 +369,7 @@ def _run(args: argparse.Namespace) -> int:
             colours = _stored_colours()
             at_setup = game is None  # a new game: its first frame is the laid-out table
 
-            def reader(image: Any) -> Any:
+            def reader(image: np.ndarray) -> TableReading:
                 nonlocal colours, at_setup
                 if at_setup:
                     at_setup = False
@@ -373,14 +400,17 @@ def _run(args: argparse.Namespace) -> int:
         if speech is not None:
             speech.speaker.wait(timeout=30)  # let the standings finish
             speech.speaker.close()
-    if loop.outcome is not None:
+    from companion.referee.splendor.loop import outcome_of
+
+    outcome = outcome_of(loop)
+    if outcome is not None:
         from companion.i18n.words import outcome_reason
 
-        print(outcome_reason(loop.outcome))
+        print(outcome_reason(outcome))
     return 0
 
 
-def _stored_colours() -> Any:
+def _stored_colours() -> ColourModel:
     """The colours stored by ``calibrate`` (or the built-in ones); a bad file is reported
     and the built-in ones serve."""
     from vision.colours import ColourModel, load_colours
@@ -393,7 +423,7 @@ def _stored_colours() -> Any:
         return ColourModel()
 
 
-def _stored_lens(config: Any) -> Any:
+def _stored_lens(config: Config) -> LensModel | None:
     """The lens stored by ``calibrate --lens`` and named in the config (``[camera] lens``),
     or None: then each frame's markers fit the lens when it bends the table."""
     if not config.camera.lens:
@@ -410,10 +440,13 @@ def _stored_lens(config: Any) -> Any:
 
 
 def _referee(
-    log: Any, game: Any, names: list[str], camera: bool
-) -> tuple[Any, int | None]:
+    log: GameLog, game: GameSummary | None, names: list[str], camera: bool
+) -> tuple[SplendorReferee, int | None]:
     from companion.record import ResumeError
     from companion.referee.splendor.game import SplendorReferee
+    from companion.rules.actions import Turn
+    from companion.rules.record import Record
+    from companion.rules.state import GameState
 
     if game is None:
         return SplendorReferee(names, camera=camera), None
@@ -421,7 +454,9 @@ def _referee(
         record, state = log.resume(game.id)
     except ResumeError as exc:
         raise CommandError(str(exc)) from None
-    history = []
+    # only "Splendor" games are offered (_ask_resume): the log replays them with its engine
+    assert isinstance(record, Record) and isinstance(state, GameState), game.game_type
+    history: list[tuple[GameState, Turn]] = []
     current = record.initial_state()
     for turn in record.turns:
         history.append((current, turn))
@@ -429,7 +464,10 @@ def _referee(
     return SplendorReferee(record.players, state=state, history=history, camera=camera), game.id
 
 
-def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -> None:
+def _main_loop(
+    loop: TableLoop[S, T, R, C, Q], camera: FrameSource | ResilientSource | None,
+    panel: ButtonPanel, window: Window | None, notifier: Notifier,
+) -> None:
     """Until the game is over (and acknowledged), the buttons run out or the window closes.
 
     A recorded folder holds one picture per still table (no motion frames).
@@ -443,6 +481,7 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -
     (a frozen camera driver, say) gets the service restarted.  A live camera
     that is away gives no frame; the buttons still work meanwhile.
     """
+    from firmware.buttons import KeyboardPanel
     from firmware.camera import CameraError, EndOfSource, RecordedSource
 
     camera_ended = camera is None
@@ -453,14 +492,15 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -
             for event in window.events():
                 if _quit(event):
                     return
-                if hasattr(panel, "handle_pygame_event"):
+                if isinstance(panel, KeyboardPanel):  # the keys are its buttons
                     panel.handle_pygame_event(event)
         take_frame = not camera_ended and (not recorded or loop.waiting_for_table)
         if not (recorded and take_frame):
-            event = panel.get(timeout=0 if take_frame else POLL)
-            if event is not None:
-                loop.press(event)
+            pressed = panel.get(timeout=0 if take_frame else POLL)
+            if pressed is not None:
+                loop.press(pressed)
         if take_frame:
+            assert camera is not None  # without one the camera has "ended" from the start
             frame = None
             try:
                 frame = camera.read()
@@ -483,12 +523,12 @@ def _main_loop(loop: Any, camera: Any, panel: Any, window: Any, notifier: Any) -
             return
 
 
-def _image(frame: Any) -> Any:
+def _image(frame: Frame | None) -> np.ndarray | None:
     """The picture of a frame, or None while a live camera is away."""
     return None if frame is None else frame.image
 
 
-def _quit(event: Any) -> bool:
+def _quit(event: pygame.event.Event) -> bool:
     import pygame
 
     return bool(

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sized
+from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -46,7 +46,15 @@ from companion.referee.machine import (
     TurnUndone,
     Undo,
 )
+from companion.rules.contract import Outcome
 from companion.screen.view import ScreenView
+
+if TYPE_CHECKING:  # imported when used: pygame and the pins load only where needed
+    import pygame
+
+    from firmware import indicators as hw
+    from firmware.buttons import ButtonEvent
+    from vision.motion import StabilityDetector
 
 #: Reads one frame: Splendor's reader gives a ``TableReading``.
 Reader = Callable[[np.ndarray], R]
@@ -79,7 +87,7 @@ def tame_memory(threshold: int = 1 << 20) -> bool:
         return False
 
 
-def _detector() -> Any:
+def _detector() -> StabilityDetector:
     """Vision's motion detector, judging each frame against the previous one.
 
     ``stable_frames=1``: a frame that did not move is read at once; the
@@ -91,18 +99,21 @@ def _detector() -> Any:
     return StabilityDetector(stable_frames=1)
 
 
-def button_event(event: Any) -> Press | Undo | None:
-    """A firmware ``ButtonEvent`` (or a key name) as the referee's event."""
+def button_event(event: ButtonEvent | str) -> Press | Undo | None:
+    """A firmware ``ButtonEvent`` (or a key name) as the referee's event.
+
+    The gesture and button are compared by their values, so the referee
+    needs no import of the firmware at run time.
+    """
     if isinstance(event, str):
         name = event.strip().lower()
         if name == "undo":
             return Undo()
         return Press(Key(name))
-    if getattr(event, "is_undo", False):
+    if event.is_undo:
         return Undo()
-    kind = getattr(getattr(event, "kind", None), "value", "")
-    button = getattr(getattr(event, "button", None), "value", "")
-    if kind == "press" and button in {k.value for k in Key}:
+    button = event.button.value
+    if event.kind.value == "press" and button in {k.value for k in Key}:
         return Press(Key(button))
     return None  # other holds mean nothing to the referee
 
@@ -113,6 +124,74 @@ class Timings:
 
     reads_ms: list[float] = field(default_factory=list)
     proposals_ms: list[float] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------- the world
+# What the loop asks of each thing it drives, and no more.  ``run`` and the
+# demo pass the real ones (each docstring names it); a test passes None, or
+# its own.
+
+
+class Canvas(Protocol):
+    """Draws the referee's view and saves the last drawing
+    (:class:`companion.screen.draw.Screen`)."""
+
+    def draw(self, view: ScreenView) -> pygame.Surface: ...
+
+    def save(self, path: Path) -> Path: ...
+
+
+class Display(Protocol):
+    """Shows a drawn surface to the players (:class:`companion.screen.window.Window`)."""
+
+    def show(self, surface: pygame.Surface) -> None: ...
+
+
+class TurnLog(Protocol):
+    """Keeps every confirmed turn (:class:`companion.record.GameLog`)."""
+
+    def start_game(
+        self, game_type: str, players: Sequence[str], setup_headers: Mapping[str, str]
+    ) -> int: ...
+
+    def append_turn(
+        self,
+        game_id: int,
+        turn: object,
+        state_hash: str,
+        thumbnail_jpeg: bytes | None = None,
+        confidence: float | None = None,
+    ) -> int: ...
+
+    def undo_last(self, game_id: int) -> object: ...
+
+    def finish_with(self, game_id: int, outcome: Outcome) -> None: ...
+
+
+class Lights(Protocol):
+    """The LEDs and the buzzer (:class:`firmware.indicators.Indicators`)."""
+
+    def beep(self, sound: hw.Sound, wait: bool = False) -> None: ...
+
+    def show(self, *lights: hw.Light) -> None: ...
+
+
+class Speech(Protocol[S, T]):
+    """Says what happens (:class:`companion.speech.Announcer`, Splendor's).
+
+    It hears every button event before the referee (:meth:`on_button` is
+    True for its own gestures, which :meth:`on_hold` then carries out on the
+    table read so far), and every view and effect after.  Generic in the
+    game's state and turn because what it says is in the game's terms.
+    """
+
+    def view(self, view: ScreenView) -> None: ...
+
+    def after(self, view: ScreenView, effects: list[Effect[S, T]]) -> None: ...
+
+    def on_button(self, event: ButtonEvent | str) -> bool: ...
+
+    def on_hold(self, event: ButtonEvent | str, state: S | None) -> None: ...
 
 
 class _Referee(Protocol):
@@ -133,8 +212,8 @@ class ShowsReferee(Generic[RefereeT]):
 
     The loop sets these attributes; ``screen`` is None when there is none."""
 
-    screen: Any
-    window: Any
+    screen: Canvas | None
+    window: Display | None
     shots: Path | None
     screenshots: list[Path]
     referee: RefereeT
@@ -161,12 +240,12 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
     """Feeds a :class:`Referee` and carries out its effects.
 
     ``reader`` turns a frame into the game's reading (None: no camera);
-    ``screen`` has ``draw(view) -> surface`` and ``save(path)``; ``window``
-    has ``show(surface)``; ``log`` is a :class:`companion.record.GameLog`;
-    ``indicators`` a :class:`firmware.indicators.Indicators`; ``echo`` gets
-    one line per confirmed turn, undo and result; ``speech`` (a
-    :class:`companion.speech.Announcer`) hears every button event first and
-    every effect and view after, and says what it must.
+    ``screen`` draws each view (:class:`Canvas`) and ``window`` shows it
+    (:class:`Display`); ``log`` keeps the confirmed turns (:class:`TurnLog`);
+    ``indicators`` light and beep (:class:`Lights`); ``echo`` gets one line
+    per confirmed turn, undo and result; ``speech`` (:class:`Speech`) hears
+    every button event first and every effect and view after, and says what
+    it must.  Any of them may be None: the loop then goes without.
     """
 
     def __init__(
@@ -174,15 +253,15 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
         referee: Referee[S, T, R, C, Q],
         *,
         reader: Reader[R] | None = None,
-        screen: Any = None,
-        window: Any = None,
-        log: Any = None,
+        screen: Canvas | None = None,
+        window: Display | None = None,
+        log: TurnLog | None = None,
         game_id: int | None = None,
-        indicators: Any = None,
+        indicators: Lights | None = None,
         shots: Path | None = None,
         echo: Callable[[str], None] = print,
         headers: dict[str, str] | None = None,
-        speech: Any = None,
+        speech: Speech[S, T] | None = None,
     ) -> None:
         self.referee = referee
         self.reader = reader
@@ -201,7 +280,7 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
         #: how each confirmed turn was found (see TurnConfirmed.via)
         self.via: list[str] = []
         self.screenshots: list[Path] = []
-        self.outcome: Any = None
+        self.outcome: Outcome | None = None
         self.finished_game_id: int | None = None
         self._last_digest: bytes | None = None
         self._last_reading: R | None = None
@@ -268,7 +347,7 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
         except (ImportError, ValueError):
             return None
 
-    def press(self, event: Any) -> list[Effect[S, T]]:
+    def press(self, event: ButtonEvent | str) -> list[Effect[S, T]]:
         """A button event from a panel (or a name: confirm, next, back, undo)."""
         if self.speech is not None and self.speech.on_button(event):
             # a speech gesture, not the referee's; at set-up the table read so far is heard
@@ -335,9 +414,11 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
             return
         if self.game_id is None:
             self._start_log(GameStarted(effect.before))
+        game_id = self.game_id
+        assert game_id is not None  # _start_log gave the game its id
         thumb = effect.source if isinstance(effect.source, bytes) else None
         self.log.append_turn(
-            self.game_id, str(effect.turn), effect.after.digest(), thumb, effect.confidence
+            game_id, str(effect.turn), effect.after.digest(), thumb, effect.confidence
         )
 
     def _indicate(self, effect: Buzz | SetLight) -> None:

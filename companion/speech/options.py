@@ -11,9 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import SUPPORTED, LanguageError, choose_language, set_language
+
+if TYPE_CHECKING:  # the speech package loads only when speech is asked for
+    from companion.speech.announcer import Announcer
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +59,7 @@ def open_from_options(
     out_dir: Path | None = None,
     log: Path | None = None,
     kinds: frozenset[str] | None = None,
-) -> Any:
+) -> Announcer | None:
     """The :class:`~companion.speech.Announcer` the options ask for, or None.
 
     None when speech is off, or when no voice is installed (said in one line).

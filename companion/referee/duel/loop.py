@@ -15,6 +15,10 @@ identical reads.
 The screen draws the Duel scoreboard the game computes
 (:mod:`companion.rules.duel.scoreboard`); every redraw can be saved as a
 screenshot.
+
+The loop keeps a game's result as the engine contract's ``Outcome`` (it is
+written once for both games); :func:`outcome_of` gives it back as Duel's,
+with its one winner and the victory condition met.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from companion.referee.duel.candidates import Candidate
 from companion.referee.duel.compare import Quirks
 from companion.referee.duel.machine import Effect, Reading
 from companion.referee.machine import Motion, TableRead
+from companion.rules.duel.outcome import Outcome
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Turn
 
@@ -41,3 +46,11 @@ class DuelLoop(TableLoop[GameState, Turn, Reading, Candidate, Quirks]):
         for _ in range(STILL_READS):
             effects += self.dispatch(TableRead(view, source))
         return effects
+
+
+def outcome_of(loop: DuelLoop) -> Outcome | None:
+    """The result of the loop's last game, as Duel's ``Outcome`` (None: not over)."""
+    outcome = loop.outcome
+    # a Duel referee's states end their games with Duel's outcome
+    assert outcome is None or isinstance(outcome, Outcome), outcome
+    return outcome

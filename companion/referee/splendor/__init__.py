@@ -10,6 +10,7 @@
 * :mod:`.observe` — vision's ``Observation`` to a reading;
 * :mod:`.game` — :class:`SplendorGame`, the hooks, and
   :class:`SplendorReferee`, the machine configured with them;
+* :mod:`.loop` — :data:`SplendorLoop`, the one loop typed for Splendor;
 * :mod:`.demo` — the recorded demo game: rendered frames, hands over the
   table, the button script and the operator who writes it.
 

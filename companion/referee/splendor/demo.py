@@ -43,7 +43,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -57,6 +57,12 @@ from companion.rules.gems import Gem
 from companion.rules.record import Record, read_record
 from companion.rules.simulate import play_game
 from companion.rules.state import GameState
+
+if TYPE_CHECKING:  # the renderer and the loop load when a frame is drawn or played
+    from companion.referee.splendor.loop import SplendorLoop
+    from vision.layout import Layout
+    from vision.synth.render import Camera
+    from vision.synth.scene import TableScene
 
 DEMO_SEED = 4
 DEMO_NAMES = ("Ann", "Bob", "Cy")
@@ -166,7 +172,7 @@ def states_of(record: Record) -> list[GameState]:
 
 
 # ---------------------------------------------------------------- pixels
-def scene_of(state: GameState) -> Any:
+def scene_of(state: GameState) -> TableScene:
     """The renderer's ``TableScene`` for a state."""
     from vision.synth.scene import scene_from_state
 
@@ -178,13 +184,13 @@ FULL_MARGIN_MM = 20
 PATCH_MARGIN_MM = 14
 
 
-def _full_window(layout: Any) -> tuple[float, float, float, float]:
+def _full_window(layout: Layout) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = layout.bounds()
     m = FULL_MARGIN_MM
     return (float(int(x0) - m), float(int(y0) - m), float(int(x1) + m), float(int(y1) + m))
 
 
-def _camera(window: tuple[float, float, float, float]) -> Any:
+def _camera(window: tuple[float, float, float, float]) -> Camera:
     from vision.synth.render import Camera
 
     return Camera(px_per_mm=PX_PER_MM, window=window)
@@ -244,7 +250,7 @@ def render_patches(
 
 
 def _patches(
-    state: GameState, layout: Any, mats: Sequence[str], seed: int, look: Look | None = None
+    state: GameState, layout: Layout, mats: Sequence[str], seed: int, look: Look | None = None
 ) -> list[Patch]:
     from vision.synth.render import render, render_scene
 
@@ -272,7 +278,7 @@ def _patches(
 
 
 @lru_cache(maxsize=2)
-def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
+def _face_kwargs(split: str, seed: int) -> dict[str, dict[str, np.ndarray]]:
     """The renderer's face arguments for a split: one face per card, noble and chip.
 
     Each card is drawn, in every frame, from the one face set (printing,
@@ -294,7 +300,7 @@ def _face_kwargs(split: str, seed: int) -> dict[str, Any]:
         holding = [faces[card] for _, faces in sets if card in faces]
         pick = np.random.default_rng(zlib.crc32(f"{seed} {card}".encode()))
         chosen[card] = holding[int(pick.integers(len(holding)))]
-    kwargs: dict[str, Any] = {"face_images": chosen}
+    kwargs = {"face_images": chosen}
     if "token_images" in inspect.signature(render).parameters:
         kwargs["token_images"] = token_faces(split)
     return kwargs
@@ -460,7 +466,7 @@ class Frames:
             # only a render keeps (the files are photographs): render them all
             self.missing = list(range(count))
         self._pool: ProcessPoolExecutor | None = None
-        self._jobs: dict[int, Future[Any]] = {}
+        self._jobs: dict[int, Future[list[Patch] | np.ndarray]] = {}
         self._last: tuple[int, np.ndarray] | None = None
         self._text = record.text()
         self._count = count
@@ -490,7 +496,7 @@ class Frames:
         job = self._jobs.pop(index, None)
         if job is not None:
             result = job.result()
-            if index == 0 or isinstance(result, np.ndarray):
+            if isinstance(result, np.ndarray):  # frame 0, or a "pi" look's: a whole frame
                 image = result
             else:
                 previous = None
@@ -717,7 +723,7 @@ def parse_steps(text: str, source: str = "buttons.txt") -> list[Step]:
 STILL_REPEATS = 3
 
 
-def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
+def show_frame(loop: SplendorLoop, image: np.ndarray, index: int) -> None:
     """Hands pass over the table, then it is seen still.
 
     As on the Pi, motion is watched on a small picture (the camera's
@@ -740,7 +746,7 @@ def show_frame(loop: Any, image: np.ndarray, index: int) -> None:
 
 
 def play(
-    loop: Any,
+    loop: SplendorLoop,
     frames: Frames,
     count: int,
     steps: list[Step] | None,
@@ -784,7 +790,7 @@ def play(
     return played
 
 
-def _presses(loop: Any, operator: Operator) -> Iterator[str]:
+def _presses(loop: SplendorLoop, operator: Operator) -> Iterator[str]:
     for _ in range(500):
         press = operator.next_press(loop.referee)
         if press is None:

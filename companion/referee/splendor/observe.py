@@ -39,8 +39,6 @@ Splendor's own: Duel's table reading is :mod:`companion.referee.duel.compare`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.referee.splendor.reading import (
     SURE_CONFIDENCE,
     CardRead,
@@ -51,6 +49,7 @@ from companion.rules.catalogue import LEVELS
 from companion.rules.gems import TOKENS, Tokens
 from companion.rules.state import MARKET_WIDTH
 from vision.confidence import is_sure
+from vision.observation import Observation, ZoneTokens
 
 #: Below this, a tableau column's count is not trusted.
 TABLEAU_CONFIDENCE = 0.9
@@ -67,7 +66,7 @@ def _tokens(counts: dict[str, int]) -> Tokens:
     return Tokens(counts.get(g.letter, 0) for g in TOKENS)
 
 
-def _card(obs: Any, slot: str) -> CardRead:
+def _card(obs: Observation, slot: str) -> CardRead:
     reading = obs.card_at(slot)
     if reading is None:
         return CardRead()
@@ -87,22 +86,25 @@ def _card(obs: Any, slot: str) -> CardRead:
     return CardRead(tuple(candidates))
 
 
-def _zone_sure(obs: Any, zone: Any) -> bool:
-    """A token zone is exact when vision says so and every slot's answer is sure."""
+def _sure_tokens(obs: Observation, zone: ZoneTokens | None) -> Tokens | None:
+    """A token zone's counts, when it is exact: vision says so and every slot's
+    answer is sure; else None."""
     if zone is None or not zone.exact:
-        return False
-    return all(is_sure("token slots", t.confidence,
-                       (t.colour or "empty") if t.state == "token" else "empty")
-               for t in getattr(obs, "token_slots", ()) if t.zone == zone.zone)
+        return None
+    if all(is_sure("token slots", t.confidence,
+                   (t.colour or "empty") if t.state == "token" else "empty")
+           for t in obs.token_slots if t.zone == zone.zone):
+        return _tokens(zone.counts)
+    return None
 
 
-def _supply_part(obs: Any, zone: Any) -> tuple[int | None, ...] | None:
+def _supply_part(obs: Observation, zone: ZoneTokens | None) -> tuple[int | None, ...] | None:
     """Per colour (``TOKENS`` order): the supply's count where it is read surely,
     else None; None when no colour is (see the module's docstring)."""
     if zone is None:
         return None
-    slots = [t for t in getattr(obs, "token_slots", ()) if t.zone == zone.zone]
-    cut = {s.split(".")[1] for s in getattr(obs, "unseen", ())
+    slots = [t for t in obs.token_slots if t.zone == zone.zone]
+    cut = {s.split(".")[1] for s in obs.unseen
            if s.startswith(f"{zone.zone}.") and s.count(".") == 2}
     unsure_rows = set(cut)
     counts: dict[str, int] = {}
@@ -121,9 +123,9 @@ def _supply_part(obs: Any, zone: Any) -> tuple[int | None, ...] | None:
     return part if any(n is not None for n in part) else None
 
 
-def _pile_estimate(obs: Any, zone: str) -> Tokens | None:
+def _pile_estimate(obs: Observation, zone: str) -> Tokens | None:
     """A player's piles as estimated counts, when every pile of the zone was read."""
-    piles = [r for r in getattr(obs, "piles", ()) if r.zone == zone]
+    piles = [r for r in obs.piles if r.zone == zone]
     if not piles or any(r.count and r.colour is None for r in piles):
         return None
     if any(r.confidence < PILE_CONFIDENCE for r in piles):
@@ -135,7 +137,7 @@ def _pile_estimate(obs: Any, zone: str) -> Tokens | None:
     return _tokens(counts)
 
 
-def from_observation(obs: Any, players: int) -> TableReading:
+def from_observation(obs: Observation, players: int) -> TableReading:
     """The reading the referee uses from one ``Observation`` of a ``players`` table."""
     if not obs.calibrated:
         return TableReading(calibrated=False, players=(PlayerReading(),) * players)
@@ -149,26 +151,26 @@ def from_observation(obs: Any, players: int) -> TableReading:
                           for n in obs.nobles):
         nobles = tuple(n.noble.id for n in obs.nobles if n.state == "noble" and n.noble)
     supply_zone = obs.zone_tokens("supply")
-    supply = _tokens(supply_zone.counts) if _zone_sure(obs, supply_zone) else None
+    supply = _sure_tokens(obs, supply_zone)
     part = supply.counts if supply is not None else _supply_part(obs, supply_zone)
     seats = []
     for p in range(1, players + 1):
         zone = obs.zone_tokens(f"player{p}.tokens")
-        tokens = _tokens(zone.counts) if _zone_sure(obs, zone) else None
+        tokens = _sure_tokens(obs, zone)
         estimate = _pile_estimate(obs, f"player{p}.tokens") if tokens is None else None
         slots = [r for r in obs.reserved if r.player == p]
         reserved: tuple[str, ...] | None = None
         # a count of the slots in view alone would miss the cards out of it
-        cut = any(s.startswith(f"player{p}.reserved.") for s in getattr(obs, "unseen", ()))
+        cut = any(s.startswith(f"player{p}.reserved.") for s in obs.unseen)
         if slots and not cut and all(r.occupied is not None and is_sure("reserved", r.confidence)
                                      for r in slots):
             reserved = ("?",) * sum(1 for r in slots if r.occupied)
         columns = {t.colour: t for t in obs.tableau if t.player == p}
+        counted = {colour: t.count for colour, t in columns.items()
+                   if t.count is not None and t.confidence >= TABLEAU_CONFIDENCE}
         bonuses: Tokens | None = None
-        if len(columns) == 5 and all(
-            t.count is not None and t.confidence >= TABLEAU_CONFIDENCE for t in columns.values()
-        ):
-            bonuses = Tokens(columns[g.letter].count for g in TOKENS[:5])
+        if len(columns) == 5 and len(counted) == 5:
+            bonuses = Tokens(counted[g.letter] for g in TOKENS[:5])
         seats.append(PlayerReading(tokens=tokens, reserved=reserved, bonuses=bonuses,
                                    token_estimate=estimate))
     return TableReading(

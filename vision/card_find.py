@@ -34,7 +34,7 @@ from vision.locate import (
     locate,
 )
 from vision.observation import CardReading
-from vision.outline import outline_ink
+from vision.outline import ink, outline_ink
 from vision.pixels import all_at_least, lab_image, normalise
 
 #: A card's size on the table, mm.
@@ -53,6 +53,15 @@ CARD_OCCUPIED_MIN = 0.25
 #: view 0.76-1.0, covered 0.32-0.47; design world frames (medium, hard, seeds
 #: 1003-1007), cards under a grey sleeve that read "empty" at 0.87-0.996: 0.0-0.47.
 CARD_OUTLINE_MIN = 0.6
+#: Most ink (``outline.ink``) inside a slot, 5 mm in from its edges, for its outline to
+#: count.  WHY: ink is "darker than the lightest place near it"; under a dim lamp the
+#: balance's gain lifts the sensor's noise until nearly every pixel is ink, and a
+#: grey sleeve over a row of cards showed its "outline" on every side (design world
+#: frame, 4 players, hard, seed 1051: four cards read "empty" at 0.84-1.0).  Bare
+#: paper holds no ink.  Measured on design world frames (medium, hard, seeds
+#: 1040-1045 and 1050-1053, faces as printed and at 1.7 px/mm; /tmp script over
+#: ``find``'s test): slots called empty 0.0-0.09 inside, those sleeved cards 0.51-0.77.
+EMPTY_INSIDE_INK_MAX = 0.3
 #: Share of a bare-looking slot clipped to white at which it is not called empty.
 #: WHY: a washed-out card under glare passes for paper (issue 12: "empty" at 0.945).
 #: Clipped as captured (``CAPTURE_CLIPPED`` in every channel); the mat's paper stays
@@ -85,12 +94,20 @@ def find(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Foun
     where = locate(image, h, slot, gain, CARD_MM, seen=(patch, lab), occupied=CARD_OCCUPIED_MIN)
     looks_bare = where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE
     if (looks_bare and outline_ink(lab, slot, "mean") >= CARD_OUTLINE_MIN
-            and not bare_slot_unseen(raw, patch)):
+            and inside_ink(lab) <= EMPTY_INSIDE_INK_MAX and not bare_slot_unseen(raw, patch)):
         return Found(where, CardReading(slot.id, "empty",
                                         confidence=1 - where.coverage / EMPTY_MAX / 2))
     # a slot that only may look bare (a washed-out or white card) is read as a card
     # with no outline, where its slot is: named if its print says which, else unknown
     return Found(where)
+
+
+def inside_ink(lab: np.ndarray) -> float:
+    """Share of the slot view's inside (5 mm in from the slot's edges) that is ink:
+    none on bare paper; most of it where noise passes for ink, which the outline
+    test then cannot tell from a printed line (``EMPTY_INSIDE_INK_MAX``)."""
+    m = round((LOCATE_MARGIN_MM + 5.0) * LOCATE_PX_PER_MM)
+    return float(ink(lab)[m:-m, m:-m].mean())
 
 
 def bare_slot_unseen(raw: np.ndarray, patch: np.ndarray) -> bool:

@@ -632,3 +632,31 @@ def test_a_card_with_no_outline_read_firmly_is_read_once() -> None:
                                          margin_confidence=0.96)])
     assert places.todo == ()
     assert places.answer is not None and places.answer.card == card
+
+
+def test_a_slot_whose_noise_passes_for_ink_everywhere_is_not_called_empty(layout2) -> None:
+    """Under a dim lamp the white balance lifts the sensor's noise until nearly every
+    pixel is darker than its lightest neighbour: "ink" everywhere, so the printed
+    outline seems seen on every side of whatever lies there (design world frame: a
+    sleeve over a row of cards read "empty" at 0.84-1.0).  Such a slot is not claimed
+    empty; the same slot under milder noise, its inside bare of ink, still is."""
+    from vision.calibrate import calibrate
+    from vision.synth import Camera, TableScene, random_scene, render
+
+    scene = random_scene(2, 9)
+    market = (("1w1", "1u1", "1g1", None), scene.market[1], scene.market[2])
+    scene = TableScene(market, scene.decks, scene.nobles, scene.supply, scene.players)
+    r = render(scene, layout2, Camera(px_per_mm=3.5, window=(-400.0, -224.0, 20.0, 224.0),
+                                      noise=2), seed=1)
+    slot = layout2.slot_index["market.1.3"]
+    states = {}
+    for sigma in (4.0, 6.0):  # a dim frame (a third of the light), then its noise
+        dim = r.image.astype(np.float64) * 0.3 + np.random.default_rng(0).normal(
+            0, sigma, r.image.shape)
+        img = np.clip(dim, 0, 255).astype(np.uint8)
+        cal = calibrate(img, layout2)
+        assert cal is not None
+        got = card_reader.read_card(img, cal.h_for("centre"), slot, cal.gain_at(slot.center),
+                                    ColourModel())
+        states[sigma] = got.state
+    assert states == {4.0: "empty", 6.0: "unknown"}

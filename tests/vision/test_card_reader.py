@@ -660,3 +660,34 @@ def test_a_slot_whose_noise_passes_for_ink_everywhere_is_not_called_empty(layout
                                     ColourModel())
         states[sigma] = got.state
     assert states == {4.0: "empty", 6.0: "unknown"}
+
+
+class _Numerals:
+    """Numeral fits per card and bank, as ``card_decode.FaceScores`` gives them."""
+
+    def __init__(self, fits: dict[tuple[str, bool], float]) -> None:
+        self.fits = fits
+
+    def numeral_score(self, card, serif: bool = False) -> float:  # type: ignore[no-untyped-def]
+        return self.fits[(card.id, serif)]
+
+
+@pytest.mark.parametrize("serif_fit, named", [(0.55, True), (0.45, False)])
+def test_a_small_serif_lead_names_a_pair_only_where_the_serif_fits_well(
+        serif_fit: float, named: bool) -> None:
+    """1r5 (all ones) and 1r2 (a 2 on its white circle) share every colour: only that
+    numeral tells them apart, and on a white circle at 1.7 px/mm the publisher's
+    numeral leads by 0.02-0.1.  Where its templates fit well the lead is trusted
+    (design frames: no pair read the wrong way above a mean fit of 0.5); where
+    they fit poorly it is not (3 of 60 led the wrong way, by up to 0.11)."""
+    from vision import card_decode
+
+    right, twin = catalogue.card("1r5"), catalogue.card("1r2")
+    n = 5  # four cost numerals and the points box
+    fits = {("1r5", True): serif_fit * n, ("1r2", True): serif_fit * n - 0.06,
+            ("1r5", False): 0.3 * n, ("1r2", False): 0.3 * n}
+    ranked, lead, need, fit = card_decode._by_numerals(  # type: ignore[arg-type]
+        _Numerals(fits), [twin, right])
+    assert ranked[0] == right and lead == pytest.approx(0.06)
+    assert fit == pytest.approx(serif_fit)
+    assert (lead >= need) is named

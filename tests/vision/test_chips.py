@@ -394,3 +394,23 @@ def test_a_chip_under_a_hand_is_not_levelled_by_the_hand() -> None:
     got = {o.slot: o for o in result.outcomes}
     assert (got["supply.g.1"].hidden, got["supply.g.1"].answer) == ("hand", "?")
     assert (got["supply.r.4"].truth, got["supply.r.4"].answer) == ("r", "r")
+
+
+def test_a_bare_slot_dimmed_by_a_shadow_band_is_not_a_black_chip() -> None:
+    """A shadow band across an empty slot: its grey fill, darkened, passes for a
+    chip's edge and a dark emblem on a one-colour chip.  Nearer the fill than black,
+    that "rim" is the slot, not a chip: unknown, never black.  A black chip (a dark
+    rim under a cream sticker, or a solid one) is still read."""
+    slot = LAYOUT.slots_of("token", "supply")[0]
+
+    def look(rim, sticker, gem) -> readers.ChipLook:  # type: ignore[no-untyped-def]
+        return readers.ChipLook(0.0, (0.0, 0.0), 8.9, 19.5, np.float32(rim), 1.0,
+                                np.float32(sticker), np.float32(gem), 0.0, 8.0, 1.0)
+
+    shadowed = readers.judge_chip(look((120, 128, 128), (125, 128, 128), (84, 128, 129)),
+                                  slot, ColourModel())
+    assert shadowed.state == "unknown"
+    for chip in (look((45, 128, 127), (225, 134, 146), (45, 130, 129)),
+                 look((45, 128, 127), (47, 128, 127), (95, 128, 128))):
+        got = readers.judge_chip(chip, slot, ColourModel())
+        assert (got.state, got.colour) == ("token", "k")

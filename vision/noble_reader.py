@@ -109,6 +109,13 @@ WEAKEST_MIN = 0.4
 #: numerals contradict; the newer printing's squares (a gem icon over their right
 #: edge) fit their colour at 0.3-0.35 on spoiled design faces.
 WEAKEST_MIN_NUMERALS = 0.25
+#: ... or where the best noble leads the runner-up by this much (a confidence of 0.9,
+#: ``CONFIDENCE_LOGISTIC``) and the numerals do not contradict it.  Design world
+#: frames (cached, faces as printed and at 1.7 px/mm): every look abstaining only
+#: for a square at 0.25-0.4 named the right noble (10 of 10, margins 0.12-0.59);
+#: 2,900 spoiled design and drawn tiles (shifts to 3.5 mm, turns to 3 degrees) had
+#: one such look, wrong, at 0.26.  Measured with ``tests/bench/bench_nobles_decks.py``.
+CLEAR_MARGIN = 0.3
 #: How much a square darker than its colour's class counts (``colour_similarities``'s
 #: ``shade``).  WHY: a shadow band over a tile's squares, its top (the white
 #: reference) in the light, made a red square 26-51 L darker than red (similarity
@@ -539,7 +546,7 @@ def decode_noble(face: np.ndarray, colours: ColourModel) -> NobleDecision:
     four = _is_four(catalogue.noble(id1))
     disagree = abs(lead) >= NUMERAL_VETO and (lead > 0) != four
     agree = abs(lead) >= NUMERAL_FULL and (lead > 0) == four
-    least = WEAKEST_MIN_NUMERALS if agree else WEAKEST_MIN
+    least = WEAKEST_MIN_NUMERALS if agree or margin >= CLEAR_MARGIN else WEAKEST_MIN
     if margin < ABSTAIN_MARGIN or fit < 0.45 or weakest < least or disagree:
         return NobleDecision(None, conf, fit, weakest, lay, id1, lead, margin)
     return NobleDecision(catalogue.noble(id1), conf, fit, weakest, lay, id2, lead, margin)

@@ -299,3 +299,23 @@ def test_tiles_in_a_shade_the_markers_are_not_in_read_by_their_own_white(layout4
     right, wrong, _ = _tally(got)
     assert wrong == 0, got
     assert right >= 4, got
+
+
+def test_a_noble_far_ahead_is_named_on_one_faint_square(monkeypatch) -> None:
+    """The newer printing's squares carry a gem icon over their edge and, spoiled,
+    fit their colour at 0.3-0.35; where the numerals do not settle the number of
+    squares, such a square made the reader abstain however far the noble led.  Far
+    ahead (``CLEAR_MARGIN``: a confidence of 0.9) it is named; nearer, it is not."""
+    centres = [np.zeros(2)] * 3
+    # n6: 3 white, 3 blue, 3 green; its white square (the lowest) faint
+    sims = [{"w": 0.3, "u": 0.0, "g": 0.0, "r": 0.0, "k": 0.0, "y": 0.0},
+            {"w": 0.0, "u": 0.9, "g": 0.0, "r": 0.0, "k": 0.0, "y": 0.0},
+            {"w": 0.0, "u": 0.0, "g": 0.9, "r": 0.0, "k": 0.0, "y": 0.0}]
+    monkeypatch.setattr(noble_reader, "square_sims", lambda *a, **k: (sims, centres))
+    monkeypatch.setattr(noble_reader, "numeral_lead", lambda *a, **k: 0.0)
+    face = np.full((round(60 * FACE_PX_PER_MM), round(60 * FACE_PX_PER_MM), 3), 200, np.uint8)
+    got = noble_reader.decode_noble(face, ColourModel())
+    assert got.noble is not None and got.noble.id == "n6"
+    assert got.margin >= noble_reader.CLEAR_MARGIN and got.weakest < noble_reader.WEAKEST_MIN
+    monkeypatch.setattr(noble_reader, "CLEAR_MARGIN", got.margin + 0.01)
+    assert noble_reader.decode_noble(face, ColourModel()).noble is None

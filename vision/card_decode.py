@@ -357,20 +357,24 @@ def decode(features: FaceFeatures, level: int, max_distance: float = MAX_CARD_DI
 
 
 def _points_twin(card: Card) -> Card | None:
-    """The card of the same level, bonus and cost colours that differs only in
-    whether it scores points (1r1, cost 3 white, and 1r8, 4 white and a point).
+    """The card of the same level and bonus, with as many cost circles, that differs
+    in whether it scores points: in level 1 each bonus has one card of a single
+    circle and none (1u7, 3 black) and one of a single circle and a point (1u8, 4
+    red; the red bonus's pair share the colour: 1r1, 3 white, 1r8, 4 white).
 
-    WHY: the colour stage tells such twins apart only by the printed-or-blank
-    points box, and a thin "1" vanishes under blur: on design faces resampled to
-    1.7 px/mm, hard frames, 1r8 read as 1r1 at a confidence of 0.98-1.00.  Their
-    cost numerals differ as well, so the twin without points, named on a blank box,
-    is named only when the numerals agree (``NUMERAL_MARGIN``).  Not the other way:
-    a "1" seen is evidence a blur cannot make, and asking the numerals there too
-    cost six right 1r8 of the publisher's faces in ``vision eval tests/data/scenes
-    --official-faces``, whose numerals fit the templates poorly."""
-    own = pattern(card)
+    WHY: a thin "1" vanishes under blur, and the blank box it leaves counts as much
+    for the card without points as a circle's colour does: on design faces resampled
+    to 1.7 px/mm, hard frames, 1r8 read as 1r1 at 0.98-1.00, and 1u8 (its red circle
+    read red at 0.71, black at 0.26) as 1u7 at 0.75.  Their cost numerals differ as
+    well, so the twin without points, named on a blank box, is named only when the
+    numerals agree (``NUMERAL_MARGIN``).  Not the other way: a "1" seen is evidence
+    a blur cannot make, and asking the numerals there too cost six right 1r8 of the
+    publisher's faces in ``vision eval tests/data/scenes --official-faces``, whose
+    numerals fit the templates poorly."""
+    bonus, costs, points = pattern(card)
     for other in catalogue.cards_of_level(card.level):
-        if other.id != card.id and pattern(other)[:2] == own[:2] and pattern(other) != own:
+        theirs = pattern(other)
+        if theirs[0] == bonus and len(theirs[1]) == len(costs) and theirs[2] != points:
             return other
     return None
 

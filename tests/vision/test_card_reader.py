@@ -441,17 +441,22 @@ def test_places_that_disagree_do_not_name_a_card_surely() -> None:
     assert unnamed.card == b and unnamed.confidence <= card_places.PLACES_DISAGREE_CONFIDENCE
 
 
-def test_points_twins_are_the_cards_that_differ_only_in_scoring() -> None:
-    """1r1 (3 white, no point) and 1r8 (4 white, a point) are told apart by the colour
-    stage only through the points box; the reader then asks the numerals too."""
+def test_points_twins_are_the_single_circle_cards_of_a_bonus() -> None:
+    """Each level-1 bonus has one card of a single circle and no point and one of a
+    single circle and a point (1u7, 3 black, and 1u8, 4 red; 1r1, 3 white, and 1r8,
+    4 white): with the point's thin "1" blurred away, only the circle's colour and
+    the numerals tell them apart, so the reader asks the numerals too."""
     from vision.card_decode import _points_twin
 
     assert _points_twin(catalogue.card("1r1")).id == "1r8"  # type: ignore[union-attr]
     assert _points_twin(catalogue.card("1r8")).id == "1r1"  # type: ignore[union-attr]
-    assert _points_twin(catalogue.card("1u7")) is None
-    twins = {c.id for level in (1, 2, 3) for c in catalogue.cards_of_level(level)
-             if _points_twin(c) is not None}
-    assert twins == {"1r1", "1r8"}
+    assert _points_twin(catalogue.card("1u7")).id == "1u8"  # type: ignore[union-attr]
+    assert _points_twin(catalogue.card("1u2")) is None
+    twins = {c.id: t.id for level in (1, 2, 3) for c in catalogue.cards_of_level(level)
+             if (t := _points_twin(c)) is not None}
+    assert twins == {"1w2": "1w8", "1w8": "1w2", "1u7": "1u8", "1u8": "1u7",
+                     "1g7": "1g8", "1g8": "1g7", "1r1": "1r8", "1r8": "1r1",
+                     "1k5": "1k8", "1k8": "1k5"}
 
 
 def test_the_slot_reading_stands_when_the_fits_far_from_it_name_nothing() -> None:
@@ -691,3 +696,30 @@ def test_a_small_serif_lead_names_a_pair_only_where_the_serif_fits_well(
     assert ranked[0] == right and lead == pytest.approx(0.06)
     assert fit == pytest.approx(serif_fit)
     assert (lead >= need) is named
+
+
+
+def test_a_single_circle_card_named_on_a_blank_points_box_needs_its_numerals(
+        monkeypatch) -> None:
+    """1u8 (4 red and a point) under blur: its red circle reads red (0.71; black
+    0.26), its thin "1" vanishes, and the blank box counted for 1u7 (3 black, no
+    point) as much as the circle's colour against it.  1u7 is 1u8's points twin:
+    named on a blank box only when the numerals favour it, which numerals that fit
+    every value alike do not."""
+    from vision import card_decode
+
+    monkeypatch.setattr(card_decode.FaceScores, "digit", lambda self, *a, **k: 0.5)
+    monkeypatch.setattr(card_decode.FaceScores, "points", lambda self, *a, **k: 0.5)
+    none = dict.fromkeys("wugrk", 0.0)
+    flat = np.zeros((8, 8), np.float32)
+    features = card_features.FaceFeatures(
+        bonus_sim={**none, "u": 0.87, "k": 0.38},
+        circle_sim=({**none, "r": 0.71, "k": 0.26}, none, none, none),
+        centres=tuple(card_features.CIRCLE_CENTRES),
+        presence=(0.71, 0.0, 0.0, 0.0),
+        points_printed=0.13,
+        circle_crops=(flat,) * 4,
+        points_crops=(flat, flat))
+    got = card_decode.decode(features, 1)
+    assert got.best.id == "1u7" and got.card is None
+    assert got.runner_up.id == "1u8" and got.reason == "its points twin is not ruled out"

@@ -60,6 +60,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -454,14 +455,36 @@ def _free_arena() -> None:
 atexit.register(_free_arena)
 
 
-def shutdown() -> None:
+#: How long a stop lets the workers finish the slot they are reading (s): a card's
+#: decode takes tens of ms, a 16 MP frame's whole read ~1 s on a Pi.
+SHUTDOWN_GRACE_S = 5.0
+
+
+def shutdown(grace: float = SHUTDOWN_GRACE_S) -> None:
     """Stop the worker processes and free the shared arena now (``run`` calls it
     when stopped by a signal, so no worker outlives it); the next read starts a
-    new pool."""
+    new pool.
+
+    Workers still busy after ``grace`` seconds are terminated, then killed.  WHY not
+    ``shutdown(wait=True)`` alone: a signal that interrupts the caller mid-read can
+    leave a worker waiting for ever (on the claims' lock, on a round that never
+    ends), and the stop then hung past the test's 240 s under ``make test``."""
     global _pool, _pool_size
     pool, _pool, _pool_size = _pool, None, 0
     if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # the executor's own list (Python 3.14 has ``terminate_workers`` for this)
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        end = time.monotonic() + grace
+        for p in workers:
+            p.join(max(0.0, end - time.monotonic()))
+        for stop in ("terminate", "kill"):
+            alive = [p for p in workers if p.is_alive()]
+            for p in alive:
+                getattr(p, stop)()
+            for p in alive:
+                p.join(1.0)
+        pool.shutdown(wait=True)  # the executor's manager thread, once they are gone
     _free_arena()
 
 

@@ -152,3 +152,21 @@ def test_cores_busy_follows_the_load_average(monkeypatch) -> None:
     assert slot_jobs.cores_busy()
     monkeypatch.setattr(slot_jobs.os, "getloadavg", lambda: (1.2, 0.0, 0.0))
     assert not slot_jobs.cores_busy()
+
+
+def test_shutdown_ends_a_worker_stuck_in_a_job() -> None:
+    """A stop must not wait for ever on a worker that never finishes (a signal can
+    interrupt the caller mid-round, leaving a worker waiting): it is terminated."""
+    import time
+
+    pool = slot_jobs._get_pool(1)
+    assert pool is not None
+    stuck = pool.submit(time.sleep, 3600)
+    deadline = time.monotonic() + 60
+    while not stuck.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = list(pool._processes.values())  # type: ignore[attr-defined]
+    assert workers and all(p.is_alive() for p in workers)
+    slot_jobs.shutdown(grace=0.2)
+    assert not any(p.is_alive() for p in workers)
+    assert slot_jobs._pool is None

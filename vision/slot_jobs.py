@@ -244,6 +244,31 @@ _claims: Any = None
 _round = 0
 
 
+#: OpenCV's variable for its default number of threads (read once, at its first use).
+OPENCV_THREADS_ENV = "OPENCV_FOR_THREADS_NUM"
+
+
+def _start_forkserver() -> None:
+    """Start the process the workers are forked from with OpenCV on one thread.
+
+    WHY: preloading ``vision.slot_jobs`` runs OpenCV there (``vision.pixels``'
+    constants), which starts OpenCV's thread pool; a worker forked from it holds
+    that pool without its threads, and its first ``cv2.setNumThreads`` waited for
+    ever (OpenCV 5.1: every pool started from a bare script hung; a ``run`` with
+    workers froze mid-game and ignored Ctrl-C).  One thread there starts no pool."""
+    from multiprocessing import forkserver
+
+    old = os.environ.get(OPENCV_THREADS_ENV)
+    os.environ[OPENCV_THREADS_ENV] = "1"
+    try:
+        forkserver.ensure_running()
+    finally:
+        if old is None:
+            os.environ.pop(OPENCV_THREADS_ENV, None)
+        else:
+            os.environ[OPENCV_THREADS_ENV] = old
+
+
 def _get_pool(workers: int) -> Executor | None:
     global _pool, _pool_size, _pool_failed, _claims
     if workers < 1 or _pool_failed:
@@ -255,6 +280,7 @@ def _get_pool(workers: int) -> Executor | None:
     try:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["vision.slot_jobs"])
+        _start_forkserver()
         claims = ctx.Array("q", 2)
         _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
                                     initargs=(claims,))

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -157,8 +162,6 @@ def test_cores_busy_follows_the_load_average(monkeypatch) -> None:
 def test_shutdown_ends_a_worker_stuck_in_a_job() -> None:
     """A stop must not wait for ever on a worker that never finishes (a signal can
     interrupt the caller mid-round, leaving a worker waiting): it is terminated."""
-    import time
-
     pool = slot_jobs._get_pool(1)
     assert pool is not None
     stuck = pool.submit(time.sleep, 3600)
@@ -170,3 +173,22 @@ def test_shutdown_ends_a_worker_stuck_in_a_job() -> None:
     slot_jobs.shutdown(grace=0.2)
     assert not any(p.is_alive() for p in workers)
     assert slot_jobs._pool is None
+
+
+def test_a_pool_started_from_a_bare_script_reads(tmp_path: Path) -> None:
+    """The workers are forked from a process that preloaded OpenCV: its thread pool
+    must not come with them (OpenCV 5.1: every worker hung in its first call)."""
+    script = tmp_path / "pool.py"
+    script.write_text(
+        "from vision import slot_jobs\n"
+        "if __name__ == '__main__':\n"
+        "    pool = slot_jobs._get_pool(1)\n"
+        "    try:\n"
+        "        print(pool.submit(int, '7').result(timeout=60))\n"
+        "    finally:\n"
+        "        slot_jobs.shutdown(grace=1.0)\n", encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=180, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7"]

@@ -414,3 +414,32 @@ def test_a_bare_slot_dimmed_by_a_shadow_band_is_not_a_black_chip() -> None:
                  look((45, 128, 127), (47, 128, 127), (95, 128, 128))):
         got = readers.judge_chip(chip, slot, ColourModel())
         assert (got.state, got.colour) == ("token", "k")
+
+
+def test_a_gold_rim_is_not_overruled_by_a_gem_between_gold_and_ruby() -> None:
+    """A gold chip's amber gem lies between the gold and ruby gems' colours: a gem a
+    little nearer ruby does not overrule a clear gold rim; a gem that is plainly
+    another colour (skin or a shadow over the rim, a wrong rim) still does."""
+    slot = LAYOUT.slots_of("token", "supply")[0]
+    colours = ColourModel()
+    rim = np.float32(colours.tokens["y"][0])
+    sticker = np.float32((235, 128, 140))
+    gold = np.float32(colours.chip_gems["y"][0])
+    ruby = np.float32(colours.chip_gems["r"][0])
+
+    def judged(gem: np.ndarray) -> tuple[str, str | None]:
+        look = readers.ChipLook(0.0, (0.0, 0.0), 9.0, 19.6, rim, 1.0, sticker,
+                                np.float32(gem), 0.0, 8.0, 1.0)
+        got = readers.judge_chip(look, slot, colours)
+        return got.state, got.colour
+
+    def lead(gem: np.ndarray) -> float:  # how much nearer ruby than gold the gem is
+        d = readers._distances(gem, colours.chip_gems, readers.GEM_SHADE, sticker)
+        return d["y"] - d["r"]
+
+    between = next(g for t in np.linspace(0, 1, 101)
+                   if 0 < lead(g := np.float32(gold + t * (ruby - gold)))
+                   < readers.GEM_AGREE_SLACK)
+    assert judged(between) == ("token", "y")
+    assert lead(ruby) > readers.GEM_AGREE_SLACK
+    assert judged(ruby)[0] == "unknown"

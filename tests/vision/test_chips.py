@@ -300,16 +300,18 @@ def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -
     slot = LAYOUT.slots_of("token", "supply")[0]
     grey = np.float32([209, 125, 120])
 
-    def look(rim, sticker=None, gem=None, ring: float = 0.9):  # type: ignore[no-untyped-def]
+    def look(rim, sticker=None, gem=None, ring: float = 0.9,  # type: ignore[no-untyped-def]
+             edge: float = 8.9):
         rim = np.float32(rim)
-        return readers.ChipLook(0.0, (0.0, 0.0), 8.9, 19.5, rim, 1.0,
+        return readers.ChipLook(0.0, (0.0, 0.0), edge, 19.5, rim, 1.0,
                                 rim if sticker is None else np.float32(sticker),
                                 None if gem is None else np.float32(gem), 0.0, 8.0, ring)
 
     bare = readers.judge_chip(look(grey), slot, ColourModel())
     assert bare.state == "empty"
     assert not is_sure("empty token slots", bare.confidence, "empty")
-    for other in (look(grey, ring=0.2), look((254, 128, 128)),
+    # a washed-out chip keeps its sharp edge (design world frames: 18-27)
+    for other in (look(grey, ring=0.2), look((254, 128, 128), edge=18.0),
                   look((254, 128, 128), sticker=(225, 134, 146)),
                   look(grey, gem=(90, 138, 103))):
         assert readers.judge_chip(other, slot, ColourModel()).state != "empty"
@@ -328,11 +330,13 @@ def test_a_bare_slot_washed_white_is_empty_only_without_a_chips_edge() -> None:
         return readers.ChipLook(0.0, (0.0, 0.0), edge, 20.2, washed, 1.0, washed, None,
                                 0.0, 8.0, 1.0)
 
-    bare = readers.judge_chip(look(readers.CHIP_EDGE_MIN - 2.0), slot, ColourModel())
-    assert bare.state == "empty"
-    assert not is_sure("empty token slots", bare.confidence, "empty")
-    chip = readers.judge_chip(look(15.0), slot, ColourModel())
-    assert chip.state == "unknown"
+    # a bare slot's printed ring measures up to ~10 there, a whitened chip's edge 18-27
+    for ring_step in (readers.CHIP_EDGE_MIN - 2.0, 10.0):
+        bare = readers.judge_chip(look(ring_step), slot, ColourModel())
+        assert bare.state == "empty"
+        assert not is_sure("empty token slots", bare.confidence, "empty")
+    for chip_edge in (15.0, 18.0):
+        assert readers.judge_chip(look(chip_edge), slot, ColourModel()).state == "unknown"
 
 
 def test_an_empty_supply_under_a_fill_class_from_another_light_is_not_unknown() -> None:

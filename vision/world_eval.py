@@ -35,7 +35,7 @@ from vision.observation import Observation
 
 PLAYERS = (2, 3, 4)
 DIFFICULTIES = ("easy", "medium", "hard")
-SPLITS = ("check", "design")
+SPLITS = ("check", "design", "design-low")
 FRAMINGS = ("centre", "table")
 LENSES = ("wide", "standard")
 #: Goal for objects under glare, a hand or a shadow: at least this share abstained.

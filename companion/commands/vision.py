@@ -66,7 +66,9 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
     w.add_argument("--players", default="2,4", help="player counts, comma-separated (2,4)")
     w.add_argument("--difficulty", default="easy,medium,hard",
                    help="difficulties, comma-separated (easy,medium,hard)")
-    w.add_argument("--split", default="check", help="faces: check (report) or design (tune)")
+    w.add_argument("--split", default="check",
+                   help="faces: check (report), design or design-low (tune; design-low: "
+                        "the design faces resampled to 1.8 px/mm)")
     w.add_argument("--framing", default=None,
                    help="centre (central mat), table (whole layout) or both: centre,table"
                    " (default centre)")
@@ -80,7 +82,7 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
                    help="also write the report to this file")
     w.add_argument("--workers", type=int, default=1, help="frames read at once (default 1)")
     w.add_argument("--choose", action="store_true",
-                   help="print the sure thresholds these frames support (design split only)")
+                   help="print the sure thresholds these frames support (design splits only)")
     w.add_argument("--mistakes", action="store_true", help="list every wrong readable answer")
     w.set_defaults(func=run_world)
 
@@ -291,8 +293,9 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
         raise CommandError("--count must be 1 or more")
     if args.workers < 1:
         raise CommandError("--workers must be 1 or more")
-    if args.choose and args.split != "design":
-        raise CommandError("--choose picks thresholds on the design split only (--split design)")
+    if args.choose and not args.split.startswith("design"):
+        raise CommandError("--choose picks thresholds on a design split only "
+                           "(--split design or design-low)")
     return [(p, d, args.seed + i, args.split, f, lens, not args.no_learn)
             for f in framings for lens in lenses for p in players for d in levels
             for i in range(args.count)]

@@ -137,3 +137,22 @@ def test_the_newer_printings_cost_numerals_are_found_beside_their_gem_icon() -> 
             total += 1
     print(f"\nnewer-even cost numerals first: {first}/{total}")
     assert first >= total - 5
+
+
+def test_the_design_low_split_is_the_design_faces_resampled() -> None:
+    """``design-low`` holds the same cards as ``design``, each brought down to
+    ``DESIGN_LOW_PX_PER_MM`` across the card (so tuning meets low-resolution
+    faces without touching the check split), and the design chips."""
+    from vision.synth import facesets as fs
+
+    design, low = dict(fs.face_sets("design")), dict(fs.face_sets("design-low"))
+    assert set(low) == {f"{name}-1.8px" for name in design}
+    for name, faces in design.items():
+        small = low[f"{name}-1.8px"]
+        assert set(small) == set(faces)
+        card = next(k for k in faces if not k.startswith("n"))
+        assert abs(small[card].shape[1] - 63 * fs.DESIGN_LOW_PX_PER_MM) <= 1
+        assert small[card].shape[1] < faces[card].shape[1]
+    assert fs.token_faces("design-low").keys() == fs.token_faces("design").keys()
+    with pytest.raises(ValueError, match="design-low"):
+        fs.face_sets("lowres")

@@ -10,6 +10,12 @@ not tuned on, the faces are split once, here, and every tool uses this split:
 * **check**: the newer printing's faces whose file number is odd, and both
   printings resampled to ``CHECK_PX_PER_MM`` and blurred (a camera that
   resolves less than either scan).  No constant may be adjusted to them.
+* **design-low**: the design faces resampled to ``DESIGN_LOW_PX_PER_MM`` and
+  blurred.  WHY: two of the check split's three sets are faces resampled to
+  1.5 px/mm, the design split had none, so design frames were easier than check
+  frames (hard-light cards: 96 % right on design, 84-91 % on check) and a
+  change could not be judged where the reader fails most.  Its own resolution
+  and blur, not the check split's, and only design faces.
 
 Chips: the older printing's gem faces (``splendor/gems/circle``) are design,
 the newer printing's (``splendor-newer/gems``) are check.
@@ -33,6 +39,12 @@ from vision.synth.official import load_official_faces
 CHECK_PX_PER_MM = 1.5
 #: The Gaussian blur (sigma, in px at ``CHECK_PX_PER_MM``) of the resampled faces.
 CHECK_BLUR_PX = 0.6
+#: The resolution (px/mm) and blur (px) of the design-low faces: a camera that
+#: resolves less than either scan, chosen apart from the check split's 1.5 / 0.6.
+DESIGN_LOW_PX_PER_MM = 1.8
+DESIGN_LOW_BLUR_PX = 0.7
+#: The names ``face_sets`` and ``token_faces`` take.
+SPLITS = ("design", "design-low", "check")
 #: The folder of the publisher's faces beside the checkout.
 SHARED_FACES = Path(__file__).resolve().parents[2].parent / "shared" / "card-faces"
 OLDER = "splendor"
@@ -71,15 +83,20 @@ def resample(face: np.ndarray, width_mm: float = CARD_MM[0],
 
 
 def face_sets(split: str, root: Path | None = None) -> list[tuple[str, dict[str, np.ndarray]]]:
-    """The named face sets of ``split`` ("design" or "check"): catalogue id -> BGR image.
+    """The named face sets of ``split`` (one of ``SPLITS``): catalogue id -> BGR image.
 
     Several sets, because one catalogue card has a face in each printing.
     """
-    if split not in ("design", "check"):
-        raise ValueError(f"split is 'design' or 'check', not {split!r}")
+    if split not in SPLITS:
+        raise ValueError(f"split is one of {', '.join(SPLITS)}, not {split!r}")
     base = shared_faces(root)
     if base is None:
         return []
+    if split == "design-low":
+        return [(f"{name}-{DESIGN_LOW_PX_PER_MM:g}px",
+                 {k: resample(v, 60.0 if k.startswith("n") else CARD_MM[0],
+                              DESIGN_LOW_PX_PER_MM, DESIGN_LOW_BLUR_PX) for k, v in faces.items()})
+                for name, faces in face_sets("design", root)]
     older = load_official_faces(base / OLDER)
     if split == "design":
         return [("older", older), ("newer-even", _newer(base, False))]
@@ -95,11 +112,12 @@ def face_sets(split: str, root: Path | None = None) -> list[tuple[str, dict[str,
 
 
 def token_faces(split: str, root: Path | None = None) -> dict[str, np.ndarray]:
-    """Token letter -> the publisher's chip face (BGRA, transparent outside the chip)."""
+    """Token letter -> the publisher's chip face (BGRA, transparent outside the chip);
+    the design chips for either design split."""
     base = shared_faces(root)
     if base is None:
         return {}
-    folder = base / (OLDER + "/gems/circle" if split == "design" else NEWER + "/gems")
+    folder = base / (OLDER + "/gems/circle" if split.startswith("design") else NEWER + "/gems")
     out = {}
     for stem, letter in GEM_FILES.items():
         img = cv2.imread(str(folder / f"{stem}.png"), cv2.IMREAD_UNCHANGED)

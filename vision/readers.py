@@ -185,6 +185,11 @@ WHITE_CHROMA_MAX = 15.0
 #: A solid-coloured chip (the project's early drawings, the committed recorded scenes):
 #: its "sticker" is within this of its rim; it is then read by the rim alone.
 SOLID_DIST = 20.0
+#: ... unless its sticker is this much more tinted (chroma) than its rim: a real white
+#: chip's neutral rim under its cream sticker.  Measured on the looks of the chips
+#: read in ``vision world --split design-low --seed 1100 --count 6`` (white chips
+#: taken for solid: 16-19) and ``vision eval tests/data/scenes`` (solid chips: -6 to 9).
+SOLID_TINT_MAX = 12.0
 #: A rim sector under a highlight (``_lit``): at least this much lighter than the
 #: darker half's colour (L, 8-bit) and within ``LIT_RESIDUAL`` of its line to white.
 #: Design world frames (``/tmp/n12/dump.py``): sectors 17 lighter are shading, 33-60
@@ -749,7 +754,8 @@ def judge_chip(look: ChipLook, slot: Slot, colours: ColourModel) -> TokenSlotRea
         return TokenSlotReading(slot.id, slot.zone, "empty", None,
                                 min(1.0, look.fill_share, look.ring / RING_SURE))
     solid = (look.sticker is not None
-             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST)
+             and float(lab_distance(look.sticker[None, None], look.rim)[0, 0]) < SOLID_DIST
+             and _chroma(look.sticker) - _chroma(look.rim) < SOLID_TINT_MAX)
     if look.gem is None or not chip_seen(look, solid and _neutral_emblem(look)):
         return unknown
     rims = {k: v for k, v in colours.tokens.items() if k != "empty"}

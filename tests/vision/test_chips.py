@@ -447,3 +447,26 @@ def test_a_gold_rim_is_not_overruled_by_a_gem_between_gold_and_ruby() -> None:
     assert judged(between) == ("token", "y")
     assert lead(ruby) > readers.GEM_AGREE_SLACK
     assert judged(ruby)[0] == "unknown"
+
+
+def test_a_white_chip_under_a_cream_sticker_is_not_taken_for_a_solid_chip() -> None:
+    """A real white chip: a neutral rim under a cream sticker (within ``SOLID_DIST``
+    of it in Lab) and a pale diamond.  Taken for a one-colour chip it was asked for
+    a grey emblem and abstained; read as a chip with a sticker it is white.  A
+    solid white chip (sticker as neutral as its rim) keeps the grey-emblem test."""
+    slot = LAYOUT.slots_of("token", "supply")[0]
+    colours = ColourModel()
+    rim = np.float32((249, 128, 128))
+    cream = np.float32((251, 125, 145))
+    pale_diamond = np.float32((186, 125, 137))
+    assert float(readers.lab_distance(cream[None, None], rim)[0, 0]) < readers.SOLID_DIST
+
+    def judged(sticker: np.ndarray) -> tuple[str, str | None]:
+        look = readers.ChipLook(0.0, (0.0, 0.0), 20.0, 19.6, rim, 1.0, sticker,
+                                pale_diamond, 0.03, -25.0, 1.0)
+        got = readers.judge_chip(look, slot, colours)
+        return got.state, got.colour
+
+    assert judged(cream) == ("token", "w")
+    # the same rim and emblem on a solid chip: the emblem is too pale to be sure of
+    assert judged(np.float32((247, 128, 131)))[0] == "unknown"

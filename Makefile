@@ -8,7 +8,7 @@ export SDL_VIDEODRIVER ?= dummy
 export SDL_AUDIODRIVER ?= dummy
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: demo test bench lint install-pi clean
+.PHONY: demo test bench lint train install-pi clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,13 @@ test: $(STAMP)
 # make bench ARGS="--games 200 --calib 500"
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run_all.py $(ARGS)
+
+# Re-make the reader's networks from ../shared's design faces (about 40 min on 2 cores),
+# then fit their temperatures and sure thresholds: vision/learned/{models,params.toml}.
+train: $(STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
+	$(BIN)/python -m vision.training.train $(ARGS)
+	$(BIN)/python -m vision.training.fit
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

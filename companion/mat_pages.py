@@ -65,17 +65,18 @@ def sheet_id(mat: Mat, sheet: Sheet) -> str:
 
 def write_pdf(path: str, layout: Layout, images: dict[str, np.ndarray], paper: str,
               px_per_mm: float, progress: Callable[[str], None]) -> int:
-    """The assembly page and every sheet of every mat into one PDF; returns the pages."""
+    """The assembly page and every sheet of every mat in ``images`` into one PDF; returns
+    the pages.  The assembly page shows the whole table either way."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     plans = plans_for(layout, paper)
-    total = sum(len(p.sheets) for p in plans.values())
+    total = sum(len(p.sheets) for name, p in plans.items() if name in images)
     count = 0
     with PdfPages(path) as pdf:
         fig = assembly_figure(layout, plans, paper)
         pdf.savefig(fig)
         _close(fig)
-        for mat in layout.mats:
+        for mat in (m for m in layout.mats if m.name in images):  # the mats asked for
             plan = plans[mat.name]
             for sheet in plan.sheets:
                 count += 1

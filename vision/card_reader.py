@@ -21,6 +21,8 @@ pass and never calling back into an earlier one:
    with its evidence.
 6. **confidence** (:mod:`vision.card_confidence`): that evidence as a
    calibrated probability of being right.
+7. **learned** (:mod:`vision.card_net`): the network's guess on the faces of
+   the first pass, joined to the decode's answer.
 
 Which places are read and how their readings make one answer is
 :mod:`vision.card_places`: the place found and, when it lies far from the slot,
@@ -33,7 +35,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision import card_confidence, card_decode, card_features, card_find, card_seen, face_cut
+from vision import (
+    card_confidence,
+    card_decode,
+    card_features,
+    card_find,
+    card_net,
+    card_seen,
+    face_cut,
+)
 from vision.card_confidence import FaceReading
 from vision.card_decode import (
     COLOUR_MARGIN,
@@ -84,14 +94,17 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return found.empty
     level = slot.level or 1
     places = Places(slot, found.where)
+    net = None
     while places.todo:
         faces = face_cut.cut(image, h, slot, gain, CARD_MM, places.todo)      # 2
         seen = card_seen.judge_all(faces)                                     # 3
+        if net is None:
+            net = card_net.guess(faces, seen, level)                          # 7
         features = card_features.extract_all(faces, seen, colours)            # 4
         decoded = card_decode.decode_all(features, seen, level)               # 5
         places.take(card_confidence.state_all(decoded, seen))                 # 6
     assert places.answer is not None
-    return places.answer
+    return card_net.join(places.answer, net)
 
 
 def read_face(face: np.ndarray, level: int, colours: ColourModel) -> FaceReading:

@@ -135,10 +135,29 @@ class View:
 
 
 def _view(lens: Lens, area: tuple[float, float], corner: tuple[float, float]) -> View:
-    height = height_to_fit(lens, area)
+    return _view_at(lens, height_to_fit(lens, area), [corner])
+
+
+def _view_at(lens: Lens, height: float, corners: list[tuple[float, float]]) -> View:
     covered = tuple(2 * height * math.tan(lens.theta_at(n / 2)) for n in STILL_PX)
     return View(lens, height, (covered[0], covered[1]), lens.f_px / height,
-                scale_at(lens, height, math.hypot(*corner)))
+                min(scale_at(lens, height, math.hypot(*c)) for c in corners))
+
+
+#: The central mats one mount frames: Splendor's (the same for 2-4 players) and
+#: Splendor Duel's (``build_duel_layout().mat("centre").size``; a test keeps them equal).
+#: The camera is clamped once for both games, at the higher of the heights they need.
+CENTRAL_MATS_MM = ((800.0, 448.0), (919.4857142857143, 374.0))
+
+
+def mount_view(lens: Lens | str) -> View:
+    """The one mount for both games: over the central mat's centre, at the height where
+    either game's central mat plus the margin fits the still (the higher of the two);
+    its corner figure is the lower of the two mats' corners."""
+    lens = LENSES[lens] if isinstance(lens, str) else lens
+    m = 2 * CENTRE_MARGIN_MM
+    height = max(height_to_fit(lens, (w + m, h + m)) for w, h in CENTRAL_MATS_MM)
+    return _view_at(lens, height, [(w / 2, h / 2) for w, h in CENTRAL_MATS_MM])
 
 
 def centre_view(lens: Lens | str, mat_mm: tuple[float, float] = (800.0, 448.0)) -> View:

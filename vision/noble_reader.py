@@ -67,7 +67,7 @@ from companion.rules import catalogue
 from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
-from vision import digits
+from vision import digits, noble_net
 from vision.calibrate import rectify
 from vision.card_features import DESATURATION_FLOOR, colour_similarities
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
@@ -591,8 +591,10 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return NobleReading(slot.id, "unknown", confidence=0.0)
     got = _decode_looks(image, h, slot, gain, where, colours)
     if got.noble is None:
-        return NobleReading(slot.id, "unknown", None, got.confidence)
-    return NobleReading(slot.id, "noble", got.noble, got.confidence)
+        decoded = NobleReading(slot.id, "unknown", None, got.confidence)
+    else:
+        decoded = NobleReading(slot.id, "noble", got.noble, got.confidence)
+    return noble_net.join(decoded, noble_net.guess(image, h, slot, gain, where))
 
 
 def _read_refitted(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray

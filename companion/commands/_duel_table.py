@@ -358,6 +358,7 @@ def _rendered_tables(
         from vision.duel.read import read_duel
         from vision.errors import VisionError
         from vision.synth.duel import render_duel
+        from vision.synth.duel_faces import duel_art
     except ImportError as exc:
         raise CommandError(
             f"the Duel renderer and reader are not installed ({exc}); use --reader unsure"
@@ -365,7 +366,11 @@ def _rendered_tables(
     from companion.referee.duel.demo import DEMO_SEED
 
     frames.mkdir(parents=True, exist_ok=True)
-    say("Reader: the Duel reader on rendered frames (cached in " f"{frames}).")
+    drawn = duel_art() is None
+    chips = "drawn" if drawn else "sprites"
+    say("Reader: the Duel reader on rendered frames (cached in " f"{frames})"
+        + ("; the publisher's art is absent here, so the tables show our drawn faces."
+           if drawn else "."))
 
     def tables(index: int) -> tuple[DuelView | None, object]:
         path = frames / f"{index:04d}.jpg"
@@ -378,7 +383,7 @@ def _rendered_tables(
             image = frame.image
             cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         try:
-            return read_duel(image), None
+            return read_duel(image, chips=chips), None
         except VisionError as exc:
             say(f"table {index}: {exc}")
             return None, None

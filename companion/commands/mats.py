@@ -1,5 +1,7 @@
 """``splendor-companion mats``: printable mats (PNG per mat, a PDF of sheets) and layout.json.
 
+Only the central mat, the one the camera reads, is printed unless ``--player-mats``
+asks for the players' mats as well (4 players: 8 A4 sheets instead of 28).
 The PNGs are the whole mats at the requested resolution (300 dpi by default,
 written into the files).  The PDF starts with an assembly page (the table from
 above, every sheet numbered where it goes, a 100 mm ruler) and then cuts each
@@ -20,7 +22,7 @@ from companion.mat_sheets import PAPERS_MM
 from vision.duel.layout import build_duel_layout
 from vision.duel.mats import render_duel_mat
 from vision.errors import VisionError
-from vision.geometry import LENSES, centre_view
+from vision.geometry import LENSES, mount_view
 from vision.layout import Layout, build_layout
 from vision.mats import render_mat
 
@@ -36,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="paper of the PDF's sheets (default a4)")
     p.add_argument("--dpi", type=int, default=300, help="print resolution (default 300)")
     p.add_argument("--no-pdf", action="store_true", help="write only the PNGs and layout.json")
+    p.add_argument("--player-mats", action="store_true",
+                   help="print the players' mats too (the camera reads only the central mat;"
+                        " the players' mats only help the players keep their things apart)")
     p.add_argument("--piles", action="store_true",
                    help="players keep tokens in piles: six pile zones instead of ten slots")
     p.set_defaults(func=run)
@@ -60,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
     images = {}
     try:
         (args.out / "layout.json").write_text(layout.to_json() + "\n", encoding="utf-8")
-        for i, mat in enumerate(layout.mats, 1):
-            print(f"[{i}/{len(layout.mats)}] drawing mat {mat.name}", flush=True)
+        printed = [m for m in layout.mats if args.player_mats or m.name == "centre"]
+        for i, mat in enumerate(printed, 1):
+            print(f"[{i}/{len(printed)}] drawing mat {mat.name}", flush=True)
             img = draw(layout, mat.name, px_per_mm)
             images[mat.name] = img
             (args.out / f"mat-{mat.name}.png").write_bytes(png_with_dpi(img, args.dpi))
@@ -74,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CommandError(f"cannot write in {args.out}: {exc.strerror or exc}") from None
     print(f"wrote {len(images)} mats ({args.dpi} dpi PNGs) and {args.out / 'layout.json'}")
+    if not args.player_mats:
+        print("the camera reads the central mat only; --player-mats prints the players' mats")
     for line in geometry_lines(layout):
         print(line)
     return 0
@@ -88,11 +96,11 @@ def geometry_lines(layout: Layout) -> list[str]:
     lines = [
         f"table: {layout.players} players, {x1 - x0:.0f} x {y1 - y0:.0f} mm laid out;"
         f" central mat {cw:.0f} x {ch:.0f} mm, player mats {pw:.0f} x {ph:.0f} mm",
-        "camera: straight down over the central mat's centre, the same for 2-4 players"
-        " (hardware.md, camera height):",
+        "camera: one mount for both games and 2-4 players, straight down over the central"
+        " mat's centre (hardware.md, camera height):",
     ]
     for name in LENSES:
-        v = centre_view(name, (cw, ch))
+        v = mount_view(name)
         lines.append(
             f"  {v.lens.label}: {v.height_mm / 1000:.2f} m above the table, sees"
             f" {v.covered_mm[0]:.0f} x {v.covered_mm[1]:.0f} mm, {v.centre_px_per_mm:.1f} px/mm"

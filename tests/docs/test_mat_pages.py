@@ -230,7 +230,7 @@ def test_png_dpi_is_written_and_read_back_by_pillow() -> None:
 def test_mats_command_writes_the_assembly_page_and_every_sheet(tmp_path, capsys) -> None:
     out = tmp_path / "mats"
     assert main(["mats", "--players", "2", "--out", str(out), "--dpi", "50",
-                 "--paper", "letter"]) == 0
+                 "--paper", "letter", "--player-mats"]) == 0
     printed = capsys.readouterr().out
     assert "22 pages: the assembly page and 21 sheets of LETTER" in printed
     pdf = (out / "mats-letter.pdf").read_bytes()

@@ -12,6 +12,7 @@ import pytest
 from companion.commands.mats import geometry_lines
 from tests.conftest import ROOT
 from vision.geometry import (
+    mount_view,
     CENTRE_MARGIN_MM,
     LENSES,
     READER_PX_PER_MM,
@@ -47,7 +48,7 @@ def test_the_evaluation_photographs_with_the_same_lenses_and_margin() -> None:
         assert (theirs.focal_mm, theirs.k[:2]) == (lens.focal_mm, (lens.k1, lens.k2))
     shot = world.world_frame(2, "easy", 3, split="design", framing="centre", lens="wide",
                              size=(1152, 648))
-    assert -shot.camera.centre[2] == pytest.approx(centre_view("wide").height_mm, rel=0.03)
+    assert -shot.camera.centre[2] == pytest.approx(mount_view("wide").height_mm, rel=0.03)
 
 
 @pytest.mark.parametrize("lens", ["standard", "wide"])
@@ -90,7 +91,7 @@ def test_mats_and_hardware_md_quote_the_same_geometry(players: int) -> None:
     assert f"{x1 - x0:.0f} × {y1 - y0:.0f}" in SCHEMA
     assert "central mat 800 x 448 mm" in lines and "800 × 448 mm" in HARDWARE
     for lens in ("standard", "wide"):
-        v = centre_view(lens)
+        v = mount_view(lens)
         height = f"{v.height_mm / 1000:.2f} m"
         assert height in lines and height in HARDWARE
         row = f"| {height} | {v.covered_mm[0]:.0f} × {v.covered_mm[1]:.0f} mm |"
@@ -104,3 +105,19 @@ def test_mats_and_hardware_md_quote_the_same_geometry(players: int) -> None:
 
 def test_hardware_md_keeps_no_old_geometry() -> None:
     assert not re.search(r"0\.62 m|1\.0 × 0\.9 m|1\.53 × 0\.82", HARDWARE)
+
+
+@pytest.mark.parametrize("lens", ["standard", "wide"])
+def test_one_mount_frames_both_games_central_mats(lens: str) -> None:
+    """The camera is clamped once: the mount's view holds either game's central mat."""
+    from vision.duel.layout import build_duel_layout
+    from vision.geometry import CENTRAL_MATS_MM, mount_view
+
+    assert CENTRAL_MATS_MM == (build_layout(2).mat("centre").size,
+                               build_duel_layout().mat("centre").size)
+    mount = mount_view(lens)
+    for mat in CENTRAL_MATS_MM:
+        assert mount.height_mm >= centre_view(lens, mat).height_mm - 1e-6
+        assert mount.covered_mm[0] >= mat[0] and mount.covered_mm[1] >= mat[1]
+    assert mount.height_mm == pytest.approx(max(centre_view(lens, m).height_mm
+                                                for m in CENTRAL_MATS_MM))

@@ -23,7 +23,8 @@ def test_every_printed_marker_is_detected_with_its_id() -> None:
 
 def test_mats_command_writes_pngs_pdf_and_layout(tmp_path, capsys) -> None:
     out = tmp_path / "mats"
-    assert main(["mats", "--players", "2", "--out", str(out), "--dpi", "50", "--paper", "a3"]) == 0
+    assert main(["mats", "--players", "2", "--out", str(out), "--dpi", "50", "--paper", "a3",
+                 "--player-mats"]) == 0
     names = sorted(p.name for p in out.iterdir())
     assert names == ["layout.json", "mat-centre.png", "mat-player1.png", "mat-player2.png",
                      "mats-a3.pdf"]
@@ -33,6 +34,21 @@ def test_mats_command_writes_pngs_pdf_and_layout(tmp_path, capsys) -> None:
     # 800 mm at 50 dpi
     assert abs(png.shape[1] - 800 / 25.4 * 50) <= 1
     assert "pages" in capsys.readouterr().out
+
+
+def test_mats_prints_only_the_central_mat_unless_asked(tmp_path, capsys) -> None:
+    """The camera reads the central mat alone: by default only its sheets are printed."""
+    out = tmp_path / "mats"
+    assert main(["mats", "--players", "4", "--out", str(out), "--dpi", "50"]) == 0
+    printed = capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("mat-*.png")) == ["mat-centre.png"]
+    pages = int(printed.split(" pages: the assembly page")[0].rsplit("(", 1)[1])
+    assert "--player-mats" in printed
+    assert main(["mats", "--players", "4", "--out", str(tmp_path / "all"), "--dpi", "50",
+                 "--player-mats"]) == 0
+    every = int(capsys.readouterr().out.split(" pages: the assembly page")[0].rsplit("(", 1)[1])
+    assert every > 2 * pages
+    assert len(list((tmp_path / "all").glob("mat-*.png"))) == 5
 
 
 def test_mats_command_rejects_bad_player_count(capsys) -> None:

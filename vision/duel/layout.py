@@ -42,6 +42,10 @@ from vision.layout import (
     _MatBuilder,
 )
 
+#: A Duel card (w, h) mm: 88 mm tall; the width from the aspect of the publisher's
+#: sprites (120/183) and print scans (480/729-746): 0.644-0.658.
+DUEL_CARD_MM = (57.5, 88.0)
+
 #: The board's art: size (px), first cell centre (px) and pitch (px) on board.jpg.
 BOARD_ART_PX = (436.0, 525.0)
 CELL0_ART_PX = (49.0, 136.0)

@@ -8,7 +8,8 @@ that is not sure is ``None``, never a guess and never "empty":
 * board cells and players' token places: :mod:`vision.duel.chips` (a kind, empty,
   or unsure under glare, a hand or a shadow);
 * pyramid and royal places: :mod:`vision.duel.cards` (found on the paper, named
-  against the bank of their level / the royals);
+  by the learned reader among the cards of their level / the royals, every card
+  of the still in one batch);
 * decks, reserved cards and privilege scrolls: present or not, by how much of the
   place is not its printed ground.
 
@@ -27,16 +28,15 @@ from itertools import pairwise
 import cv2
 import numpy as np
 
+from companion.rules.duel import cards as duel_cards
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, rectify, slots_visible
-from vision.duel.bank import default_bank
 from vision.duel.cards import (
     GLARE_MAX,
     OUTLINE_DEPTH,
-    CardBank,
+    CardName,
     find_card,
-    name_jewel,
-    name_royal,
+    name_cards,
     outline_depth,
     plain_share,
     posed_faces,
@@ -45,11 +45,10 @@ from vision.duel.cards import (
 from vision.duel.chip_classes import CLASSES
 from vision.duel.chips import judge_token_place, look_at_place
 from vision.duel.confidence import is_sure
-from vision.duel.layout import KIND_ORDER, PYRAMID_ROWS, build_duel_layout
+from vision.duel.layout import DUEL_CARD_MM, KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
 from vision.mats import PAPER, TOKEN_SLOT_FILL
 from vision.pixels import lab_distance, lab_image, normalise
-from vision.synth.duel_faces import DUEL_CARD_MM
 
 #: Scale presence is judged at (px/mm), and how far in from the place's edge (mm).
 PRESENCE_PX_PER_MM = 1.5
@@ -201,34 +200,35 @@ class DuelReading:
     markers: int = 0
 
 
+#: The chip colours the board is read with: the real component's (``sprites``), or
+#: ``drawn`` for tables drawn with our own faces (the demo without the art).
+CHIP_SETS = ("sprites", "drawn")
+
+
 def read_duel(image: np.ndarray, calibration: Calibration | None = None, *,
-              layout: Layout | None = None,
-              banks: tuple[CardBank, CardBank] | None = None) -> DuelView:
+              layout: Layout | None = None, chips: str = "sprites") -> DuelView:
     """The Duel table in ``image``; ``None`` wherever the reader is not sure.
 
     ``calibration``: from :func:`vision.calibrate.calibrate` on this frame and the
-    Duel layout (None: calibrated here).  ``banks``: (jewel cards, royals) to name
-    cards against (None: :func:`vision.duel.bank.default_bank`).
+    Duel layout (None: calibrated here).  ``chips``: one of ``CHIP_SETS``.
     """
-    return read_duel_places(image, calibration, layout=layout, banks=banks).view
+    return read_duel_places(image, calibration, layout=layout, chips=chips).view
 
 
 def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, *,
-                     layout: Layout | None = None,
-                     banks: tuple[CardBank, CardBank] | None = None) -> DuelReading:
+                     layout: Layout | None = None, chips: str = "sprites") -> DuelReading:
     """:func:`read_duel` with the reading of every place and its confidence."""
     layout = layout or build_duel_layout()
     cal = calibration if calibration is not None else calibrate(image, layout)
     if cal is None:
         return DuelReading(view_from(layout, {}), {}, 0)
-    cards, royals = banks or default_bank()
-    classes = CLASSES.get(cards.name, CLASSES["sprites"])
+    classes = CLASSES[chips]
     slots = [s for s in layout.slots if s.kind not in ("frame", "tableau")]
     visible = dict(zip((s.id for s in slots), slots_visible(cal, slots, image.shape),
                        strict=True))
     cal.prepare_slots([s for s in slots if visible[s.id]])
     out: dict[str, PlaceReading] = {}
-    royal_places: list[Slot] = []
+    to_name: dict[str, tuple[list[np.ndarray], tuple[str, ...]]] = {}
     for s in slots:
         if not visible[s.id]:
             out[s.id] = PlaceReading(s.id, None, 0.0, "not in the frame")
@@ -238,33 +238,35 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         if s.kind == "token":
             r = judge_token_place(look_at_place(image, h, s, gain), s, classes)
             out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
-        elif s.kind == "card":
-            out[s.id] = _read_card(image, h, s, gain, cards.subset(str(s.level)))
-        elif s.kind == "noble":
-            out[s.id] = _read_card(image, h, s, gain, royals, royal=True)
-            royal_places.append(s)
+        elif s.kind in ("card", "noble"):
+            found = _find(image, h, s, gain)
+            if isinstance(found, PlaceReading):
+                out[s.id] = found
+            else:
+                ids = ROYAL_IDS if s.kind == "noble" else _level_ids(s.level or 1)
+                to_name[s.id] = (found, ids)
         else:
             ground = "fill" if s.kind == "privilege" else "paper"
             out[s.id] = _presence(image, h, s, gain, ground)
             if s.kind == "privilege":
                 out[s.id] = _outline_seen(image, h, s, out[s.id])
-    for s in royal_places:  # one card of each royal: those named elsewhere are no rivals
-        taken = frozenset(r.value for sid, r in out.items()
-                          if sid != s.id and sid.startswith("royal.") and r.sure and r.value)
-        if out[s.id].value is None and taken:
-            out[s.id] = _read_card(image, cal.h_for_slot(s), s, cal.gain_at(s.center), royals,
-                                   royal=True, taken=taken)
+    out.update(_named(to_name))
     return DuelReading(view_from(layout, out), out, len(cal.markers))
 
 
-def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-               bank: CardBank, royal: bool = False, taken: frozenset[str] = frozenset()
-               ) -> PlaceReading:
-    """A pyramid card or (``royal``) a royal.  A jewel card washed out over more than
-    ``GLARE_MAX`` is unsure (a jewel card is named by :func:`name_jewel`, its detail a
-    second look); a royal is left to :func:`name_royal`, whose detail sees
-    through glare (four royals that share nothing, against a level's look-alikes);
-    ``taken``: the royals named surely at the other places (see ``name_royal``)."""
+#: The royals' ids, the classes a royal place is named among.
+ROYAL_IDS = tuple(r.id for r in duel_cards.royals())
+
+
+def _level_ids(level: int) -> tuple[str, ...]:
+    return tuple(c.id for c in duel_cards.cards_of_level(level))
+
+
+def _find(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+          ) -> PlaceReading | list[np.ndarray]:
+    """A pyramid or royal place's answer when it needs no naming (empty, covered, a
+    jewel card under glare over more than ``GLARE_MAX``), else its cuts to name."""
+    royal = slot.kind == "noble"
     found = find_card(image, h, slot, gain, DUEL_CARD_MM)
     if found.state == "empty":
         return PlaceReading(slot.id, "", 1.0 - found.share)
@@ -274,9 +276,32 @@ def _read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
     if found.washed > GLARE_MAX and not royal:
         return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    faces = posed_faces(image, h, slot, gain, DUEL_CARD_MM)
-    name = name_royal(faces, bank, taken) if royal else name_jewel(faces, bank)
-    return PlaceReading(slot.id, name.value, name.confidence, name.why)
+    return posed_faces(image, h, slot, gain, DUEL_CARD_MM)
+
+
+def _named(to_name: dict[str, tuple[list[np.ndarray], tuple[str, ...]]]
+           ) -> dict[str, PlaceReading]:
+    """Every place of ``to_name`` named in one batch.  A royal place whose leader is
+    named surely at another royal place is named again among the other royals: there
+    is one card of each (glare over a royal left it "r1 or r2" with r2 plain beside it)."""
+    sids = list(to_name)
+    names = name_cards([to_name[s][0] for s in sids], [to_name[s][1] for s in sids])
+    out = {s: _reading(s, n) for s, n in zip(sids, names, strict=True)}
+    royals = [s for s in sids if s.startswith("royal.")]
+    again = {}
+    for s in royals:
+        taken = frozenset(out[o].value for o in royals if o != s and out[o].sure)
+        if out[s].sure or names[sids.index(s)].leader not in taken:
+            continue
+        rest = tuple(r for r in ROYAL_IDS if r not in taken)
+        if rest:
+            again[s] = name_cards([to_name[s][0]], [rest])[0]
+    out.update({s: _reading(s, n) for s, n in again.items()})
+    return out
+
+
+def _reading(sid: str, name: CardName) -> PlaceReading:
+    return PlaceReading(sid, name.value, name.confidence, name.why)
 
 
 def _presence(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,

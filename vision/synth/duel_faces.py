@@ -31,11 +31,9 @@ import cv2
 import numpy as np
 
 from companion.rules.duel import cards as duel_cards
+from vision.duel.layout import DUEL_CARD_MM
 from vision.synth.facesets import SHARED_FACES
 
-#: A Duel card (w, h) mm: 88 mm tall; the width from the aspect of both sources
-#: (sprite 120/183, scans 480/729-746: 0.644-0.658).
-DUEL_CARD_MM = (57.5, 88.0)
 #: The faces are kept at this resolution (px/mm); the renderer resamples them.
 FACE_PX_PER_MM = 4.0
 DUEL = "duel"

@@ -67,6 +67,7 @@ import numpy as np
 
 from companion.rules import catalogue
 from vision import cardface as cf
+from vision.geometry import CENTRAL_MATS_MM
 from vision.layout import TOKEN_MM, Layout, Slot, build_layout
 from vision.synth.facesets import face_sets, token_faces
 from vision.synth.render import TABLE_BGR, Canvas, draw_table
@@ -384,9 +385,13 @@ def _place_camera(rng: np.random.Generator, layout: Layout, lens: Lens,
         x0, y0, x1, y1 = layout.bounds()
     else:
         raise ValueError(f"framing is 'centre' or 'table', not {framing!r}")
-    rect = (x0 - m, y0 - m, x1 + m, y1 + m)
+    rects = [(x0 - m, y0 - m, x1 + m, y1 + m)]
+    if framing == "centre":  # one mount for both games: the other game's mat fits too
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        rects += [(cx - w / 2 - m, cy - h / 2 - m, cx + w / 2 + m, cy + h / 2 + m)
+                  for w, h in CENTRAL_MATS_MM]
     target = ((x0 + x1) / 2 + float(rng.uniform(-5, 5)), (y0 + y1) / 2 + float(rng.uniform(-5, 5)))
-    hgt = _fit_height(lens, size, rot, target, rect)
+    hgt = max(_fit_height(lens, size, rot, target, r) for r in rects)
     view = rot.T @ np.array([0.0, 0.0, 1.0])
     c = np.array([*target, 0.0]) - hgt / view[2] * view
     return PiCamera(lens, size, (float(c[0]), float(c[1]), float(c[2])), rot)

@@ -47,7 +47,7 @@ from typing import Any, Generic, Protocol
 
 from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice
 from companion.i18n import _
-from companion.referee.game import C, Q, R, RefereeGame, S, T
+from companion.referee.game import C, Q, R, R_contra, RefereeGame, S, T
 from companion.referee.machine import (
     Asking,
     Buzz,
@@ -130,11 +130,11 @@ def hints_from_headers(headers: Mapping[str, str]) -> list[int]:
     return [int(w) for w in headers.get(HINTS_HEADER, "").split() if w.isdigit()]
 
 
-class Brain(Protocol[S, T, R, C, Q]):
+class Brain(Protocol[S, T, R_contra, C, Q]):
     """What a computer seat needs of one game (Splendor's, Duel's)."""
 
     @property
-    def game(self) -> RefereeGame[S, T, R, C, Q]:
+    def game(self) -> RefereeGame[S, T, R_contra, C, Q]:
         """The game's referee hooks."""
         ...
 
@@ -159,7 +159,7 @@ class Brain(Protocol[S, T, R, C, Q]):
         with the buttons: only the card revealed is asked."""
         ...
 
-    def differences(self, state: S, plan: T, reading: R, quirks: Q) -> str:
+    def differences(self, state: S, plan: T, reading: R_contra, quirks: Q) -> str:
         """How the table read differs from ``plan`` carried out, in words ("" unknown)."""
         ...
 
@@ -171,6 +171,18 @@ class Thought(Generic[T]):
     digest: str
     choice: Choice[T] | None
     seconds: float
+
+
+def think(brain: Brain[S, T, R, C, Q], state: S, budget: int, blind: bool) -> Thought[T]:
+    """The brain's choice in ``state``, seeded by the state's digest (the same position
+    gives the same turn: after an undo, a resume, or in a simulation of the same game)."""
+    digest = state.digest()
+    head = digest[:12]
+    seed = int(head, 16) if all(c in "0123456789abcdef" for c in head) \
+        else sum(map(ord, digest))
+    start = time.perf_counter()
+    choice = brain.choose(state, budget, seed, blind)
+    return Thought(digest, choice, time.perf_counter() - start)
 
 
 class ComputerReferee(Referee[S, T, R, C, Q]):
@@ -222,12 +234,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         return self._plan.choice
 
     def _think(self, state: S, budget: int, blind: bool) -> Thought[T]:
-        digest = state.digest()
-        seed = int(digest[:12], 16) if all(c in "0123456789abcdef" for c in digest[:12]) \
-            else sum(map(ord, digest))
-        start = time.perf_counter()
-        choice = self.brain.choose(state, budget, seed, blind)
-        return Thought(digest, choice, time.perf_counter() - start)
+        return think(self.brain, state, budget, blind)
 
     # ------------------------------------------------------------ readings
     def _evaluate(self, reading: R) -> list[Effect[S, T]]:
@@ -308,10 +315,8 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             level = self.computer_to_move()
             steps = self.brain.steps(state, plan)
             lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
-            lines.append(
-                _("Then take your hands off the table: the camera checks it (or CONFIRM).")
-                if self.camera else _("Then press CONFIRM.")
-            )
+            if not self.camera:  # with a camera the table itself says it is done
+                lines.append(_("Then press CONFIRM."))
             return ScreenView(
                 state, Mode.WAITING,
                 _("{name} (computer, level {level}) plays:").format(name=name, level=level),
@@ -358,4 +363,5 @@ __all__ = [
     "parse_seats",
     "seats_from_headers",
     "seats_header",
+    "think",
 ]

@@ -37,9 +37,10 @@ def token_name(kind: Token | None) -> str:
     """A Duel token in the player's language: the gem's name, "pearl" or "gold"."""
     if kind is None:
         return _("nothing")
-    if kind is Token.PEARL:
+    gem = kind.gem
+    if gem is None:  # the pearl: no gem of Splendor's
         return _("pearl")
-    return gem_name(kind.gem)
+    return gem_name(gem)
 
 
 def tokens_words(tokens: DuelTokens) -> str:

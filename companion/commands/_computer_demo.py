@@ -266,7 +266,7 @@ def _play_splendor(args: argparse.Namespace, level: int, out: Path, shots: Path,
 
 def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db: Path,
                size: tuple[int, int], say: Callable[[str], None]) -> tuple[Any, int]:
-    from companion.commands._computer import headers_for, duel_referee
+    from companion.commands._computer import duel_referee, headers_for
     from companion.commands._duel_table import _rendered_tables
     from companion.record import GameLog
     from companion.referee.duel.demo import Operator, presses, unsure_reader

@@ -47,6 +47,13 @@ from typing import Any, Generic, Protocol
 
 from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice
 from companion.i18n import _
+from companion.record.seats import (
+    COMPUTER_HEADER,
+    HINTS_HEADER,
+    hints_from_headers,
+    seats_from_headers,
+    seats_header,
+)
 from companion.referee.game import C, Q, R, R_contra, RefereeGame, S, T
 from companion.referee.machine import (
     Asking,
@@ -61,11 +68,6 @@ from companion.referee.machine import (
     SetLight,
 )
 from companion.screen.view import ButtonHints, Mode, ScreenView
-
-#: The record header naming the computer seats and their levels.
-COMPUTER_HEADER = "Computer"
-#: The record header listing the turn numbers a hint was asked for.
-HINTS_HEADER = "Hints"
 
 
 class SeatError(ValueError):
@@ -106,28 +108,6 @@ def parse_seats(specs: Sequence[str], names: Sequence[str]) -> dict[str, int]:
     if seats and len(seats) >= len(names):
         raise SeatError("--computer: at least one player must be a person (to move the pieces)")
     return seats
-
-
-def seats_header(seats: Mapping[str, int]) -> str:
-    """The ``Computer`` header's value: ``"Bob:3, Cy:5"``."""
-    return ", ".join(f"{name}:{level}" for name, level in seats.items())
-
-
-def seats_from_headers(headers: Mapping[str, str]) -> dict[str, int]:
-    """The computer seats a record's headers name (none: an empty mapping).
-
-    A damaged value is read as far as it goes: a record stays readable."""
-    seats: dict[str, int] = {}
-    for part in headers.get(COMPUTER_HEADER, "").split(","):
-        name, _sep, level = part.strip().rpartition(":")
-        if name and level.isdigit() and int(level) in LEVELS:
-            seats[name] = int(level)
-    return seats
-
-
-def hints_from_headers(headers: Mapping[str, str]) -> list[int]:
-    """The turn numbers a hint was asked for, from the ``Hints`` header."""
-    return [int(w) for w in headers.get(HINTS_HEADER, "").split() if w.isdigit()]
 
 
 class Brain(Protocol[S, T, R_contra, C, Q]):

@@ -52,26 +52,28 @@ X = TypeVar("X", bound=Hashable)
 
 @dataclass(frozen=True)
 class Level:
-    """A strength: the playouts the search spends on one turn.
+    """A strength: the playouts the search spends on one turn, per game.
 
     ``budget`` 1 gives each candidate one playout per halving round: a
-    player that mostly sees the obvious.  The budgets were chosen so that
-    level 3 answers in under 2 s and level 5 in under 10 s on the Pi 4
-    estimate, and each level beats the one below; ``tests/bench/bench_seat.py``
-    measures both (``reports/seat.md``).
+    player that mostly sees the obvious.  A Duel playout costs about 2.5
+    times a Splendor one, so Duel gets fewer.  The budgets were chosen so
+    that level 3 answers within 2 s and level 5 within 10 s on the Pi 4
+    estimate's slow end (``tests/bench/bench_seat.py`` measures both, and
+    the win rates that say each level beats the one below).
     """
 
     number: int
     budget: int
+    duel_budget: int
     words: str
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, 1, "beginner: one playout per option"),
-    2: Level(2, 40, "casual: a quick look ahead"),
-    3: Level(3, 200, "club: the default"),
-    4: Level(4, 600, "strong"),
-    5: Level(5, 2000, "full search"),
+    1: Level(1, 1, 1, "beginner: one playout per option"),
+    2: Level(2, 40, 20, "casual: a quick look ahead"),
+    3: Level(3, 200, 100, "club: the default"),
+    4: Level(4, 600, 250, "strong"),
+    5: Level(5, 1500, 600, "full search"),
 }
 DEFAULT_LEVEL = 3
 #: The level whose search a hint uses: the default's, so a hint is as quick.

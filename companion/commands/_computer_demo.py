@@ -70,7 +70,7 @@ def splendor_game(seed: int, level: int, turns: int | None = None,
 
     while not state.is_over() and (turns is None or len(record.turns) < turns):
         if state.player.name in seats:
-            choice = think(SPLENDOR_BRAIN, state, LEVELS[level].budget, False).choice
+            choice = think(SPLENDOR_BRAIN, state, LEVELS[level], False).choice
             assert choice is not None  # Splendor always has a turn, a pass at worst
             level_ = needs_reveal(state, choice.turn.action)
             turn = replace(choice.turn, reveal=reveal(level_) if level_ else None)
@@ -109,7 +109,7 @@ def duel_game(seed: int, level: int, turns: int | None = None,
     while not state.is_over() and (turns is None or len(record.turns) < turns):
         choice = None
         if state.player.name in seats:
-            choice = think(DUEL_BRAIN, state, LEVELS[level].budget, False).choice
+            choice = think(DUEL_BRAIN, state, LEVELS[level], False).choice
         if choice is not None:
             turn = choice.turn
             if choice.example.reveal is not None:

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
-from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice
+from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice, Level
 from companion.i18n import _
 from companion.record.seats import (
     COMPUTER_HEADER,
@@ -118,8 +118,8 @@ class Brain(Protocol[S, T, R_contra, C, Q]):
         """The game's referee hooks."""
         ...
 
-    def choose(self, state: S, budget: int, seed: int, blind: bool) -> Choice[T] | None:
-        """The search's turn for the player to move (None: none can be planned)."""
+    def choose(self, state: S, level: Level, seed: int, blind: bool) -> Choice[T] | None:
+        """The search's turn for the player to move at ``level`` (None: none can be planned)."""
         ...
 
     def steps(self, state: S, choice: Choice[T]) -> list[str]:
@@ -153,7 +153,7 @@ class Thought(Generic[T]):
     seconds: float
 
 
-def think(brain: Brain[S, T, R, C, Q], state: S, budget: int, blind: bool) -> Thought[T]:
+def think(brain: Brain[S, T, R, C, Q], state: S, level: Level, blind: bool) -> Thought[T]:
     """The brain's choice in ``state``, seeded by the state's digest (the same position
     gives the same turn: after an undo, a resume, or in a simulation of the same game)."""
     digest = state.digest()
@@ -161,7 +161,7 @@ def think(brain: Brain[S, T, R, C, Q], state: S, budget: int, blind: bool) -> Th
     seed = int(head, 16) if all(c in "0123456789abcdef" for c in head) \
         else sum(map(ord, digest))
     start = time.perf_counter()
-    choice = brain.choose(state, budget, seed, blind)
+    choice = brain.choose(state, level, seed, blind)
     return Thought(digest, choice, time.perf_counter() - start)
 
 
@@ -209,12 +209,12 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             return None
         digest = state.digest()
         if self._plan is None or self._plan.digest != digest:
-            self._plan = self._think(state, LEVELS[level].budget, blind=False)
+            self._plan = self._think(state, LEVELS[level], blind=False)
             self.think_times.append(self._plan.seconds)
         return self._plan.choice
 
-    def _think(self, state: S, budget: int, blind: bool) -> Thought[T]:
-        return think(self.brain, state, budget, blind)
+    def _think(self, state: S, level: Level, blind: bool) -> Thought[T]:
+        return think(self.brain, state, level, blind)
 
     # ------------------------------------------------------------ readings
     def _evaluate(self, reading: R) -> list[Effect[S, T]]:
@@ -275,7 +275,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
     def _ask_hint(self, state: S) -> list[Effect[S, T]]:
         digest = state.digest()
         if self._hint is None or self._hint.digest != digest:
-            self._hint = self._think(state, LEVELS[HINT_LEVEL].budget, blind=True)
+            self._hint = self._think(state, LEVELS[HINT_LEVEL], blind=True)
         number = len(self.history) + 1
         effects: list[Effect[S, T]] = [Screenshot("hint")]
         if number not in self.hinted:

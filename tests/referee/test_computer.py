@@ -211,8 +211,9 @@ def test_a_hint_is_shown_logged_once_and_gone_after_the_turn() -> None:
 
 
 def test_levels_are_budgets_that_grow() -> None:
-    budgets = [LEVELS[n].budget for n in range(1, 6)]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 5
+    for attr in ("budget", "duel_budget"):
+        budgets = [getattr(LEVELS[n], attr) for n in range(1, 6)]
+        assert budgets == sorted(budgets) and len(set(budgets)) == 5
 
 
 def test_a_whole_duel_game_against_the_computer_with_the_camera() -> None:

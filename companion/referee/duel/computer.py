@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.analysis.seat import Choice, duel_choice
+from companion.analysis.seat import Choice, Level, duel_choice
 from companion.i18n import _
 from companion.i18n.words import gem_name, join_words
 from companion.referee.duel.candidates import Candidate
@@ -137,9 +137,9 @@ class DuelBrain:
     def game(self) -> DuelGame:
         return DUEL
 
-    def choose(self, state: GameState, budget: int, seed: int,
+    def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
-        return duel_choice(state, budget, seed, blind)
+        return duel_choice(state, level.duel_budget, seed, blind)
 
     def steps(self, state: GameState, choice: Choice[Turn]) -> list[str]:
         return turn_steps(state, choice)

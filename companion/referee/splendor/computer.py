@@ -15,7 +15,7 @@ the turn the computer chose.
 
 from __future__ import annotations
 
-from companion.analysis.seat import Choice, splendor_choice
+from companion.analysis.seat import Choice, Level, splendor_choice
 from companion.i18n import _
 from companion.i18n.words import describe_card, describe_cost, describe_tokens
 from companion.referee.splendor.explain import Candidate, _candidate
@@ -96,9 +96,9 @@ class SplendorBrain:
     def game(self) -> SplendorGame:
         return SPLENDOR
 
-    def choose(self, state: GameState, budget: int, seed: int,
+    def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
-        return splendor_choice(state, budget, seed, blind)
+        return splendor_choice(state, level.budget, seed, blind)
 
     def steps(self, state: GameState, choice: Choice[Turn]) -> list[str]:
         return turn_steps(state, choice.turn)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from companion.commands import CommandError
+from companion.record.seats import hints_from_headers, labels
 from companion.rules import duel
 from companion.rules.errors import RulesError
 
@@ -18,12 +19,14 @@ def replay_duel(args: argparse.Namespace, text: str) -> int:
     try:
         record = duel.read_record(text)
         states = record.states()[:1]
+        hinted = hints_from_headers(record.headers)
         if not args.quiet:
-            names = ", ".join(p.name for p in states[0].players)
+            names = labels([p.name for p in states[0].players], record.headers)
             print(f"Splendor Duel, 2 players: {names}")
         for _line, turn, before, after in record.replay():
             if not args.quiet:
-                print(f"{after.turn:3}. {duel.format_turn(turn)}")
+                asked = "    (a hint was asked)" if after.turn in hinted else ""
+                print(f"{after.turn:3}. {duel.format_turn(turn)}{asked}")
                 print(f"     {duel.describe_turn(before, turn)}")
             states.append(after)
     except RulesError as exc:

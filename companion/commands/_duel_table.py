@@ -36,9 +36,9 @@ from companion.rules.duel.view import DuelView
 if TYPE_CHECKING:  # imported when a game starts, as `run` does
     import numpy as np
 
+    from companion.commands._computer import DuelComputer
     from companion.record import GameLog
     from companion.referee.duel.loop import DuelLoop
-    from companion.referee.duel.machine import DuelReferee
     from companion.rules.duel.state import GameState
     from companion.screen.window import Window
     from firmware.buttons import ButtonPanel
@@ -140,9 +140,11 @@ def run_duel(args: argparse.Namespace) -> int:
 
     if args.players != 2:
         raise CommandError(f"--players {args.players}: Splendor Duel is for 2 players")
+    from companion.commands._computer import headers_for, seats_of
     from companion.commands.run import _names
 
     names = _names(args)
+    seats = seats_of(args, names)
     size = parse_size(args.screen)
     _check_screenshots(args.screenshots)
     config = _config()
@@ -174,10 +176,11 @@ def run_duel(args: argparse.Namespace) -> int:
 
     screen, window = _screen_and_window(args, size, config, panel)
     try:
-        referee, game_id = _duel_referee(log, names, args.resume, spec is not None)
+        referee, game_id = _duel_referee(log, names, args.resume, spec is not None, seats)
         loop = DuelLoop(
             referee, reader=None if camera is None else live_reader(print), screen=screen,
             window=window, log=log, game_id=game_id, shots=args.screenshots,
+            headers=headers_for(referee.seats),
         )
         if game_id is not None:
             print(f"Resumed Duel game {game_id} after {len(referee.history)} turns.")
@@ -206,11 +209,12 @@ def run_duel(args: argparse.Namespace) -> int:
 
 
 def _duel_referee(
-    log: GameLog, names: list[str], resume: str, camera: bool
-) -> tuple[DuelReferee, int | None]:
+    log: GameLog, names: list[str], resume: str, camera: bool,
+    seats: dict[str, int] | None = None,
+) -> tuple[DuelComputer, int | None]:
     """A new referee, or one resuming the log's unfinished Duel game (unless ``--resume no``;
-    ``ask`` resumes: the Duel screen has no resume menu yet)."""
-    from companion.referee.duel.machine import DuelReferee
+    ``ask`` resumes: the Duel screen has no resume menu yet), with its computer seats."""
+    from companion.commands._computer import duel_referee, resumed
     from companion.rules.duel.record import GAME_NAME, DuelRecord
     from companion.rules.duel.state import GameState
     from companion.rules.duel.turns import Turn
@@ -219,7 +223,7 @@ def _duel_referee(
     if not waiting or resume == "no":
         for old in waiting:
             log.abandon(old.id)
-        return DuelReferee(names, camera=camera), None
+        return duel_referee(names, seats or {}, camera=camera), None
     game = waiting[0]
     record, state = log.resume(game.id)
     # only Duel games are resumed here: the log replays them with Duel's engine
@@ -229,8 +233,10 @@ def _duel_referee(
     for turn in record.turns:
         history.append((current, turn))
         current = current.apply(turn)
+    seats, hinted = resumed(log.headers(game.id), seats or {})
     return (
-        DuelReferee(record.players, state=state, history=history, camera=camera),
+        duel_referee(record.players, seats, hinted, state=state, history=history,
+                     camera=camera),
         game.id,
     )
 

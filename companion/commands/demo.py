@@ -93,6 +93,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="duel only: the Duel reader on rendered frames (default), or a perfect reader"
         " unsure of some places (no rendering)",
     )
+    parser.add_argument(
+        "--computer", nargs="?", const=3, type=int, default=None, dest="computer_level",
+        metavar="LEVEL",
+        help="a scripted person against the computer (level 1-5, default 3), either game;"
+        " prints the computer's turns and the result (out/demo-computer unless --out)",
+    )
     from companion.speech.options import add_options
 
     add_options(parser)
@@ -159,6 +165,10 @@ def _prepare(folder: Path, turns: int | None) -> Record:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.computer_level is not None:
+        from companion.commands._computer_demo import demo_computer
+
+        return demo_computer(args)
     if args.game == "duel":
         from companion.commands._duel_table import demo_duel
 

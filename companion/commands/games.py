@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.commands import CommandError
 from companion.record import GameLog, GameSummary, LogError, default_db_path
+from companion.record.seats import labels
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
@@ -102,7 +103,7 @@ def table(games: list[GameSummary]) -> list[str]:
             str(g.id),
             local_time(g.started_at),
             g.game_type,
-            ", ".join(g.players),
+            labels(g.players, g.headers),
             str(g.turns),
             result_text(g),
         )

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.record.seats import hints_from_headers, labels
 from companion.rules.describe import describe_turn
 from companion.rules.errors import RulesError
 from companion.rules.record import RecordError, read_record
@@ -72,12 +73,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = read_record(text)
         state = record.initial_state()
+        hinted = hints_from_headers(record.headers)
         if not args.quiet:
-            names = ", ".join(p.name for p in state.players)
+            names = labels([p.name for p in state.players], record.headers)
             print(f"Splendor, {len(state.players)} players: {names}")
         for _line, turn, before, after in record.replay():
             if not args.quiet:
-                print(f"{after.turn:3}. {turn}")
+                asked = "    (a hint was asked)" if after.turn in hinted else ""
+                print(f"{after.turn:3}. {turn}{asked}")
                 print(f"     {describe_turn(before, turn)}")
             state = after
     except RecordError as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
+from companion.record.seats import label
 from companion.review import GameStory, ReviewError, game_story, render_html, stored_analysis
 
 
@@ -47,11 +48,15 @@ def write_atomically(path: Path, text: str) -> None:
 
 def text_review(story: GameStory) -> list[str]:
     s = story.summary
-    lines = [f"{s.game_type} game {s.id}: {', '.join(s.players)} ({story.live_turns} turns)"]
+    players = ", ".join(label(p, story.seats) for p in s.players)
+    lines = [f"{s.game_type} game {s.id}: {players} ({story.live_turns} turns)"]
     if story.problem:
         lines.append(f"Warning: {story.problem}")
+    hinted = story.hinted
     for e in story.entries:
         mark = "   (taken back)" if e.taken_back else ""
+        if not e.taken_back and e.number in hinted:
+            mark = "   (a hint was asked)"
         number = f"{e.number:>3}." if not e.taken_back else "   -"
         lines.append(f"{number} {e.words}{mark}")
     outcome = story.outcome

@@ -28,10 +28,10 @@ if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option lo
     import numpy as np
     import pygame
 
+    from companion.commands._computer import SplendorComputer
     from companion.record import GameLog, GameSummary
     from companion.referee.driver import TableLoop
     from companion.referee.game import C, Q, R, S, T
-    from companion.referee.splendor.game import SplendorReferee
     from companion.referee.splendor.reading import TableReading
     from companion.screen.draw import Screen
     from companion.screen.window import Window
@@ -89,8 +89,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--screenshots", type=Path, default=None,
         help="save a screenshot at each proposal, error and the end into this folder",
     )
+    from companion.commands._computer import add_option
     from companion.speech.options import add_options
 
+    add_option(parser)
     add_options(parser)
     parser.set_defaults(func=run)
 
@@ -324,11 +326,13 @@ def _run(args: argparse.Namespace) -> int:
         from companion.commands._duel_table import run_duel
 
         return run_duel(args)
+    from companion.commands._computer import headers_for, seats_of
     from companion.record import GameLog, LogError
     from companion.referee.driver import TableLoop, tame_memory
     from firmware.watchdog import Notifier
 
     names = _names(args)
+    seats = seats_of(args, names)
     size = parse_size(args.screen)
     _check_screenshots(args.screenshots)
     tame_memory()
@@ -356,7 +360,7 @@ def _run(args: argparse.Namespace) -> int:
     notifier.ready("refereeing")
     try:
         game = _ask_resume(args, log, names, screen, window, panel, speech)
-        referee, game_id = _referee(log, game, names, camera is not None)
+        referee, game_id = _referee(log, game, names, camera is not None, seats)
         reader = None
         if camera is not None:
             from companion.referee.splendor.observe import from_observation
@@ -383,6 +387,7 @@ def _run(args: argparse.Namespace) -> int:
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,
             indicators=_indicators(config), shots=args.screenshots, speech=speech,
+            headers=headers_for(referee.seats),
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
@@ -440,16 +445,18 @@ def _stored_lens(config: Config) -> LensModel | None:
 
 
 def _referee(
-    log: GameLog, game: GameSummary | None, names: list[str], camera: bool
-) -> tuple[SplendorReferee, int | None]:
+    log: GameLog, game: GameSummary | None, names: list[str], camera: bool,
+    seats: dict[str, int] | None = None,
+) -> tuple[SplendorComputer, int | None]:
+    """A new game's referee, or the resumed game's (with its own computer seats and hints)."""
+    from companion.commands._computer import resumed, splendor_referee
     from companion.record import ResumeError
-    from companion.referee.splendor.game import SplendorReferee
     from companion.rules.actions import Turn
     from companion.rules.record import Record
     from companion.rules.state import GameState
 
     if game is None:
-        return SplendorReferee(names, camera=camera), None
+        return splendor_referee(names, seats or {}, camera=camera), None
     try:
         record, state = log.resume(game.id)
     except ResumeError as exc:
@@ -461,7 +468,9 @@ def _referee(
     for turn in record.turns:
         history.append((current, turn))
         current = current.apply(turn)
-    return SplendorReferee(record.players, state=state, history=history, camera=camera), game.id
+    seats, hinted = resumed(log.headers(game.id), seats or {})
+    return splendor_referee(record.players, seats, hinted, state=state, history=history,
+                            camera=camera), game.id
 
 
 def _main_loop(

@@ -518,6 +518,23 @@ class GameLog:
                 (_stamp(self._clock()), result, json.dumps(list(winners)), reason, game_id),
             )
 
+    @_sqlite_errors
+    def set_header(self, game_id: int, name: str, value: str) -> None:
+        """Set one header of a game's record after it started (a hint asked: ``Hints``).
+
+        Headers describe the game, not a turn, so this changes no turn and no
+        hash; ``Game``, ``Players`` and the set-up headers are not changed this
+        way (the game would no longer replay)."""
+        if name in ("Game", "Players", "Result", "Winner") or any(
+            ch in name + value for ch in '"[]\n'
+        ):
+            raise LogError(f"header {name!r} cannot be set to {value!r}")
+        row = self._game_row(game_id)
+        headers = _json(game_id, "headers", row["headers"])
+        headers[name] = value
+        with self._write() as db:
+            db.execute("UPDATE games SET headers = ? WHERE id = ?", (json.dumps(headers), game_id))
+
     def finish_with(self, game_id: int, outcome: Outcome) -> None:
         """:meth:`finish` from an ``Outcome`` value (``summary()``, ``winners``, ``reason``)."""
         self.finish(game_id, outcome.summary(), outcome.winners, outcome.reason)

@@ -35,6 +35,7 @@ from companion.referee.machine import (
     GameStarted,
     Key,
     Light,
+    LogHeader,
     Motion,
     Phase,
     Press,
@@ -166,6 +167,8 @@ class TurnLog(Protocol):
     def undo_last(self, game_id: int) -> object: ...
 
     def finish_with(self, game_id: int, outcome: Outcome) -> None: ...
+
+    def set_header(self, game_id: int, name: str, value: str) -> None: ...
 
 
 class Lights(Protocol):
@@ -398,6 +401,11 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
                 self.game_id = None  # a new game (CONFIRM on the standings) gets its own
         elif isinstance(effect, Buzz | SetLight):
             self._indicate(effect)
+        elif isinstance(effect, LogHeader):
+            if self.log is not None and self.game_id is not None:
+                self.log.set_header(self.game_id, effect.name, effect.value)
+            else:  # a game not logged yet keeps it for its start
+                self.headers[effect.name] = effect.value
 
     def _start_log(self, effect: GameStarted[S]) -> None:
         if self.log is None or self.game_id is not None:

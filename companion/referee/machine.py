@@ -162,6 +162,15 @@ class Screenshot:
     label: str
 
 
+@dataclass(frozen=True, slots=True)
+class LogHeader:
+    """Set a header of the game's record in the log (``Hints``: the turns a hint was
+    asked for), so the record keeps what happened around the turns, not only them."""
+
+    name: str
+    value: str
+
+
 Effect = (
     Buzz
     | SetLight
@@ -170,6 +179,7 @@ Effect = (
     | TurnUndone[S, T]
     | GameOver[S, Outcome]
     | Screenshot
+    | LogHeader
 )
 
 

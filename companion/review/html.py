@@ -22,7 +22,7 @@ points chart and its three figures in the standings.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from companion.analysis import GameAnalysis
@@ -68,6 +68,8 @@ td.num { text-align: right; }
         padding: 0 0.3em; margin: 0.1em; font-size: 0.9em; white-space: nowrap; }
 tr.taken-back td { color: #888; text-decoration: line-through; }
 tr.taken-back td.why { text-decoration: none; font-style: italic; }
+tr.hinted td { background: #fff8e0; }
+.hint { font-style: italic; color: #8a6d00; }
 code { font-size: 0.9em; background: #f6f6f6; padding: 0 0.2em; }
 img.thumb { width: 160px; height: auto; display: block; }
 img.chart { max-width: 100%; height: auto; }
@@ -271,7 +273,15 @@ def _reserved(card: CardFace | Hidden) -> str:
     return _card(card, card.colour_letter)
 
 
-def _turn_row(entry: TurnEntry) -> str:
+def _player(name: str, seats: Mapping[str, int]) -> str:
+    """A player's name, with "(computer, level 3)" for a computer seat."""
+    if name not in seats:
+        return name
+    return _("{name} (computer, level {level})").format(name=name, level=seats[name])
+
+
+def _turn_row(entry: TurnEntry, seats: Mapping[str, int] | None = None,
+              hinted: Sequence[int] = ()) -> str:
     alt = _("the table at turn {n}").format(n=entry.number or _("taken back"))
     thumb = (
         f'<img class="thumb" alt="{alt}"'
@@ -286,16 +296,22 @@ def _turn_row(entry: TurnEntry) -> str:
     )
     points = "" if entry.points_after is None else str(entry.points_after)
     cls = ' class="taken-back"' if entry.taken_back else ""
+    hint = ""
+    if not entry.taken_back and entry.number in hinted:
+        cls = ' class="hinted"'
+        hint = f' <span class="hint">{escape(_("(a hint was asked)"))}</span>'
     return (
         f"<tr{cls}>{number}<td class=\"num\">{entry.round}</td>"
-        f"<td>{escape(entry.player)}</td><td>{escape(entry.words)}</td>"
+        f"<td>{escape(_player(entry.player, seats or {}))}</td>"
+        f"<td>{escape(entry.words)}{hint}</td>"
         f"<td><code>{escape(entry.notation)}</code></td><td class=\"num\">{points}</td>"
         f"<td>{confidence}</td><td>{thumb}</td></tr>"
     )
 
 
 def _turns(story: GameStory) -> str:
-    rows = "\n".join(_turn_row(e) for e in story.entries)
+    seats, hinted = story.seats, story.hinted
+    rows = "\n".join(_turn_row(e, seats, hinted) for e in story.entries)
     return (
         f"<h2>{_('Turns')}</h2>"
         f'<table id="turns"><tr><th>#</th><th>{_("Round")}</th><th>{_("Player")}</th>'
@@ -319,7 +335,8 @@ def render_html(story: GameStory, analysis: GameAnalysis | None = None) -> str:
     """The whole page for ``story``, with its stored ``analysis`` when there is one."""
     s = story.summary
     title = _("{kind} game {id}: {players}").format(
-        kind=s.game_type, id=s.id, players=", ".join(s.players))
+        kind=s.game_type, id=s.id,
+        players=", ".join(_player(p, story.seats) for p in s.players))
     ended = _(", ended {when}").format(when=_when(s.finished_at)) if s.finished_at else ""
     problem = (
         '<p class="problem">'

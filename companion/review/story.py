@@ -38,6 +38,7 @@ from typing import TypeVar
 
 from companion.record.kinds import AnyKind, GameKind, UnknownGameType, kind
 from companion.record.log import GameLog, GameSummary, TurnRow
+from companion.record.seats import hints_from_headers, seats_from_headers
 from companion.rules.contract import CardFace, Holding, Honour, Outcome, Position, Scoreboard
 from companion.rules.errors import RulesError
 
@@ -120,6 +121,16 @@ class GameStory:
     def honours(self) -> str:
         """What visits or is taken at the end of a turn: "Nobles" or "Royal cards"."""
         return self.kind.honours_name
+
+    @property
+    def seats(self) -> dict[str, int]:
+        """The computer seats and their levels (the record's ``Computer`` header)."""
+        return seats_from_headers(self.summary.headers)
+
+    @property
+    def hinted(self) -> list[int]:
+        """The live turn numbers a hint was asked for (the record's ``Hints`` header)."""
+        return hints_from_headers(self.summary.headers)
 
     @property
     def live_turns(self) -> int:

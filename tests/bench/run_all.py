@@ -7,6 +7,7 @@ Tests never assert on time; this is the only place speed is measured.
 The analysis's strength and calibration figures run small samples by
 default; ``--games 200 --calib 500`` asks for the issue's counts (hours:
 ``make bench ARGS="--games 200 --calib 500"``, best under ``nice -n 19``).
+The computer seat's strength table likewise: ``--seat-games 200``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ from pathlib import Path
 
 #: The script that takes --games and --calib.
 ANALYSIS = "bench_engine_analysis"
+#: The computer seat's strength and think times (--seat-games: games per pairing).
+SEAT = "bench_seat"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, help="strength games per opponent (issue: 200)")
     parser.add_argument("--calib", type=int, help="calibration self-play games (issue: 500)")
+    parser.add_argument("--seat-games", type=int,
+                        help="computer seat games per pairing (issue: 200; default 4)")
     parser.add_argument("--only", help="run only the script of this name (e.g. bench_engine)")
     args = parser.parse_args()
     here = Path(__file__).resolve().parent
@@ -37,6 +42,8 @@ def main() -> int:
         if script.stem == ANALYSIS:
             extra += ["--games", str(args.games)] if args.games else []
             extra += ["--calib", str(args.calib)] if args.calib else []
+        if script.stem == SEAT and args.seat_games:
+            extra += ["--games", str(args.seat_games)]
         failed += subprocess.call([sys.executable, str(script), *extra]) != 0
     if not scripts:
         print("no benchmarks found")

@@ -1,0 +1,347 @@
+"""A computer seat at the physical table, and a hint on demand, for both games.
+
+:class:`ComputerReferee` is the one referee machine
+(:class:`~companion.referee.machine.Referee`) with two things added:
+
+* **Computer seats.**  When a computer seat is to move, the search chooses
+  its turn (:mod:`companion.analysis.seat`, at the seat's level) and the
+  screen and speech say step by step what to move on the table.  A person
+  carries it out; the camera's settled reading goes through the same
+  candidates as any turn, and when one of them is the computer's turn it is
+  confirmed at once (no button).  A table that shows anything else is a
+  problem that says what differs (buzz, as for a broken rule); putting it
+  right is read again.  Without a camera (or with one), CONFIRM says "done":
+  the turn is entered as planned and only the card revealed is asked.  NEXT
+  still enters any turn by hand, so the players stay in charge.
+* **A hint.**  A short press of BACK while the companion waits for a
+  person's turn (a press that meant nothing there) shows and speaks the
+  search's best turn for the player to move and the win chance of at most
+  three options.  The turn numbers a hint was asked for go to the log as the
+  record's ``Hints`` header (:class:`~companion.referee.machine.LogHeader`).
+
+What is game-specific (choosing, the steps in words, which candidate is the
+computer's turn) is a :class:`Brain`: :mod:`companion.referee.splendor.computer`
+and :mod:`companion.referee.duel.computer`.
+
+Decisions where issue 39 was silent:
+
+* The seat spec is ``--computer NAME[:LEVEL]`` (a name of ``--names`` or a
+  seat number), repeated for several seats; the level defaults to 3.  The
+  record keeps them as ``[Computer "Bob:3"]`` and the hints as ``[Hints "4
+  9"]``: headers, so replay, export and older readers keep them untouched.
+* The search runs when the view or a reading first needs the plan, in the
+  loop's thread: the screen shows the plan when the search is done.  A plan
+  depends on the position and the seat's level only (the seed is taken
+  from the state's digest), so after an undo or a resume the computer says
+  the same thing again.
+* A hint's search is level 3's, and the hint stays on the screen until the
+  turn is played; asking again for the same turn is not counted twice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol
+
+from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice, Level
+from companion.i18n import _
+from companion.record.seats import (
+    COMPUTER_HEADER,
+    HINTS_HEADER,
+    hints_from_headers,
+    seats_from_headers,
+    seats_header,
+)
+from companion.referee.game import C, Q, R, R_contra, RefereeGame, S, T
+from companion.referee.machine import (
+    Asking,
+    Buzz,
+    Effect,
+    Key,
+    Light,
+    LogHeader,
+    Phase,
+    Referee,
+    Screenshot,
+    SetLight,
+)
+from companion.screen.view import ButtonHints, Mode, ScreenView
+
+
+class SeatError(ValueError):
+    """A ``--computer`` spec that names no seat or no level; one line for the player."""
+
+
+def parse_seats(specs: Sequence[str], names: Sequence[str]) -> dict[str, int]:
+    """``["Bob:3", "1"]`` -> ``{"Bob": 3, "Ann": 3}``: computer seats by name and level.
+
+    A spec is a player's name (or seat number from 1) with an optional
+    ``:LEVEL`` (1-5, default 3).  At least one seat must stay a person's:
+    somebody has to move the pieces.
+    """
+    seats: dict[str, int] = {}
+    for spec in specs:
+        who, _sep, level_text = spec.strip().rpartition(":") if ":" in spec else (spec, "", "")
+        who = who.strip()
+        if who.isdigit() and who not in names:
+            index = int(who) - 1
+            if not 0 <= index < len(names):
+                raise SeatError(f"--computer {spec}: there is no seat {who} "
+                                f"({len(names)} players)")
+            who = names[index]
+        if who not in names:
+            raise SeatError(f"--computer {spec}: {who!r} is not a player "
+                            f"(players: {', '.join(names)})")
+        level = DEFAULT_LEVEL
+        if level_text.strip():
+            try:
+                level = int(level_text)
+            except ValueError:
+                level = 0
+            if level not in LEVELS:
+                raise SeatError(f"--computer {spec}: the level is 1 to 5")
+        if who in seats:
+            raise SeatError(f"--computer {spec}: {who} is given twice")
+        seats[who] = level
+    if seats and len(seats) >= len(names):
+        raise SeatError("--computer: at least one player must be a person (to move the pieces)")
+    return seats
+
+
+class Brain(Protocol[S, T, R_contra, C, Q]):
+    """What a computer seat needs of one game (Splendor's, Duel's)."""
+
+    @property
+    def game(self) -> RefereeGame[S, T, R_contra, C, Q]:
+        """The game's referee hooks."""
+        ...
+
+    def choose(self, state: S, level: Level, seed: int, blind: bool) -> Choice[T] | None:
+        """The search's turn for the player to move at ``level`` (None: none can be planned)."""
+        ...
+
+    def steps(self, state: S, choice: Choice[T]) -> list[str]:
+        """What to move on the table for ``choice``, one step a line, in the player's language."""
+        ...
+
+    def matches(self, plan: T, candidate: C) -> T | None:
+        """The candidate's turn that is ``plan`` (its reveal apart), or None."""
+        ...
+
+    def finish_answers(self, plan: T, candidate: C, turn: T) -> dict[str, object]:
+        """The answers that finish ``candidate`` as ``turn``; only the reveal is left to ask."""
+        ...
+
+    def by_buttons(self, state: S, plan: T) -> tuple[dict[str, object], C | None]:
+        """The answers (and the candidate, if the game needs one) to enter ``plan``
+        with the buttons: only the card revealed is asked."""
+        ...
+
+    def differences(self, state: S, plan: T, reading: R_contra, quirks: Q) -> str:
+        """How the table read differs from ``plan`` carried out, in words ("" unknown)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Thought(Generic[T]):
+    """A plan or a hint for one position: the search's choice and its think time."""
+
+    digest: str
+    choice: Choice[T] | None
+    seconds: float
+
+
+def think(brain: Brain[S, T, R, C, Q], state: S, level: Level, blind: bool) -> Thought[T]:
+    """The brain's choice in ``state``, seeded by the state's digest (the same position
+    gives the same turn: after an undo, a resume, or in a simulation of the same game)."""
+    digest = state.digest()
+    head = digest[:12]
+    seed = int(head, 16) if all(c in "0123456789abcdef" for c in head) \
+        else sum(map(ord, digest))
+    start = time.perf_counter()
+    choice = brain.choose(state, level, seed, blind)
+    return Thought(digest, choice, time.perf_counter() - start)
+
+
+class ComputerReferee(Referee[S, T, R, C, Q]):
+    """The referee with computer seats and hints (see the module doc).
+
+    ``seats`` maps a player's name to its level; ``hinted`` are the turn
+    numbers a hint was already asked for (a resumed game's ``Hints``).
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        *,
+        brain: Brain[S, T, R, C, Q],
+        seats: Mapping[str, int] | None = None,
+        hinted: Sequence[int] = (),
+        **kwargs: Any,
+    ) -> None:
+        self.brain = brain
+        self.seats = dict(seats or {})
+        self.hinted: list[int] = list(hinted)
+        #: seconds each computer turn's search took, in order (the demo prints them)
+        self.think_times: list[float] = []
+        self._plan: Thought[T] | None = None
+        self._hint: Thought[T] | None = None
+        super().__init__(names, **kwargs)
+
+    def hooks(self) -> RefereeGame[S, T, R, C, Q]:
+        return self.brain.game
+
+    # ------------------------------------------------------------- thinking
+    def computer_to_move(self) -> int | None:
+        """The level of the computer seat to move now, or None (a person's turn, no game)."""
+        state = self.state
+        if state is None or state.is_over() or self.phase is Phase.SETUP:
+            return None
+        return self.seats.get(state.player.name)
+
+    def plan(self) -> Choice[T] | None:
+        """The computer's turn in the current position (searched once per position)."""
+        level = self.computer_to_move()
+        state = self.state
+        if level is None or state is None:
+            return None
+        digest = state.digest()
+        if self._plan is None or self._plan.digest != digest:
+            self._plan = self._think(state, LEVELS[level], blind=False)
+            self.think_times.append(self._plan.seconds)
+        return self._plan.choice
+
+    def _think(self, state: S, level: Level, blind: bool) -> Thought[T]:
+        return think(self.brain, state, level, blind)
+
+    # ------------------------------------------------------------ readings
+    def _evaluate(self, reading: R) -> list[Effect[S, T]]:
+        plan = self.plan()
+        state, game = self.state, self.game
+        if plan is None or state is None or self.restore is not None:
+            return super()._evaluate(reading)
+        now = game.compare(state, reading, self.quirks)
+        if now.off == 0:
+            return super()._evaluate(reading)
+        for cand in game.candidates(state, reading, self.quirks):
+            if cand.distance > game.tolerance or cand.distance >= now.off:
+                continue
+            turn = self.brain.matches(plan.turn, cand)
+            if turn is not None:
+                return self._carry_out_plan(cand, turn)
+        what = self.brain.differences(state, plan.turn, reading, self.quirks) or now.what
+        self.problem = _(
+            "That is not {name}'s turn. {what}. Put the table right, or NEXT to enter"
+            " what was played"
+        ).format(name=state.player.name, what=what)
+        self.phase = Phase.PROBLEM
+        self.asking = None
+        return [Buzz("error"), SetLight(Light.ERROR), Screenshot("computer-differs")]
+
+    def _carry_out_plan(self, cand: C, turn: T) -> list[Effect[S, T]]:
+        """The table shows the computer's turn: confirm it, asking only what it did not pin."""
+        self._via = "computer"
+        self.candidates, self.index = [cand], 0
+        if not cand.ask:
+            return self._apply(turn, None, cand.distance)
+        assert self.plan() is not None
+        self.asking = Asking(
+            "turn", Phase.WATCH, fixed=self.brain.finish_answers(turn, cand, turn),
+            candidate=cand,
+        )
+        return self._advance_turn()
+
+    # -------------------------------------------------------------- buttons
+    def _on_press(self, key: Key) -> list[Effect[S, T]]:
+        state = self.state
+        if state is not None and self.phase in (Phase.WATCH, Phase.PROBLEM) \
+                and self.restore is None:
+            plan = self.plan()
+            if plan is not None and key is Key.CONFIRM:
+                return self._enter_plan(state, plan.turn)
+            if plan is None and key is Key.BACK and self.phase is Phase.WATCH:
+                return self._ask_hint(state)
+        return super()._on_press(key)
+
+    def _enter_plan(self, state: S, plan: T) -> list[Effect[S, T]]:
+        """CONFIRM on the computer's turn: the players say it is done as shown."""
+        answers, cand = self.brain.by_buttons(state, plan)
+        self._via = "computer"
+        self.asking = Asking("turn", self.phase, fixed=answers, candidate=cand)
+        return self._advance_turn()
+
+    def _ask_hint(self, state: S) -> list[Effect[S, T]]:
+        digest = state.digest()
+        if self._hint is None or self._hint.digest != digest:
+            self._hint = self._think(state, LEVELS[HINT_LEVEL], blind=True)
+        number = len(self.history) + 1
+        effects: list[Effect[S, T]] = [Screenshot("hint")]
+        if number not in self.hinted:
+            self.hinted.append(number)
+            effects.insert(0, LogHeader(HINTS_HEADER, " ".join(map(str, self.hinted))))
+        return effects
+
+    # ---------------------------------------------------------------- view
+    def view(self) -> ScreenView:
+        view = super().view()
+        state = self.state
+        if state is None or self.phase is not Phase.WATCH or self.restore is not None:
+            return view
+        plan = self.plan()
+        name = state.player.name
+        if plan is not None:
+            level = self.computer_to_move()
+            steps = self.brain.steps(state, plan)
+            lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
+            if not self.camera:  # with a camera the table itself says it is done
+                lines.append(_("Then press CONFIRM."))
+            return ScreenView(
+                state, Mode.WAITING,
+                _("{name} (computer, level {level}) plays:").format(name=name, level=level),
+                "\n".join(lines),
+                hints=ButtonHints(confirm=_("Done as shown"), next=_("Enter by hand"),
+                                  hold_back=_("Hold 2 s: undo")),
+                note=view.note,
+            )
+        hint = self._hint
+        if hint is not None and hint.digest == state.digest() and hint.choice is not None:
+            return ScreenView(
+                state, Mode.WAITING, _("Hint for {name}").format(name=name),
+                self._hint_text(state, hint.choice),
+                hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
+                note=view.note,
+            )
+        if self.seats and view.mode is Mode.WAITING:
+            # the help line names the hint gesture while a person is to play
+            return ScreenView(state, view.mode, view.title, view.text, view.candidate,
+                              view.menu, view.selected,
+                              ButtonHints(view.hints.confirm, view.hints.next, _("Hint"),
+                                          view.hints.hold_back),
+                              view.outcome, view.note)
+        return view
+
+    def _hint_text(self, state: S, choice: Choice[T]) -> str:
+        best = self.game.describe_turn(state, choice.turn)
+        chances = [
+            _("{turn}: {chance} %").format(turn=o.turn, chance=round(100 * o.chance))
+            for o in choice.options
+        ]
+        return _("Best: {turn}").format(turn=best) + "\n" + _("Win chances: {list}").format(
+            list="; ".join(chances)
+        )
+
+
+__all__ = [
+    "COMPUTER_HEADER",
+    "HINTS_HEADER",
+    "Brain",
+    "ComputerReferee",
+    "SeatError",
+    "hints_from_headers",
+    "parse_seats",
+    "seats_from_headers",
+    "seats_header",
+    "think",
+]

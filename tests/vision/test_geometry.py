@@ -12,7 +12,6 @@ import pytest
 from companion.commands.mats import geometry_lines
 from tests.conftest import ROOT
 from vision.geometry import (
-    mount_view,
     CENTRE_MARGIN_MM,
     LENSES,
     READER_PX_PER_MM,
@@ -23,6 +22,7 @@ from vision.geometry import (
     centre_view,
     fov_degrees,
     height_to_fit,
+    mount_view,
     scale_at,
     whole_table_view,
 )
@@ -113,8 +113,8 @@ def test_one_mount_frames_both_games_central_mats(lens: str) -> None:
     from vision.duel.layout import build_duel_layout
     from vision.geometry import CENTRAL_MATS_MM, mount_view
 
-    assert CENTRAL_MATS_MM == (build_layout(2).mat("centre").size,
-                               build_duel_layout().mat("centre").size)
+    assert (build_layout(2).mat("centre").size,
+                               build_duel_layout().mat("centre").size) == CENTRAL_MATS_MM
     mount = mount_view(lens)
     for mat in CENTRAL_MATS_MM:
         assert mount.height_mm >= centre_view(lens, mat).height_mm - 1e-6

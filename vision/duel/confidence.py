@@ -37,11 +37,12 @@ ANSWERS = ("something", "empty")
 #: design frames; each cut, not rounded, to three places, so the answer it was chosen
 #: at stays sure), on the readers as they stood when measured; NEVER where every
 #: answer of that sort was wrong (two decks and one pyramid place said empty under a
-#: hand or glare, none right): the referee knows those from the rules.
+#: hand or glare, none right): the referee knows those from the rules.  Pyramid cards
+#: and royals (something there) since the learned reader: seed 9200 alone, 72 frames.
 SURE: dict[str, tuple[float, float]] = {
     "board cells": (0.301, 0.082),
-    "pyramid cards": (0.304, NEVER),
-    "royals": (0.179, 0.210),
+    "pyramid cards": (0.761, NEVER),
+    "royals": (0.932, 0.210),
     "privileges": (0.261, 0.403),
     "decks": (0.603, NEVER),
 }

@@ -113,3 +113,28 @@ def _white_balance(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     gain = np.clip(target / np.maximum(peak.max(), 1.0), 0.6, 3.0)
     cast = np.exp(rng.normal(0, 0.03, 3)).astype(np.float32)
     return np.clip(img.astype(np.float32) * gain * cast, 0, 255).astype(np.uint8)
+
+
+#: What a Splendor card's printed features cover (mm on the upright 63 x 88 face): the
+#: top band (points, bonus gem) and the cost column (up to four circles, bottom left).
+#: Everything else is the picture.
+FEATURES_BAND_MM = 20.0
+FEATURES_COLUMN_MM = (18.0, 33.0)   # width (the newer gem icons too), top of the highest circle
+
+
+def swap_art(face: np.ndarray, other: np.ndarray, card_mm: tuple[float, float]) -> np.ndarray:
+    """``face`` with its picture replaced by ``other``'s (any card, any printing).
+
+    WHY: in each printing several cards of one colour and level share a picture, and
+    a network shown the pictures names an unseen printing's card by the picture it
+    most resembles (the newer printing's odd faces: 1k3 named 1k4 at 0.95).  With
+    pictures swapped at random the picture tells nothing, and only what every
+    printing shares decides: the points, the bonus gem and the cost circles."""
+    h, w = face.shape[:2]
+    art = cv2.resize(other, (w, h), interpolation=cv2.INTER_AREA)
+    sx, sy = w / card_mm[0], h / card_mm[1]
+    mask = np.ones((h, w), np.float32)
+    mask[: round(FEATURES_BAND_MM * sy)] = 0
+    mask[round(FEATURES_COLUMN_MM[1] * sy):, : round(FEATURES_COLUMN_MM[0] * sx)] = 0
+    mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.6 * sx))[..., None]
+    return np.asarray(face * (1 - mask) + art * mask, np.uint8)

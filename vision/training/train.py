@@ -27,6 +27,9 @@ MODELS_DIR = Path(__file__).resolve().parents[1] / "learned" / "models"
 #: The seeds of the training crops and of the check crops (apart, so the check is unseen).
 TRAIN_SEED = 1
 CHECK_SEED = 7_000_001
+#: Share of the Splendor cards' training crops whose picture is another card's
+#: (:func:`vision.training.augment.swap_art`).
+ART_SWAP = 0.7
 
 
 def _render(args: tuple[str, str, int, int, float]) -> tuple[np.ndarray, np.ndarray]:
@@ -38,10 +41,14 @@ def _render(args: tuple[str, str, int, int, float]) -> tuple[np.ndarray, np.ndar
     for _, fid, img in faces:
         by_class.setdefault(fid, []).append(img)
     rng = np.random.default_rng(seed)
+    every = [img for _, _, img in faces]
     xs, ys = [], []
     for fid in sorted(by_class):
         for k in range(per_class):
             img = by_class[fid][k % len(by_class[fid])]
+            if model == "splendor_cards" and split == "design" and rng.random() < ART_SWAP:
+                img = augment.swap_art(img, every[int(rng.integers(len(every)))],
+                                       card_mm(model, fid))
             xs.append(prepare(augment.crop(img, card_mm(model, fid), spec, rng, hard), spec))
             ys.append(index[fid])
     return np.stack(xs), np.asarray(ys, np.int32)

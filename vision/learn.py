@@ -112,3 +112,44 @@ def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,
         return base
     say("Colours learned from the set-up frame, under this game's light.")
     return learned
+
+
+class SetupColours:
+    """The colours to read a new game's frames with, learned from its set-up frame.
+
+    Learned from the first frame of the set-up that shows a set-up
+    (:func:`learn_colours` accepts it); until then ``base`` serves.  A frame
+    it refuses (the lights still off, a grey or an empty table) is said once
+    per reason through ``say`` and ``refused`` (``run`` shows it on the
+    screen), and the next frame of the set-up is tried.  WHY not only the
+    first frame: a set-up that starts in the dark used to be read with the
+    built-in colours all game although the table was lit a second later.
+    """
+
+    def __init__(self, layout: Layout, base: ColourModel, say: Callable[[str], object],
+                 refused: Callable[[str], object] | None = None) -> None:
+        self.layout = layout
+        self.colours = base
+        self.say = say
+        self.refused = refused
+        #: True once learned, or once the game started (no set-up frame any more)
+        self.done = False
+        self._said = ""
+
+    def see(self, image: np.ndarray) -> ColourModel:
+        """The colours to read ``image`` with, learned from it when it shows the set-up."""
+        if self.done:
+            return self.colours
+        try:
+            learned = learn_colours(image, self.layout, self.colours, source="set-up frame")
+        except VisionError as exc:
+            line = f"Colours not learned at set-up ({exc}); using {self.colours.source}."
+            if line != self._said:
+                self._said = line
+                self.say(line)
+                if self.refused is not None:
+                    self.refused(line)
+            return self.colours
+        self.done, self.colours = True, learned
+        self.say("Colours learned from the set-up frame, under this game's light.")
+        return learned

@@ -6,6 +6,16 @@ of each row with fewer players, so only slots read as non-empty are used),
 the players' token slots are empty and the three decks lie face down.  The
 classes are the median normalised colours of those places; a class with too
 few samples keeps its previous value.
+
+A frame is learned from only when it shows what a set-up shows: the layout's
+markers, at least ``MIN_CHIP_COLOURS`` of the six chip colours in the supply,
+and those colours told apart (every two rims at least ``MIN_APART`` Lab units
+from each other).  WHY: a grey or colourless frame with the mats in it gave
+grey rims for every colour, was "learned" and then made the whole supply
+unsure for the game (issue 41); the built-in colours read such a table better
+than classes that cannot tell blue from red.  Rendered set-up frames put the
+nearest two rims (blue and black) 73-76 apart; the same frames in grey put
+blue and red 4-7 apart.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from companion.rules.gems import Gem
 from vision import pixels, readers
 from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
@@ -23,6 +34,10 @@ from vision.layout import Layout
 from vision.locate import TOKEN_PX_PER_MM
 
 MIN_SAMPLES = 2
+#: Chip colours a set-up frame must show (of six: one row may be under a hand).
+MIN_CHIP_COLOURS = 5
+#: The least Lab distance between two learned rim colours (see the module doc).
+MIN_APART = 20.0
 
 
 def _fill(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
@@ -75,6 +90,8 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     def centre(v: list[np.ndarray]) -> tuple[float, float, float]:
         return tuple(float(x) for x in np.median(v, axis=0))  # type: ignore[return-value]
 
+    _check_setup({k: centre(v) for k, v in rims.items() if len(v) >= MIN_SAMPLES})
+
     tokens = dict(base.tokens)
     chip_gems = dict(base.chip_gems)
     learned = 0
@@ -94,6 +111,21 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     if learned == 0:
         raise VisionError("no supply token, empty slot or deck visible; cannot learn colours")
     return replace(base, tokens=tokens, backs=backs, chip_gems=chip_gems, source=source)
+
+
+def _check_setup(rims: dict[str, tuple[float, float, float]]) -> None:
+    """Refuse a frame whose chips are not those of a set-up (see the module doc)."""
+    if len(rims) < MIN_CHIP_COLOURS:
+        raise VisionError(
+            f"only {len(rims)} of the 6 chip colours are seen in the supply (a set-up shows"
+            f" at least {MIN_CHIP_COLOURS}); cannot learn colours")
+    letters = sorted(rims)
+    gap, a, b = min((float(np.linalg.norm(np.subtract(rims[a], rims[b]))), a, b)
+                    for i, a in enumerate(letters) for b in letters[i + 1:])
+    if gap < MIN_APART:
+        raise VisionError(
+            f"the chips' colours are not told apart ({Gem(a).label} and {Gem(b).label}"
+            f" look alike: a grey or colourless picture?); cannot learn colours")
 
 
 def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,

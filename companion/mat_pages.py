@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -63,35 +64,95 @@ def sheet_id(mat: Mat, sheet: Sheet) -> str:
     return f"{sheet_prefix(mat)}-{sheet.number}"
 
 
-def write_pdf(path: str, layout: Layout, images: dict[str, np.ndarray], paper: str,
-              px_per_mm: float, progress: Callable[[str], None]) -> int:
-    """The assembly page and every sheet of every mat in ``images`` into one PDF; returns
-    the pages.  The assembly page shows the whole table either way."""
+#: Draws the pixels of a box of a mat (:func:`vision.mats.render_box`).
+Tile = Callable[[str, tuple[int, int, int, int]], np.ndarray]
+
+
+def sheet_box(sheet: Sheet, px_per_mm: float) -> tuple[int, int, int, int]:
+    """The pixels of a mat's image that ``sheet`` prints (as :func:`sheet_figure` cuts)."""
+    x0, y0, x1, y1 = sheet.area
+    return (round(x0 * px_per_mm), round(y0 * px_per_mm), round(x1 * px_per_mm),
+            round(y1 * px_per_mm))
+
+
+def write_pdf(path: str, layout: Layout, tile: Tile, paper: str,
+              px_per_mm: float, progress: Callable[[str], None],
+              mats: Collection[str] | None = None) -> int:
+    """The assembly page and every sheet of every mat named in ``mats`` (None: all)
+    into one PDF; returns the pages.  The assembly page shows the whole table
+    either way.
+
+    ``tile`` draws the part of a mat a sheet prints: one sheet's pixels are in
+    memory at a time, never a whole mat (see :func:`vision.mats.render_box`)."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     plans = plans_for(layout, paper)
-    total = sum(len(p.sheets) for name, p in plans.items() if name in images)
+    asked = set(mats) if mats is not None else {m.name for m in layout.mats}
+    total = sum(len(p.sheets) for name, p in plans.items() if name in asked)
     count = 0
     with PdfPages(path) as pdf:
         fig = assembly_figure(layout, plans, paper)
         pdf.savefig(fig)
         _close(fig)
-        for mat in (m for m in layout.mats if m.name in images):  # the mats asked for
+        _write_images_now(pdf)
+        for mat in (m for m in layout.mats if m.name in asked):  # the mats asked for
             plan = plans[mat.name]
             for sheet in plan.sheets:
                 count += 1
                 progress(f"  page {count + 1}/{total + 1}: sheet {sheet_id(mat, sheet)}"
                          f" of {mat_title(mat)}")
-                fig = sheet_figure(mat, plan, sheet, images[mat.name], px_per_mm, paper)
+                box = sheet_box(sheet, px_per_mm)
+                fig = sheet_figure(mat, plan, sheet, tile(mat.name, box), px_per_mm, paper,
+                                   origin=box[:2])
                 pdf.savefig(fig, dpi=px_per_mm * 25.4)
                 _close(fig)
+                _write_images_now(pdf)
     return count + 1
 
 
+def _write_images_now(pdf: Any) -> None:
+    """Write the images of the pages saved so far into the PDF and let them go.
+
+    matplotlib's PDF backend keeps every page's images until the file is
+    closed (``PdfFile.writeImages`` runs in ``finalize``): every sheet of
+    every mat, all the mats' pixels at once (24 GB for 4 players at
+    1200 dpi).  An image is an object of its own that the pages name, so it
+    may be written as soon as its page is; what ``finalize`` still needs of
+    it is its name and object number.  This leans on the backend's private
+    ``_file._images`` (matplotlib 3.8-3.11): without them it does nothing and
+    the memory is as before."""
+    file = getattr(pdf, "_file", None)
+    images = getattr(file, "_images", None)
+    write = getattr(type(file), "writeImages", None)
+    if not isinstance(images, dict) or not callable(write):
+        return
+    pending = {key: entry for key, entry in images.items() if entry[0] is not None}
+    if not pending:
+        return
+    file._images = pending  # type: ignore[union-attr]
+    try:
+        write(file)
+    finally:
+        for key, (_image, name, ob) in pending.items():
+            del images[key]
+            # a fresh key: an id() of a freed image may come back for a new one
+            images[("written", name)] = (None, name, ob)
+        file._images = images  # type: ignore[union-attr]
+        # at close, finalize writes the images still held: none are
+        file.writeImages = lambda: None  # type: ignore[union-attr]
+
+
 def _close(fig: Any) -> None:
+    """Close a page and free it now.  WHY ``gc.collect``: a matplotlib figure is
+    a web of reference cycles, freed only when the cyclic collector runs, which
+    counts objects, not bytes: a sheet's pixels (46 MB at 300 dpi, 740 MB at
+    1200) piled up for a dozen pages before it did."""
+    import gc
+
     from matplotlib import pyplot as plt
 
     plt.close(fig)
+    gc.collect()
 
 
 def _figure(w_mm: float, h_mm: float) -> tuple[Any, Any]:
@@ -111,13 +172,17 @@ def _figure(w_mm: float, h_mm: float) -> tuple[Any, Any]:
 
 
 def sheet_figure(mat: Mat, plan: SheetPlan, sheet: Sheet, image: np.ndarray,
-                 px_per_mm: float, paper: str) -> Any:
-    """One sheet: its part of the mat at true scale, captions and join marks."""
+                 px_per_mm: float, paper: str, origin: tuple[int, int] = (0, 0)) -> Any:
+    """One sheet: its part of the mat at true scale, captions and join marks.
+
+    ``image`` holds the mat's pixels from ``origin`` on: the whole mat, or only
+    the sheet's box (:func:`sheet_box`)."""
     pw, ph = plan.paper[::-1] if sheet.landscape else plan.paper
     fig, ax = _figure(pw, ph)
     x0, y0, x1, y1 = sheet.area
-    tile = image[round(y0 * px_per_mm):round(y1 * px_per_mm),
-                 round(x0 * px_per_mm):round(x1 * px_per_mm)]
+    bx0, by0, bx1, by1 = sheet_box(sheet, px_per_mm)
+    ox, oy = origin
+    tile = image[by0 - oy:by1 - oy, bx0 - ox:bx1 - ox]
     m = MARGIN_MM
     ax.imshow(cv2.cvtColor(tile, cv2.COLOR_BGR2RGB), extent=(m, m + x1 - x0, m + y1 - y0, m),
               interpolation="none", zorder=0)
@@ -288,6 +353,46 @@ def png_with_dpi(image: np.ndarray, dpi: float) -> bytes:
     chunk += struct.pack(">I", zlib.crc32(b"pHYs" + body) & 0xFFFFFFFF)
     end_of_ihdr = 8 + 4 + 4 + 13 + 4  # signature, IHDR length, type, body, CRC
     return data[:end_of_ihdr] + chunk + data[end_of_ihdr:]
+
+
+#: Bytes of pixels per strip written by :func:`write_png_strips` (64 MB).
+STRIP_BYTES = 64 << 20
+
+
+def strip_rows(width: int) -> int:
+    """Rows of a ``width``-pixel BGR image that make one strip of ``STRIP_BYTES``."""
+    return max(1, STRIP_BYTES // max(1, 3 * width))
+
+
+def write_png_strips(path: str | Path, width: int, height: int,
+                     strip: Callable[[int, int], np.ndarray], dpi: float) -> None:
+    """A BGR image of ``width`` x ``height`` written as PNG (with its dpi, as
+    :func:`png_with_dpi`) one strip of rows at a time: ``strip(y0, y1)`` gives
+    rows ``y0`` to ``y1``.  WHY: encoding a whole mat needs it whole in memory
+    (2.4 GB for the central mat at 1200 dpi) and again as the encoder's
+    buffers; strips keep the peak at a few of them whatever the dpi."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    ppm = round(dpi / 0.0254)
+    packer = zlib.compressobj(6)
+    rows = strip_rows(width)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n")
+        out.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        out.write(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+        for y0 in range(0, height, rows):
+            pixels = strip(y0, min(height, y0 + rows))
+            assert pixels.shape == (min(height, y0 + rows) - y0, width, 3), pixels.shape
+            raw = np.empty((pixels.shape[0], 1 + 3 * width), np.uint8)
+            raw[:, 0] = 0  # filter: none
+            raw[:, 1:] = pixels[..., ::-1].reshape(pixels.shape[0], -1)  # BGR -> RGB
+            data = packer.compress(raw.tobytes())
+            if data:
+                out.write(chunk(b"IDAT", data))
+        out.write(chunk(b"IDAT", packer.flush()))
+        out.write(chunk(b"IEND", b""))
 
 
 def png_dpi(data: bytes) -> float | None:

@@ -6,6 +6,16 @@ of each row with fewer players, so only slots read as non-empty are used),
 the players' token slots are empty and the three decks lie face down.  The
 classes are the median normalised colours of those places; a class with too
 few samples keeps its previous value.
+
+A frame is learned from only when it shows what a set-up shows: the layout's
+markers, at least ``MIN_CHIP_COLOURS`` of the six chip colours in the supply,
+and those colours told apart (every two rims at least ``MIN_APART`` Lab units
+from each other).  WHY: a grey or colourless frame with the mats in it gave
+grey rims for every colour, was "learned" and then made the whole supply
+unsure for the game (issue 41); the built-in colours read such a table better
+than classes that cannot tell blue from red.  Rendered set-up frames put the
+nearest two rims (blue and black) 73-76 apart; the same frames in grey put
+blue and red 4-7 apart.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from companion.rules.gems import Gem
 from vision import pixels, readers
 from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
@@ -23,6 +34,10 @@ from vision.layout import Layout
 from vision.locate import TOKEN_PX_PER_MM
 
 MIN_SAMPLES = 2
+#: Chip colours a set-up frame must show (of six: one row may be under a hand).
+MIN_CHIP_COLOURS = 5
+#: The least Lab distance between two learned rim colours (see the module doc).
+MIN_APART = 20.0
 
 
 def _fill(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
@@ -75,6 +90,8 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     def centre(v: list[np.ndarray]) -> tuple[float, float, float]:
         return tuple(float(x) for x in np.median(v, axis=0))  # type: ignore[return-value]
 
+    _check_setup({k: centre(v) for k, v in rims.items() if len(v) >= MIN_SAMPLES})
+
     tokens = dict(base.tokens)
     chip_gems = dict(base.chip_gems)
     learned = 0
@@ -96,6 +113,21 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     return replace(base, tokens=tokens, backs=backs, chip_gems=chip_gems, source=source)
 
 
+def _check_setup(rims: dict[str, tuple[float, float, float]]) -> None:
+    """Refuse a frame whose chips are not those of a set-up (see the module doc)."""
+    if len(rims) < MIN_CHIP_COLOURS:
+        raise VisionError(
+            f"only {len(rims)} of the 6 chip colours are seen in the supply (a set-up shows"
+            f" at least {MIN_CHIP_COLOURS}); cannot learn colours")
+    letters = sorted(rims)
+    gap, a, b = min((float(np.linalg.norm(np.subtract(rims[a], rims[b]))), a, b)
+                    for i, a in enumerate(letters) for b in letters[i + 1:])
+    if gap < MIN_APART:
+        raise VisionError(
+            f"the chips' colours are not told apart ({Gem(a).label} and {Gem(b).label}"
+            f" look alike: a grey or colourless picture?); cannot learn colours")
+
+
 def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,
                   say: Callable[[str], object]) -> ColourModel:
     """The chips' and deck backs' colours learned from a game's set-up frame (the freshly
@@ -112,3 +144,44 @@ def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,
         return base
     say("Colours learned from the set-up frame, under this game's light.")
     return learned
+
+
+class SetupColours:
+    """The colours to read a new game's frames with, learned from its set-up frame.
+
+    Learned from the first frame of the set-up that shows a set-up
+    (:func:`learn_colours` accepts it); until then ``base`` serves.  A frame
+    it refuses (the lights still off, a grey or an empty table) is said once
+    per reason through ``say`` and ``refused`` (``run`` shows it on the
+    screen), and the next frame of the set-up is tried.  WHY not only the
+    first frame: a set-up that starts in the dark used to be read with the
+    built-in colours all game although the table was lit a second later.
+    """
+
+    def __init__(self, layout: Layout, base: ColourModel, say: Callable[[str], object],
+                 refused: Callable[[str], object] | None = None) -> None:
+        self.layout = layout
+        self.colours = base
+        self.say = say
+        self.refused = refused
+        #: True once learned, or once the game started (no set-up frame any more)
+        self.done = False
+        self._said = ""
+
+    def see(self, image: np.ndarray) -> ColourModel:
+        """The colours to read ``image`` with, learned from it when it shows the set-up."""
+        if self.done:
+            return self.colours
+        try:
+            learned = learn_colours(image, self.layout, self.colours, source="set-up frame")
+        except VisionError as exc:
+            line = f"Colours not learned at set-up ({exc}); using {self.colours.source}."
+            if line != self._said:
+                self._said = line
+                self.say(line)
+                if self.refused is not None:
+                    self.refused(line)
+            return self.colours
+        self.done, self.colours = True, learned
+        self.say("Colours learned from the set-up frame, under this game's light.")
+        return learned

@@ -19,6 +19,7 @@ slots and the markers' quiet squares, so the reader never samples them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -175,13 +176,46 @@ def _draw_marker(canvas: np.ndarray, marker_id: int, corners: tuple, aff: Affine
                    borderMode=cv2.BORDER_TRANSPARENT)
 
 
+#: Pixels drawn around a box and cut away (see :func:`render_box`).
+BOX_RIM = 8
+#: A box of a mat's image in pixels: x0, y0, x1, y1 (x1, y1 excluded).
+Box = tuple[int, int, int, int]
+#: Draws mats onto a canvas through an affine map (:func:`draw_mats`'s signature).
+DrawMats = Callable[..., None]
+
+
+def mat_pixels(layout: Layout, mat_name: str, px_per_mm: float) -> tuple[int, int]:
+    """(width, height) of a mat's whole image at ``px_per_mm``."""
+    w, h = layout.mat(mat_name).size
+    return round(w * px_per_mm), round(h * px_per_mm)
+
+
+def render_box(layout: Layout, mat_name: str, px_per_mm: float, box: Box | None = None,
+               draw: DrawMats | None = None) -> np.ndarray:
+    """The pixels ``box`` of one mat's printable upright image (BGR; None: all of it).
+
+    WHY boxes: a whole mat at 1200 dpi is 1.6-2.4 GB, and four players'
+    mats were all held at once (24 GB); the PNGs are written strip by strip
+    and each PDF sheet draws only its own part.  A box is drawn through the
+    mat's affine map shifted by whole pixels, so its pixels are those of the
+    whole image (``tests/vision/test_mats.py``)."""
+    width, height = mat_pixels(layout, mat_name, px_per_mm)
+    x0, y0, x1, y1 = box or (0, 0, width, height)
+    # OpenCV's anti-aliased lines differ within a pixel or two of a canvas edge:
+    # a box is drawn with a rim that is cut away (none on the image's own edges)
+    left, top = min(x0, BOX_RIM), min(y0, BOX_RIM)
+    right, bottom = min(width - x1, BOX_RIM), min(height - y1, BOX_RIM)
+    canvas = np.full((max(0, y1 - y0 + top + bottom), max(0, x1 - x0 + left + right), 3),
+                     255, np.uint8)
+    aff = mat_affine(layout.mat(mat_name), px_per_mm)
+    aff[:, 2] -= (x0 - left, y0 - top)
+    (draw or draw_mats)(canvas, layout, aff, {mat_name}, paper=PRINT_PAPER)
+    return canvas[top:top + max(0, y1 - y0), left:left + max(0, x1 - x0)]
+
+
 def render_mat(layout: Layout, mat_name: str, px_per_mm: float) -> np.ndarray:
     """One mat as a printable upright image (BGR) at ``px_per_mm``, on white paper."""
-    mat = layout.mat(mat_name)
-    w, h = mat.size
-    canvas = np.full((round(h * px_per_mm), round(w * px_per_mm), 3), 255, np.uint8)
-    draw_mats(canvas, layout, mat_affine(mat, px_per_mm), {mat_name}, paper=PRINT_PAPER)
-    return canvas
+    return render_box(layout, mat_name, px_per_mm)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ Design decisions
 
 from __future__ import annotations
 
+import struct
 import time
 from collections import Counter
 from pathlib import Path
@@ -36,6 +37,9 @@ from vision.read_cache import ReadCache
 
 MIN_SIDE = 64
 MAX_SIDE = 20000
+#: The most pixels ``load_image`` decodes: 100 MP is 300 MB as BGR, eight times a
+#: Camera Module 3 still (12 MP); a file beyond it is refused from its header.
+MAX_PIXELS = 100_000_000
 MAX_ASPECT = 8.0
 #: A frame darker and flatter than this is "black" (lens covered, light off).
 BLACK_MEAN = 12.0
@@ -60,10 +64,54 @@ def load_image(path: str | Path) -> np.ndarray:
         raise VisionError(f"{p} is a truncated JPEG (no end marker)")
     if data[:8] == b"\x89PNG\r\n\x1a\n" and b"IEND" not in data[-16:]:
         raise VisionError(f"{p} is a truncated PNG (no IEND chunk)")
+    size = header_size(data)
+    if size is not None:
+        w, h = size
+        if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
+            raise VisionError(
+                f"{p} is {w}x{h} pixels: beyond the {MAX_PIXELS // 1_000_000} MP (at most"
+                f" {MAX_SIDE} px a side) a frame may have; scale it down")
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
         raise VisionError(f"{p} is not an image OpenCV can read")
     return img
+
+
+#: JPEG start-of-frame markers (every coding but DHT C4, JPG C8 and DAC CC).
+_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def header_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG, JPEG or BMP header without decoding it; None for
+    another format or a header it cannot parse (OpenCV then decides).
+
+    WHY: decoding first is what a bad file costs -- a 25000 x 25000 PNG of a
+    few megabytes is 1.9 GB decoded -- so the size is checked before."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        w, h = struct.unpack(">II", data[16:24])
+        return int(w), int(h)
+    if data[:2] == b"BM" and len(data) >= 26:
+        w, h = struct.unpack("<ii", data[18:26])
+        return abs(int(w)), abs(int(h))
+    if data[:2] != b"\xff\xd8":
+        return None
+    pos = 2
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            return None
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker in (0x01, 0xD8) or 0xD0 <= marker <= 0xD7:  # no length
+            pos += 2
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2:pos + 4])
+        if marker in _SOF and pos + 9 <= len(data):
+            h, w = struct.unpack(">HH", data[pos + 5:pos + 9])
+            return int(w), int(h)
+        pos += 2 + length
+    return None
 
 
 def check_frame(image: np.ndarray) -> np.ndarray:

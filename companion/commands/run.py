@@ -364,25 +364,30 @@ def _run(args: argparse.Namespace) -> int:
         reader = None
         if camera is not None:
             from companion.referee.splendor.observe import from_observation
-            from vision.learn import learn_or_keep
-            from vision.read import read_frame
+            from vision.learn import SetupColours
+            from vision.read import check_frame, read_frame
             from vision.read_cache import ReadCache
 
             # the camera is fixed: slots that look as before keep their last reading
             cache = ReadCache()
-            colours = _stored_colours()
-            at_setup = game is None  # a new game: its first frame is the laid-out table
+            # a new game: the frames of its set-up show the laid-out table (the
+            # refusal goes on the screen too: the players can light the table)
+            setup = SetupColours(layout, _stored_colours(), print,
+                                 lambda line: loop.notify(line))
+            setup.done = game is not None
 
             def reader(image: np.ndarray) -> TableReading:
-                nonlocal colours, at_setup
-                if at_setup:
-                    at_setup = False
-                    colours = learn_or_keep(image, layout, colours, print)
+                # a frame nothing can be read from (black, tiny) is no set-up frame:
+                # its VisionError reaches the loop, which says so and goes on
+                image = check_frame(image)
+                if referee.state is not None:
+                    setup.done = True  # the game has started
+                colours = setup.see(image)
                 obs = read_frame(image, layout, colours, cache=cache, lens=lens)
                 return from_observation(obs, len(referee.names))
 
             if game is not None:
-                print(f"Colours: {colours.source} (a resumed game has no set-up frame).")
+                print(f"Colours: {setup.colours.source} (a resumed game has no set-up frame).")
 
         loop = TableLoop(
             referee, reader=reader, screen=screen, window=window, log=log, game_id=game_id,

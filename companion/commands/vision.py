@@ -28,7 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=__doc__.splitlines()[0])
     vs = p.add_subparsers(dest="vision_command", metavar="ACTION")
     r = vs.add_parser("read", help="read one frame and print the observation")
-    r.add_argument("image", type=Path)
+    r.add_argument("image", type=Path,
+                   help="a still of the table: PNG, JPEG or another format OpenCV reads;"
+                   " memory: at most 100 MP (20000 px a side), about 300 MB decoded,"
+                   " checked from a PNG's, JPEG's or BMP's header before decoding")
     r.add_argument("--layout", type=Path, required=True, help="layout.json written by `mats`")
     r.add_argument("--colours", type=Path, default=None,
                    help="colour classes from `calibrate` (default: the stored ones, if any)")

@@ -20,6 +20,7 @@ Only the two game packages name their game's state class
 """
 
 from companion.referee.machine import (
+    Blind,
     Buzz,
     Effect,
     Event,
@@ -28,6 +29,7 @@ from companion.referee.machine import (
     Key,
     Light,
     Motion,
+    Notice,
     Phase,
     Press,
     Referee,
@@ -40,6 +42,7 @@ from companion.referee.machine import (
 )
 
 __all__ = [
+    "Blind",
     "Buzz",
     "Effect",
     "Event",
@@ -48,6 +51,7 @@ __all__ = [
     "Key",
     "Light",
     "Motion",
+    "Notice",
     "Phase",
     "Press",
     "Referee",

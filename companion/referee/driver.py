@@ -13,6 +13,14 @@ become :class:`~companion.referee.machine.Motion`.  A still frame is read,
 and the referee acts once two reads agree.  Identical
 frames (a recorded folder repeats a file) reuse the last reading instead of
 reading the same pixels twice -- a real camera never gives identical frames.
+
+Frames the reader cannot use.  The reader raises
+:class:`~vision.errors.VisionError` for a frame nothing can be read from
+(black: the lights are out; tiny; huge); the loop hands it to the referee as
+:class:`~companion.referee.machine.Blind`, which says so once on the screen
+(and so by speech) and keeps the game; ``echo`` gets the reason once per
+spell.  WHY here: the reader of every game raises the same error, and a
+camera that goes dark must never end a game (issue 41).
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ import numpy as np
 
 from companion.referee.game import C, Q, R, S, T
 from companion.referee.machine import (
+    Blind,
     Buzz,
     Effect,
     Event,
@@ -37,6 +46,7 @@ from companion.referee.machine import (
     Light,
     LogHeader,
     Motion,
+    Notice,
     Phase,
     Press,
     Referee,
@@ -290,6 +300,8 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
         self._last_read_ms = 0.0
         self._last_thumb: bytes | None = None
         self._shot_count = 0
+        #: the reason of the last unusable frame, echoed once per spell ("": none)
+        self._blind = ""
         self.redraw()
         if speech is not None:
             speech.view(referee.view())
@@ -322,13 +334,19 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
             reading = self._last_reading
             reused = self._last_read_ms
         else:
+            from vision.errors import VisionError
+
             t0 = time.perf_counter()
-            reading = self.reader(image)
+            try:
+                reading = self.reader(image)
+            except VisionError as exc:
+                return self._unusable(str(exc))
             self._last_read_ms = (time.perf_counter() - t0) * 1000
             self.timings.reads_ms.append(self._last_read_ms)
             self._last_digest, self._last_reading = digest, reading
             self._last_thumb = self._thumbnail(image)
             reused = 0.0
+        self._blind = ""  # the picture is back
         before = self.referee.phase
         # The referee keeps a small JPEG of the frame for the log, never the
         # frame itself: a full-resolution still is 36-50 MB.
@@ -340,6 +358,18 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
             elapsed = (time.perf_counter() - start) * 1000 + reused
             self.timings.proposals_ms.append(elapsed)
         return effects
+
+    def notify(self, text: str) -> list[Effect[S, T]]:
+        """Tell the players ``text`` on the screen (and so by speech): news of the
+        loop, not of the game (the colours were not learned from the set-up frame)."""
+        return self.dispatch(Notice(text))
+
+    def _unusable(self, reason: str) -> list[Effect[S, T]]:
+        """A frame the reader cannot use: the referee says why (once), the game goes on."""
+        if reason != self._blind:
+            self._blind = reason
+            self.echo(f"camera: {reason} (the game goes on)")
+        return self.dispatch(Blind(reason))
 
     @staticmethod
     def _thumbnail(image: np.ndarray) -> bytes | None:

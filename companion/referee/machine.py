@@ -37,8 +37,16 @@ Decisions where the issue was silent:
 * After an undo the table must match the restored state before any new turn
   is proposed; until it does the screen says what differs.  NEXT still opens
   manual entry (the camera might be the thing that is wrong).
-* When the reader abstains (no marker, unreadable frame) ``abstain_limit``
-  settled times in a row, the screen suggests entering the turn by hand.
+* When the reader abstains (no marker, a frame from another table)
+  ``abstain_limit`` reads in a row, the screen suggests entering the turn by
+  hand, once for the whole spell.  Reads, not settled reads: a covered mat
+  gives the same marker-less reading for a minute, and identical readings
+  settle only once.
+* A frame the camera cannot use at all (black, tiny, huge: :class:`Blind`)
+  is said at once, once per reason, and the game stays as it is: the turns
+  can be entered with the buttons meanwhile.  When the picture comes back
+  (the first reading that is not an abstention) the screen says so and the
+  table is watched as before: a turn played in the dark is then proposed.
 * A candidate whose predicted table is off by at most one token or card
   (the game's ``tolerance``) is still proposed, with the
   difference shown: a miscounted token should not stop a game.
@@ -101,7 +109,23 @@ class TableRead(Generic[R]):
     source: object = None
 
 
-Event = Press | Undo | Motion | TableRead[R]
+@dataclass(frozen=True, slots=True)
+class Blind:
+    """The camera gave a frame nothing can be read from (black, tiny, huge);
+    ``reason`` is the reader's one line (the lights are out, the lens covered)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A word for the players from the loop, no event of the game (the chips'
+    colours could not be learned from the set-up frame): shown as the note."""
+
+    text: str
+
+
+Event = Press | Undo | Motion | Blind | Notice | TableRead[R]
 
 # -------------------------------------------------------------- effects out
 
@@ -253,6 +277,8 @@ class Referee(Generic[S, T, R, C, Q]):
         self._agreeing = 0
         self._settled_key: object = None
         self._abstains = 0
+        #: the note saying why the camera cannot read the table ("": it can)
+        self._blind_note = ""
         #: the reader's persistent misreads the players have confirmed past
         self.quirks: Q = self.game.no_quirks()
         self._via = "buttons"
@@ -272,6 +298,11 @@ class Referee(Generic[S, T, R, C, Q]):
             return []
         if isinstance(event, TableRead):
             return self._on_read(event)
+        if isinstance(event, Blind):
+            return self._on_blind(event.reason)
+        if isinstance(event, Notice):
+            self.note = event.text
+            return []
         if isinstance(event, Undo):
             return self._undo()
         return self._on_press(event.key)
@@ -290,22 +321,53 @@ class Referee(Generic[S, T, R, C, Q]):
         return True
 
     def _on_read(self, event: TableRead[R]) -> list[Effect[S, T]]:
-        if not self._settle(event):
-            return []
         reading = event.reading
         if self.game.abstained(reading):
+            # nothing to settle on: the table last read stays the one acted on
+            self.reading, self.source = reading, event.source
             self._abstains += 1
-            if self._abstains >= self.abstain_limit and self.phase in (Phase.SETUP, Phase.WATCH):
-                self.note = self.game.abstain_note()
-                return [SetLight(Light.ATTENTION)]
-            return []
+            if self._abstains < self.abstain_limit:
+                return []
+            return self._say_blind(self.game.abstain_note())
         self._abstains = 0
+        effects = self._see_again()
+        if not self._settle(event):
+            return effects
         if self.phase is Phase.SETUP:
-            return self._read_setup(reading)
+            return effects + self._read_setup(reading)
         watched = (Phase.WATCH, Phase.PROBLEM)
         if self.phase in watched or (self.game.watches_proposals and self._proposing()):
-            return self._evaluate(reading)
-        return []
+            return effects + self._evaluate(reading)
+        return effects
+
+    def _on_blind(self, reason: str) -> list[Effect[S, T]]:
+        """A frame nothing can be read from: say why once; the game stays as it is."""
+        self._last_key, self._agreeing = None, 0  # readings agree afresh after it
+        self.reading, self.source = None, None  # nothing of this table is known
+        return self._say_blind(
+            _("The camera cannot read the table ({reason}): the game goes on; NEXT to enter"
+              " a turn by hand").format(reason=translate_reason(reason)))
+
+    def _say_blind(self, note: str) -> list[Effect[S, T]]:
+        """Show ``note`` once for a spell of unreadable frames (the screen shows
+        it and speech says it when it changes: not once per frame)."""
+        if note == self._blind_note:
+            return []
+        self._blind_note = note
+        if self.phase not in (Phase.SETUP, Phase.WATCH):
+            return []  # a proposal or a menu on screen: the players are busy with it
+        self.note = note
+        return [Buzz("attention"), SetLight(Light.ATTENTION)]
+
+    def _see_again(self) -> list[Effect[S, T]]:
+        """The first reading after a spell of unreadable frames: the note goes."""
+        if not self._blind_note:
+            return []
+        shown, self._blind_note = self.note == self._blind_note, ""
+        if not shown:
+            return []
+        self.note = _("The camera sees the table again")
+        return [SetLight(Light.TURN if self.phase is Phase.WATCH else Light.OFF)]
 
     def _proposing(self) -> bool:
         """A proposal is on screen, or the menus that finish it."""
@@ -596,7 +658,8 @@ class Referee(Generic[S, T, R, C, Q]):
             )
         if phase is Phase.SETUP:
             if self.setup_state is not None:
-                return _with_note(game.setup_view(self.setup_state), self.problem)
+                return _with_note(game.setup_view(self.setup_state),
+                                  self.problem or self.note)
             return game.new_game_view(self.problem or self.note, self.camera)
         assert state is not None
         if phase is Phase.OVER:

@@ -11,7 +11,7 @@ from vision import readers
 from vision.calibrate import calibrate
 from vision.colours import ColourModel, load_colours, save_colours
 from vision.errors import VisionError
-from vision.learn import learn_colours
+from vision.learn import SetupColours, learn_colours
 from vision.synth import Camera, PlayerScene, TableScene, random_scene, render
 
 CENTRE = (-400.0, -224.0, 400.0, 224.0)
@@ -81,3 +81,54 @@ def test_calibrate_command(tmp_path, layout4, capsys) -> None:
     cv2.imwrite(str(blank), np.full((300, 400, 3), 120, np.uint8))
     assert main(["calibrate", str(blank), "--layout", str(layout), "--out", str(out)]) == 1
     assert "no marker" in capsys.readouterr().err
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def test_a_frame_that_is_no_set_up_is_not_learned_from(layout4) -> None:
+    """Issue 41, defect 6: a grey picture of the laid-out table (its markers seen) and
+    a table with no chip out were learned from; now refused, saying why."""
+    cam = Camera(px_per_mm=2.0, window=CENTRE)
+    frame = render(_setup_scene(), layout4, cam, seed=3).image
+    with pytest.raises(VisionError, match="not told apart"):
+        learn_colours(_grey(frame), layout4)
+    base = _setup_scene()
+    bare = TableScene(base.market, (True, True, True), base.nobles, (0,) * 6,
+                      (PlayerScene(),) * 4)
+    with pytest.raises(VisionError, match="only 0 of the 6 chip colours"):
+        learn_colours(render(bare, layout4, cam, seed=3).image, layout4)
+    assert learn_colours(frame, layout4).source == "calibrate"  # the real set-up still is
+
+
+def test_calibrate_refuses_a_grey_set_up_and_keeps_the_stored_colours(
+        tmp_path, layout4, capsys) -> None:
+    frame = render(_setup_scene(), layout4, Camera(px_per_mm=1.5, window=CENTRE), seed=2).image
+    image = tmp_path / "grey.png"
+    cv2.imwrite(str(image), _grey(frame))
+    layout = tmp_path / "layout.json"
+    layout.write_text(layout4.to_json())
+    out = tmp_path / "colours.json"
+    out.write_text(ColourModel(source="mine").to_json())
+    kept = out.read_bytes()
+    assert main(["calibrate", str(image), "--layout", str(layout), "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not told apart" in err[0]
+    assert out.read_bytes() == kept
+
+
+def test_run_keeps_the_colours_until_a_frame_shows_the_set_up(layout4) -> None:
+    """`run` learns from the set-up's frames: a grey one is refused once, said on the
+    screen (``refused``), and the next, real, set-up frame is learned from."""
+    cam = Camera(px_per_mm=1.5, window=CENTRE)
+    frame = render(_setup_scene(), layout4, cam, seed=4).image
+    stored = ColourModel(source="built-in defaults")
+    said: list[str] = []
+    shown: list[str] = []
+    setup = SetupColours(layout4, stored, said.append, shown.append)
+    for _ in range(3):
+        assert setup.see(_grey(frame)) is stored
+    assert len(shown) == 1 and "not told apart" in shown[0] and "built-in" in shown[0]
+    assert setup.see(frame).source == "set-up frame" and setup.done
+    assert said[-1].startswith("Colours learned")

@@ -10,6 +10,7 @@ import pytest
 
 from companion.cli import main
 from vision.errors import VisionError
+from vision.layout import build_layout
 from vision.read import check_frame, load_image, read_frame
 from vision.synth import Camera, random_scene, render
 
@@ -117,3 +118,60 @@ def test_reading_is_the_same_on_worker_processes(layout2, frame) -> None:
     order = [s.id for s in layout2.slots]
     slots = [c["slot"] for c in b["cards"]]
     assert slots == sorted(slots, key=order.index)
+
+
+def _huge_png(path, side: int = 25000) -> None:
+    """A valid ``side`` x ``side`` grey PNG of a few megabytes, written row by row
+    (never ``side``² pixels in memory)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    packer = zlib.compressobj(1)
+    row = b"\x00" + b"\x80" * side
+    idat = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side,
+                                                                       8, 0, 0, 0, 0))
+                     + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def test_a_huge_image_is_refused_from_its_header(tmp_path, frame) -> None:
+    """Issue 41, defect 5: `vision read` decoded a 25000² PNG (1.9 GB as BGR, 3.7 GB
+    peak) before refusing it; the header says its size, so it is never decoded."""
+    import subprocess
+    import sys
+
+    from vision.read import MAX_PIXELS, header_size
+
+    huge = tmp_path / "huge.png"
+    _huge_png(huge)
+    assert header_size(huge.read_bytes()) == (25000, 25000)
+    with pytest.raises(VisionError, match="25000x25000 pixels"):
+        load_image(huge)
+    # a JPEG whose start-of-frame says 25000 x 20000 (libjpeg would allocate it)
+    _, jpg = cv2.imencode(".jpg", frame[1].image)
+    data = bytearray(jpg.tobytes())
+    sof = next(i for i in range(2, len(data) - 1) if data[i] == 0xFF and data[i + 1] == 0xC0)
+    data[sof + 5:sof + 9] = (20000).to_bytes(2, "big") + (25000).to_bytes(2, "big")
+    (tmp_path / "huge.jpg").write_bytes(bytes(data))
+    assert header_size(bytes(data)) == (25000, 20000) and MAX_PIXELS < 25000 * 20000
+    with pytest.raises(VisionError, match="25000x20000 pixels"):
+        load_image(tmp_path / "huge.jpg")
+    # the command: one line, exit 1, and no decoding (its own peak memory stays small)
+    (tmp_path / "layout.json").write_text(build_layout(2).to_json())
+    # VmHWM: this process's own peak (ru_maxrss keeps the forking parent's across exec)
+    program = ("import sys\nfrom companion.cli import main\n"
+               "code = main(sys.argv[1:])\n"
+               "status = open('/proc/self/status').read().split('VmHWM:')[1]\n"
+               "print(int(status.split()[0]) // 1024)\n"
+               "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", program, "vision", "read", str(huge),
+                           "--layout", str(tmp_path / "layout.json")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "25000x25000" in done.stderr
+    peak_mb = int(done.stdout.split()[-1])
+    assert peak_mb < 1000, peak_mb  # decoding alone would be 1875 MB

@@ -14,15 +14,15 @@ import numpy as np
 from vision.layout import Layout, Mat
 from vision.mats import (
     PAPER,
-    PRINT_PAPER,
     TITLE_MM,
     TOKEN_SLOT_FILL,
     Affine,
+    Box,
     Label,
     _draw_label,
     apply,
     draw_mats,
-    mat_affine,
+    render_box,
     to_local,
 )
 
@@ -87,10 +87,8 @@ def _inset(corners: tuple[tuple[float, float], ...], mm: float) -> np.ndarray:
     return np.asarray(c + d * (1 - mm / np.abs(d).max(axis=0).clip(1e-6)))
 
 
-def render_duel_mat(layout: Layout, mat_name: str, px_per_mm: float) -> np.ndarray:
-    """One Duel mat as a printable upright image (BGR) at ``px_per_mm``, on white paper."""
-    mat = layout.mat(mat_name)
-    w, h = mat.size
-    canvas = np.full((round(h * px_per_mm), round(w * px_per_mm), 3), 255, np.uint8)
-    draw_duel_mats(canvas, layout, mat_affine(mat, px_per_mm), {mat_name}, paper=PRINT_PAPER)
-    return canvas
+def render_duel_mat(layout: Layout, mat_name: str, px_per_mm: float,
+                    box: Box | None = None) -> np.ndarray:
+    """One Duel mat (or its pixels ``box``) as a printable upright image (BGR) at
+    ``px_per_mm``, on white paper (see :func:`vision.mats.render_box`)."""
+    return render_box(layout, mat_name, px_per_mm, box, draw_duel_mats)

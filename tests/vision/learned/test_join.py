@@ -52,5 +52,6 @@ def test_nobles_join_the_same_way() -> None:
     assert agree.noble == n1 and agree.confidence > 0.98
     clash = noble_net.join(NobleReading("noble.0", "noble", n1, 0.99), Guess("n2", 0.9, "n1", 0.1))
     assert clash.state == "unknown"
-    alone = noble_net.join(NobleReading("noble.0", "unknown", None, 0.2), Guess("n2", 0.97, "n1", 0))
+    alone = noble_net.join(NobleReading("noble.0", "unknown", None, 0.2),
+                           Guess("n2", 0.97, "n1", 0))
     assert alone.noble == n2 and alone.confidence == 0.97

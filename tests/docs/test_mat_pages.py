@@ -73,8 +73,8 @@ def test_the_sheet_counts_the_docs_quote(paper: str, four: int, two: int) -> Non
 
 def test_the_docs_quote_those_counts() -> None:
     hardware = " ".join((ROOT / "hardware.md").read_text(encoding="utf-8").split())
-    assert "28 sheets of A4 (8 for the central mat, 5 per player), 20 of A3 or 33 of" \
-        " Letter; for 2 players 18, 12 and 21" in hardware
+    assert "the central mat is 8 sheets of A4; with the players' mats, for 4 players, 28 of" \
+        " A4 (5 per player), 20 of A3 or 33 of Letter; for 2 players 18, 12 and 21" in hardware
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "4 players: 28 sheets of A4, 20 of A3, 33 of Letter" in readme
 

@@ -16,9 +16,10 @@ from vision.learned.recognizer import recognizer
 from vision.training import augment
 from vision.training.faces import card_mm
 
-#: The layer types OpenCV builds from the plain operators the issue allows.
+#: The layer types OpenCV builds from the plain operators the issue allows (OpenCV 4's
+#: names, then OpenCV 5's new engine's).
 PLAIN = {"Convolution", "ReLU", "Pooling", "Flatten", "InnerProduct", "Identity",
-         "Reshape", "Permute"}
+         "Reshape", "Permute", "Conv2", "MaxPool", "Gemm", "TransformLayout"}
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

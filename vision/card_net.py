@@ -9,7 +9,11 @@ names nearly every card it sees.  Joined:
   reading region) stays unknown: nothing named where nothing can be read;
 * both name the same card: the chance both are wrong at once,
   ``1 - (1 - p_net)(1 - p_decode)``;
-* the decode abstained: the network's calibrated probability;
+* the decode abstained leading with the network's card (or with none): the
+  network's calibrated probability.  Leading with another card it is unsure:
+  the decode reads the cost numerals at 4 px/mm, the network sees them at
+  0.9 px/mm, and its mistakes on a printing it never saw are numerals (1k3,
+  whose blue 2 it took for the 1 of 1k4);
 * they name different cards: the decode's card at no more than the chance the
   network is wrong about it, ``min(p_decode, 1 - p_net)``: a disagreement is
   never sure.
@@ -58,7 +62,8 @@ def join(answer: CardReading, net: Guess | None) -> CardReading:
             return replace(answer, confidence=p, runner_up=net.best)
         return CardReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE),
                            answer.distance, net.best)
-    if net.p >= NAMED_MIN_CONFIDENCE:
+    led = answer.runner_up  # the card the decode led with when it abstained
+    if net.p >= NAMED_MIN_CONFIDENCE and led in (None, net.best):
         return CardReading(answer.slot, "card", catalogue.card(net.best), net.p,
                            answer.distance, net.second)
     return replace(answer, runner_up=net.best, confidence=min(net.p, UNKNOWN_CONFIDENCE))

@@ -32,11 +32,14 @@ def test_a_disagreement_is_never_sure() -> None:
 
 
 def test_the_network_names_what_the_decode_left_unsure() -> None:
-    unsure = CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w2")
+    unsure = CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w1")
     named = card_net.join(unsure, Guess("1w1", 0.995, "1w2", 0.004))
     assert named.state == "card" and named.card == C1 and named.confidence == 0.995
     still = card_net.join(unsure, Guess("1w1", 0.55, "1w2", 0.4))
     assert still.state == "unknown" and still.runner_up == "1w1"
+    led_elsewhere = CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w3")
+    held = card_net.join(led_elsewhere, Guess("1w1", 0.995, "1w2", 0.004))
+    assert held.state == "unknown" and held.confidence <= 0.5
 
 
 def test_an_empty_slot_and_an_unseen_face_keep_the_decodes_answer() -> None:

@@ -9,9 +9,8 @@ names nearly every card it sees.  Joined:
   reading region) stays unknown: nothing named where nothing can be read;
 * both name the same card: the chance both are wrong at once,
   ``1 - (1 - p_net)(1 - p_decode)``;
-* the decode abstained leading with the network's card, with none, or with a
-  card of another colour: the network's calibrated probability.  Leading with
-  another card of the same colour it is unsure:
+* the decode abstained leading with the network's card (or with none): the
+  network's calibrated probability.  Leading with another card it is unsure:
   the decode reads the cost numerals at 4 px/mm, the network sees them at
   0.9 px/mm, and its mistakes on a printing it never saw are numerals (1k3,
   whose blue 2 it took for the 1 of 1k4);
@@ -50,16 +49,6 @@ def guess(faces: Sequence[np.ndarray], seen: Sequence[Seen], level: int) -> Gues
     return recognizer("splendor_cards").guess(shown, level_ids(level)) if shown else None
 
 
-def numeral_rivals(led: str | None, named: str) -> bool:
-    """Whether the decode's leader and the network's card differ only where the network
-    is weak: another card of the same bonus colour (they differ by numerals).  A
-    leader of another colour is the decode's weakness (colours under a hard lamp:
-    1w8 led as 1k5 while the network named 1w8 at 1.0), not a numeral to trust."""
-    if led is None or led == named:
-        return False
-    return catalogue.card(led).bonus == catalogue.card(named).bonus
-
-
 def join(answer: CardReading, net: Guess | None) -> CardReading:
     """``answer`` (the decode's) joined with the network's guess ``net``."""
     if net is None or answer.state == "empty":
@@ -74,7 +63,7 @@ def join(answer: CardReading, net: Guess | None) -> CardReading:
         return CardReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE),
                            answer.distance, net.best)
     led = answer.runner_up  # the card the decode led with when it abstained
-    if net.p >= NAMED_MIN_CONFIDENCE and not numeral_rivals(led, net.best):
+    if net.p >= NAMED_MIN_CONFIDENCE and led in (None, net.best):
         return CardReading(answer.slot, "card", catalogue.card(net.best), net.p,
                            answer.distance, net.second)
     return replace(answer, runner_up=net.best, confidence=min(net.p, UNKNOWN_CONFIDENCE))

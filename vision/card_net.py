@@ -14,9 +14,12 @@ names nearly every card it sees.  Joined:
   the decode reads the cost numerals at 4 px/mm, the network sees them at
   0.9 px/mm, and its mistakes on a printing it never saw are numerals (1k3,
   whose blue 2 it took for the 1 of 1k4);
-* they name different cards: the decode's card at no more than the chance the
-  network is wrong about it, ``min(p_decode, 1 - p_net)``: a disagreement is
-  never sure.
+* they name different cards of one colour (they differ in numerals only): the
+  decode's answer as it stands, numerals being what it reads and the network
+  barely sees;
+* they name cards of different colours: the decode's card at no more than the
+  chance the network is wrong about it, ``min(p_decode, 1 - p_net)``: such a
+  disagreement is never sure.
 
 Which of these is sure is the market-card threshold of :mod:`vision.confidence`,
 chosen on the design frames like every other.
@@ -49,6 +52,13 @@ def guess(faces: Sequence[np.ndarray], seen: Sequence[Seen], level: int) -> Gues
     return recognizer("splendor_cards").guess(shown, level_ids(level)) if shown else None
 
 
+def same_colour(a: str, b: str) -> bool:
+    """Whether two cards of a level share their bonus colour: then they differ in their
+    numerals (points, costs), which the decode reads at 4 px/mm and the network sees
+    at 0.9 (the drawn 1r2 and 1r5 differ by one cost, 2 against 1)."""
+    return catalogue.card(a).bonus == catalogue.card(b).bonus
+
+
 def join(answer: CardReading, net: Guess | None) -> CardReading:
     """``answer`` (the decode's) joined with the network's guess ``net``."""
     if net is None or answer.state == "empty":
@@ -57,6 +67,8 @@ def join(answer: CardReading, net: Guess | None) -> CardReading:
         if answer.card.id == net.best:
             p = 1 - (1 - net.p) * (1 - answer.confidence)
             return replace(answer, confidence=p)
+        if same_colour(answer.card.id, net.best):
+            return answer  # numerals: the decode reads them, the network barely sees them
         p = min(answer.confidence, 1 - net.p)
         if p >= NAMED_MIN_CONFIDENCE:
             return replace(answer, confidence=p, runner_up=net.best)

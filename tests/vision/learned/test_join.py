@@ -20,15 +20,21 @@ def test_agreement_is_surer_than_either_alone() -> None:
     assert got.card == C1 and got.confidence > 0.99
 
 
-def test_a_disagreement_is_never_sure() -> None:
+def test_a_disagreement_on_colour_is_never_sure() -> None:
+    other = "1k1"
     for p_net in (0.3, 0.6, 0.99):
         got = card_net.join(CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3"),
-                            Guess(C2.id, p_net, C1.id, 0.0))
+                            Guess(other, p_net, C1.id, 0.0))
         assert got.confidence < SURE["market cards"]
         assert got.card is None or got.card == C1
     strong = card_net.join(CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3"),
-                           Guess(C2.id, 0.99, C1.id, 0.01))
-    assert strong.state == "unknown" and strong.runner_up == C2.id
+                           Guess(other, 0.99, C1.id, 0.01))
+    assert strong.state == "unknown" and strong.runner_up == other
+
+
+def test_on_numerals_the_decode_keeps_its_answer() -> None:
+    decoded = CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3")
+    assert card_net.join(decoded, Guess(C2.id, 0.8, C1.id, 0.2)) == decoded
 
 
 def test_the_network_names_what_the_decode_left_unsure() -> None:

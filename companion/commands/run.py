@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
 from companion.commands.demo import parse_size
+from companion.rules.record_format import name_problem, shown
 
 if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
     import numpy as np
@@ -110,12 +111,9 @@ def _names(args: argparse.Namespace) -> list[str]:
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CommandError("--names: every player needs a different, non-empty name")
     for name in names:
-        if any(ch in name for ch in '"[]\n') or len(name) > 40:
-            shown = name if len(name) <= 40 else name[:40] + "..."
-            raise CommandError(
-                f"--names: {shown!s} cannot be recorded (at most 40 characters, no quotes or"
-                " brackets)"
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise CommandError(f"--names: {shown(name)} cannot be recorded: {problem}")
     return names
 
 

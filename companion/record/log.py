@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -46,6 +47,7 @@ from companion.record import schema
 from companion.record.kinds import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.record.lock import LogInUse, WriterLock
 from companion.rules.contract import Outcome, Position
+from companion.rules.record_format import name_problem, shown, text_problem
 
 APP_DIR = "splendor-companion"
 DB_NAME = "games.db"
@@ -400,11 +402,9 @@ class GameLog:
         """
         game = _kind(game_type)
         for name in players:
-            if any(ch in name for ch in ',"[]\n'):
-                raise LogError(
-                    f"player name {name!r} cannot be recorded: names may not contain"
-                    " commas, quotes, brackets or line breaks"
-                )
+            problem = name_problem(name)
+            if problem is not None:
+                raise LogError(f"player name {shown(name)} cannot be recorded: {problem}")
         headers = {"Game": game_type, "Players": ", ".join(players)}
         headers.update({k: v for k, v in setup_headers.items() if k not in ("Result", "Winner")})
         headers["Game"] = game_type
@@ -754,6 +754,14 @@ def _summary(r: sqlite3.Row) -> GameSummary:
         isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
     ):
         raise DamagedGame(gid, "headers is not a set of names and values")
+    for name in players:  # an older version logged names its records cannot carry
+        problem = name_problem(name)
+        if problem is not None:
+            raise DamagedGame(gid, f"player name {shown(name)} cannot be read back: {problem}")
+    for key, value in headers.items():
+        problem = text_problem(value) if re.fullmatch(r"\w+", key) else "not a header name"
+        if problem is not None:
+            raise DamagedGame(gid, f"header {shown(key)} cannot be read back: {problem}")
     winners = _strings(gid, "winners", _json(gid, "winners", r["winners"])) if r["winners"] else ()
     for column in ("result", "reason"):
         if r[column] is not None and not isinstance(r[column], str):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -196,8 +197,18 @@ def load_colours(path: str | Path | None = None) -> ColourModel:
         raise VisionError(f"colour file {p}: {exc}") from None
 
 
-def save_colours(model: ColourModel, path: str | Path | None = None) -> Path:
+def save_colours(model: ColourModel, path: str | Path | None = None,
+                 write: Callable[[Path, str], object] | None = None) -> Path:
+    """Store ``model`` at ``path`` (default: the XDG config folder, created).
+
+    ``write(path, text)`` writes the file: the CLI passes its one output
+    writer (atomic, never over an input); plain ``Path.write_text`` otherwise.
+    """
     p = Path(path) if path else default_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(model.to_json() + "\n", encoding="utf-8")
+    text = model.to_json() + "\n"
+    if write is None:
+        p.write_text(text, encoding="utf-8")
+    else:
+        write(p, text)
     return p

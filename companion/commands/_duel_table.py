@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.output import write_text
 from companion.rules.duel.view import DuelView
 
 if TYPE_CHECKING:  # imported when a game starts, as `run` does
@@ -300,7 +301,7 @@ def demo_duel(args: argparse.Namespace) -> int:
     count = len(states) if args.turns is None else min(len(states), args.turns + 1)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "game.txt").write_text(record.text(), encoding="utf-8")
+        write_text(out / "game.txt", record.text(), named=False)
         shots = out / "screenshots"
         shots.mkdir(exist_ok=True)
         for old in shots.glob("*.png"):

@@ -24,6 +24,7 @@ from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
 from companion.analysis.game import AnyRecord, read_any_record, verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
+from companion.output import write_text
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
@@ -61,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="analyse again even when the log holds an analysis of this game")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the analysis as JSON")
     add_db_option(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, outputs=("json",))
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -207,9 +208,6 @@ def run(args: argparse.Namespace) -> int:
                 save_analysis(log, gid, analysis.to_json(), analysis.budget, analysis.seed)
                 print(f"stored the analysis of game {gid} in {log.path}", file=sys.stderr)
     if args.json is not None:
-        try:
-            args.json.write_text(analysis.to_json() + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+        write_text(args.json, analysis.to_json() + "\n")
     print("\n".join(report(analysis)))
     return 0

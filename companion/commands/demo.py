@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.output import write_text
 
 if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     import numpy as np
@@ -102,7 +103,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from companion.speech.options import add_options
 
     add_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, output_folders=("out", "frames"))
 
 
 #: The largest --screen side: an 8K display (7680x4320) fits; 100000x100000 would ask
@@ -405,7 +406,7 @@ def _attempt(
     result.proposals_ms = loop.timings.proposals_ms
     game_id = loop.game_id if loop.game_id is not None else loop.finished_game_id
     if game_id is not None:
-        (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
+        write_text(out / "record.txt", log.record(game_id).text(), named=False)
     log.close()
     return result
 

@@ -95,7 +95,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     add_option(parser)
     add_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, outputs=("db",), output_folders=("screenshots",))
 
 
 def _names(args: argparse.Namespace) -> list[str]:

@@ -87,7 +87,7 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
     w.add_argument("--choose", action="store_true",
                    help="print the sure thresholds these frames support (design splits only)")
     w.add_argument("--mistakes", action="store_true", help="list every wrong readable answer")
-    w.set_defaults(func=run_world)
+    w.set_defaults(func=run_world, outputs=("report",))
 
 
 def _setup(layout_path: Path, colours_path: Path | None):  # type: ignore[no-untyped-def]
@@ -133,10 +133,9 @@ def _emit(text: str, report: Path | None) -> int:
     """Print a Markdown report, and write it to ``report`` too when asked."""
     print(text, end="")
     if report is not None:
-        try:
-            report.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {report}: {exc.strerror}") from None
+        from companion.output import write_text
+
+        write_text(report, text)
     return 0
 
 

@@ -43,6 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.output import LOG_COMPANIONS, note_input
 from companion.record import schema
 from companion.record.kinds import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.record.lock import LogInUse, WriterLock
@@ -282,6 +283,7 @@ class GameLog:
         before anything is checked, moved or written.
         """
         where = Path(path) if path is not None else default_db_path()
+        note_input(where, LOG_COMPANIONS)  # no output of this command may write over it
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -339,6 +341,7 @@ class GameLog:
         a :class:`LogError` with one line, and the file stays as it was.
         """
         where = Path(path) if path is not None else default_db_path()
+        note_input(where, LOG_COMPANIONS)
         if not where.exists():
             raise LogError(f"no game log at {where}: no game has been played yet (or use --db)")
         if where.is_dir():

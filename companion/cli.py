@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import os
 import pkgutil
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import NoReturn
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import companion
-from companion import commands
+from companion import commands, processes
 from companion.commands import CommandError
 from companion.output import OutputError
 
@@ -126,11 +127,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     set_language(system_language())  # `run` and `demo` may choose another (--lang, config)
     try:
-        _check_outputs(args)
-        return int(func(args) or 0)
+        with processes.owner():  # every worker reaped, however the command ends
+            _check_outputs(args)
+            return int(func(args) or 0)
     except (CommandError, OutputError) as exc:
         print(f"{PROG}: {one_line(str(exc))}", file=sys.stderr)
         return 1
+    except processes.Terminated:
+        print(f"{PROG}: stopped (SIGTERM)", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

@@ -308,8 +308,8 @@ def run_world(args: argparse.Namespace) -> int:
         return _run_duel_world(args)
     args.framing = args.framing or "centre"
     import time
-    from concurrent.futures import ProcessPoolExecutor
 
+    from companion import processes
     from vision import world_eval as we
 
     jobs = _world_jobs(args)
@@ -331,7 +331,7 @@ def run_world(args: argparse.Namespace) -> int:
             results.append(we.evaluate_frame(*job))
             progress(i, results[-1])
     else:
-        with ProcessPoolExecutor(args.workers) as pool:
+        with processes.pool(args.workers) as pool:
             for i, r in enumerate(pool.map(we.evaluate_frame, *zip(*jobs, strict=True)), 1):
                 results.append(r)
                 progress(i, r)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import logging
 import os
 import pkgutil
 import signal
@@ -117,6 +118,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # matplotlib warns on stderr when it has no home for its cache (HOME unset): a second
+    # line after the command's own; it then uses a temporary folder, which is fine
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

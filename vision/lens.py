@@ -42,7 +42,6 @@ Design decisions
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -370,8 +369,9 @@ def local_homography(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,
 
 def default_path() -> Path:
     """Where ``calibrate --lens`` stores the lens: beside the colours, in the XDG folder."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "splendor-companion" / "lens.json"
+    from vision.colours import config_home
+
+    return config_home() / "splendor-companion" / "lens.json"
 
 
 def save_lens(lens: LensModel, path: str | Path | None = None,

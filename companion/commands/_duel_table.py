@@ -54,13 +54,14 @@ DEMO_OUT = Path("out/demo-duel")
 
 # ------------------------------------------------------------------ sources
 def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
+    from companion.commands.replay import read_text
     from companion.rules import duel
     from companion.rules.duel.view import view_of
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"--camera game:{path}: {exc.strerror or exc}") from None
+    try:  # decoded as `replay` does: UTF-8 with or without a BOM, anything else one line
+        text = read_text(path)
+    except CommandError as exc:
+        raise CommandError(f"--camera game:{exc}") from None
     try:
         states = duel.read_record(text).states()
     except duel.RecordError as exc:
@@ -168,7 +169,9 @@ def run_duel(args: argparse.Namespace) -> int:
             " to enter turns with the buttons"
         )
     panel = _panel(args.buttons, config)
-    db = args.db or (Path(config.storage.database) if config.storage.database else None)
+    from companion.commands.run import _config_db
+
+    db = args.db or (_config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
     except LogError as exc:

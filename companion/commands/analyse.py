@@ -24,15 +24,22 @@ from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
 from companion.analysis.game import AnyRecord, read_any_record, verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
+from companion.commands.replay import read_text
 from companion.output import write_text
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
 from companion.rules.record import RecordError
-from companion.rules.record_format import game_name
+from companion.rules.record_format import clip, game_name
 
 #: The games the analysis knows (a record's ``Game`` header, the log's game type).
 GAMES = ("Splendor", "Splendor Duel")
+
+#: The longest search per position (an hour): ``inf`` or ``1e300s`` is not a budget.
+MAX_SECONDS = 3600.0
+
+#: The most playouts per position (days of search on a Pi): larger is a typo.
+MAX_PLAYOUTS = 10_000_000
 
 #: Playouts timed to turn a budget in seconds into a playout count.
 _CALIBRATION_PLAYOUTS = 60
@@ -71,16 +78,17 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     try:
         if raw.endswith("s"):
             seconds = float(raw[:-1])
-            if seconds <= 0:
+            if not 0 < seconds <= MAX_SECONDS:  # False for nan; inf is past the cap
                 raise ValueError
             return None, seconds
         playouts = int(raw)
-        if playouts < 4:
+        if not 4 <= playouts <= MAX_PLAYOUTS:
             raise ValueError
         return playouts, None
     except ValueError:
         raise CommandError(
-            f"--budget '{text}' is neither a playout count (4 or more) nor seconds like 1.5s"
+            f"--budget '{clip(text)}' is neither a playout count (4 to {MAX_PLAYOUTS}) nor"
+            f" seconds like 1.5s (at most {MAX_SECONDS:.0f}s)"
         ) from None
 
 
@@ -90,8 +98,8 @@ def playouts_for(record: AnyRecord, seconds: float) -> int:
     mid = len(record.turns) // 2
     start = time.perf_counter()
     verdict(states[mid], record.turns[mid], mid, _CALIBRATION_PLAYOUTS, 0)
-    per = (time.perf_counter() - start) / _CALIBRATION_PLAYOUTS
-    return max(4, int(seconds / per))
+    per = max(time.perf_counter() - start, 1e-9) / _CALIBRATION_PLAYOUTS
+    return max(4, min(MAX_PLAYOUTS, int(seconds / per)))
 
 
 class ProgressBar:
@@ -140,10 +148,7 @@ def report(analysis: GameAnalysis) -> list[str]:
 
 
 def _read_file(path: Path) -> AnyRecord:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = read_text(path)  # as `replay` reads it: a BOM is fine, Latin-1 is one line
     name = game_name(text)
     if name is not None and name not in GAMES:
         raise CommandError(f"{path}: analysis is for Splendor and Splendor Duel games;"

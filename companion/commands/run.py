@@ -343,7 +343,7 @@ def _run(args: argparse.Namespace) -> int:
     camera = _camera(args, config, notifier)
     lens = _stored_lens(config) if camera is not None else None  # a bad one stops us here
     panel = _panel(args.buttons, config)
-    db = args.db or (Path(config.storage.database) if config.storage.database else None)
+    db = args.db or (_config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
         damaged = log.damaged()
@@ -416,6 +416,16 @@ def _run(args: argparse.Namespace) -> int:
 
         print(outcome_reason(outcome))
     return 0
+
+
+def _config_db(config: Config) -> Path:
+    """The config's ``[storage] database``, a leading ``~`` made the home folder."""
+    from firmware.config import ConfigError
+
+    try:
+        return config.database_path()
+    except ConfigError as exc:
+        raise CommandError(f"config: {exc}") from None
 
 
 def _stored_colours() -> ColourModel:

@@ -215,8 +215,17 @@ def run_eval(args: argparse.Namespace) -> int:
         except VisionError as exc:
             print(f"\n{path.name}: {exc}", file=sys.stderr)
             continue
+        truth = path.with_suffix(".json")
+        try:
+            compare(obs.to_dict(), load_truth(truth), tallies, path.stem)
+        except VisionError as exc:
+            print(file=sys.stderr)  # end the progress line: the error has its own
+            raise CommandError(str(exc)) from None
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:  # an entry's fields
+            print(file=sys.stderr)
+            raise CommandError(f"truth file {truth}: an entry is not in the Observation"
+                               f" schema (at {str(exc)[:60]})") from None
         latency.append(obs.elapsed_ms)
-        compare(obs.to_dict(), load_truth(path.with_suffix(".json")), tallies, path.stem)
     print(file=sys.stderr)
     print(format_table(tallies, latency))
     if args.mistakes:
@@ -227,6 +236,9 @@ def run_eval(args: argparse.Namespace) -> int:
         print(format_table(official[0], official[1]))
         if args.mistakes:
             _mistakes(official[0])
+    if args.min_accuracy is not None and not latency:
+        raise CommandError(f"--min-accuracy: none of the {len(frames)} frames in {folder}"
+                           " could be read, so no accuracy was measured")
     if args.min_accuracy is not None:
         need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
         low = [c for c in CATEGORIES if c in tallies and tallies[c].total
@@ -246,8 +258,7 @@ def _run_duel_world(args: argparse.Namespace) -> int:
     framing = args.framing or "centre"
     framings = _choice_list(framing, ("centre", "table"), "framing")
     lenses = _choice_list(args.lens, ("wide", "standard"), "lens")
-    if args.count < 1:
-        raise CommandError("--count must be 1 or more")
+    _check_count_and_seed(args)
     jobs = [(d, args.seed + i, args.split, f, lens) for f in framings for lens in lenses
             for d in levels for i in range(args.count)]
     results = []
@@ -268,6 +279,21 @@ def _run_duel_world(args: argparse.Namespace) -> int:
         text += "\n## Readable places not read right\n\n" + "\n".join(
             de.mistakes(results)) + "\n"
     return _emit(text, args.report)
+
+
+#: Frames per kind of table at most (a night of rendering); seeds are numpy's (32 bits).
+MAX_COUNT = 10_000
+MAX_SEED = 2**32 - 1
+
+
+def _check_count_and_seed(args: argparse.Namespace) -> None:
+    """``--count`` and the seeds it spans: numpy seeds a table from 0 to 2**32 - 1
+    (``--seed -1`` was a traceback from deep in the renderer)."""
+    if not 1 <= args.count <= MAX_COUNT:
+        raise CommandError(f"--count {args.count}: give 1 to {MAX_COUNT}")
+    if not 0 <= args.seed <= MAX_SEED - args.count + 1:
+        raise CommandError(f"--seed {args.seed}: give 0 to {MAX_SEED - args.count + 1}"
+                           f" (seeds are 0 to {MAX_SEED})")
 
 
 def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # type: ignore[no-untyped-def,type-arg]
@@ -291,8 +317,7 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
         raise CommandError(f"--split {args.split!r}: choose from {', '.join(we.SPLITS)}")
     framings = _choice_list(args.framing, we.FRAMINGS, "framing")
     lenses = _choice_list(args.lens, we.LENSES, "lens")
-    if args.count < 1:
-        raise CommandError("--count must be 1 or more")
+    _check_count_and_seed(args)
     if args.workers < 1:
         raise CommandError("--workers must be 1 or more")
     if args.choose and not args.split.startswith("design"):

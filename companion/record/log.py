@@ -83,7 +83,13 @@ class ResumeError(LogError):
 
 def default_db_path() -> Path:
     """``$XDG_DATA_HOME/splendor-companion/games.db`` (``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    base = os.environ.get("XDG_DATA_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".local" / "share")
+        except RuntimeError:  # HOME unset and no passwd entry (a container, a bare unit)
+            raise LogError("cannot tell where your home folder is (HOME is not set) for the"
+                           " game log: set HOME or XDG_DATA_HOME, or give --db FILE") from None
     return Path(base) / APP_DIR / DB_NAME
 
 

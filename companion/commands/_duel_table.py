@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # imported when a game starts, as `run` does
     from firmware.buttons import ButtonPanel
     from firmware.camera import FrameSource, ResilientSource
     from firmware.watchdog import Notifier
+    from vision.layout import Layout
 
 #: How long the loop waits for a button when no view is due (seconds).
 POLL = 0.05
@@ -70,7 +71,26 @@ def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
         yield view_of(state), None
 
 
-def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
+def duel_layout(args: argparse.Namespace) -> Layout | None:
+    """``--layout`` of ``run --game duel``: a Duel layout (``mats --game duel``), or None
+    for the built-in one.  It used to be ignored: a missing file exited 0."""
+    if args.layout is None:
+        return None
+    from vision.errors import VisionError
+    from vision.layout import load_layout
+
+    try:
+        layout = load_layout(args.layout)
+    except VisionError as exc:  # its message names the file
+        raise CommandError(str(exc)) from None
+    if not any(s.kind == "privilege" for s in layout.slots):
+        raise CommandError(f"layout {args.layout} is not a Splendor Duel layout"
+                           " (write one with `mats --game duel`)")
+    return layout
+
+
+def _views_of_photos(folder: Path, layout: Layout | None = None
+                     ) -> Iterator[tuple[DuelView | None, object]]:
     import cv2
 
     from vision.duel.read import read_duel
@@ -87,20 +107,21 @@ def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
             print(f"{photo}: not a picture; skipped", file=sys.stderr)
             continue
         try:
-            yield read_duel(image), None
+            yield read_duel(image, layout=layout), None
         except VisionError as exc:  # an unreadable frame: the reader abstains
             print(f"{photo}: {exc}", file=sys.stderr)
             yield None, None
 
 
-def views_from(spec: str | None) -> Iterator[tuple[DuelView | None, object]] | None:
+def views_from(spec: str | None, layout: Layout | None = None
+               ) -> Iterator[tuple[DuelView | None, object]] | None:
     """The source of table views named by ``--camera`` (None: no camera)."""
     if spec is None:
         return None
     if spec.startswith("game:"):
         return _views_of_game(Path(spec[len("game:"):]))
     if spec.startswith("recorded:"):
-        return _views_of_photos(Path(spec[len("recorded:"):]))
+        return _views_of_photos(Path(spec[len("recorded:"):]), layout)
     raise CommandError(f"--camera {spec}: not a source of still tables")
 
 
@@ -109,7 +130,8 @@ def is_live(spec: str | None) -> bool:
     return spec is not None and not spec.startswith(("game:", "recorded:"))
 
 
-def live_reader(echo: Callable[[str], None]) -> Callable[[np.ndarray], DuelView | None]:
+def live_reader(echo: Callable[[str], None], layout: Layout | None = None
+                ) -> Callable[[np.ndarray], DuelView | None]:
     """The Duel reader for a live camera's still frames: a frame it cannot use (no
     marker seen, say) is read as nothing (the referee waits), said once per reason."""
     from vision.duel.read import read_duel
@@ -120,7 +142,7 @@ def live_reader(echo: Callable[[str], None]) -> Callable[[np.ndarray], DuelView 
     def read(image: np.ndarray) -> DuelView | None:
         nonlocal said
         try:
-            view = read_duel(image)
+            view = read_duel(image, layout=layout)
         except VisionError as exc:
             if str(exc) != said:
                 said = str(exc)
@@ -147,9 +169,16 @@ def run_duel(args: argparse.Namespace) -> int:
 
     names = _names(args)
     seats = seats_of(args, names)
-    size = parse_size(args.screen)
+    if args.screen is not None:
+        parse_size(args.screen)
     _check_screenshots(args.screenshots)
     config = _config()
+    from companion.commands.run import screen_size
+    from companion.speech.options import apply_language
+
+    size = screen_size(args, config)
+    apply_language(args, config)  # --lang fr: the Duel screens were English
+    layout = duel_layout(args)
     spec = None if args.no_camera else (
         args.camera or (config.camera_spec() if config.path is not None else None))
     camera: FrameSource | ResilientSource | None = None
@@ -162,7 +191,7 @@ def run_duel(args: argparse.Namespace) -> int:
         camera = _camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
         views = None
     else:
-        views = None if spec is None else views_from(spec)
+        views = None if spec is None else views_from(spec, layout)
     if spec is None and not args.no_camera:
         raise CommandError(
             "no camera given: use --camera usb:N, game:FILE or recorded:DIR, or --no-camera"
@@ -182,7 +211,8 @@ def run_duel(args: argparse.Namespace) -> int:
     try:
         referee, game_id = _duel_referee(log, names, args.resume, spec is not None, seats)
         loop = DuelLoop(
-            referee, reader=None if camera is None else live_reader(print), screen=screen,
+            referee, reader=None if camera is None else live_reader(print, layout),
+            screen=screen,
             window=window, log=log, game_id=game_id, shots=args.screenshots,
             headers=headers_for(referee.seats),
         )
@@ -296,6 +326,9 @@ def demo_duel(args: argparse.Namespace) -> int:
     from companion.screen.draw import Screen
 
     size = parse_size(args.screen)
+    from companion.speech.options import apply_language
+
+    apply_language(args)  # --lang fr: the screens and the summary in French
     out: Path = args.out if args.out != Path("out/demo") else DEMO_OUT
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")

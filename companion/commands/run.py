@@ -22,7 +22,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
-from companion.commands.demo import parse_size
+from companion.commands.demo import check_size, parse_size
 from companion.rules.record_format import name_problem, shown
 
 if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
@@ -80,7 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     parser.add_argument("--db", type=Path, default=None, help="game log (SQLite) to use")
     parser.add_argument("--layout", type=Path, default=None, help="table layout JSON file")
-    parser.add_argument("--screen", default="800x480", help="screen size WxH (default 800x480)")
+    parser.add_argument("--screen", default=None,
+                        help="screen size WxH (default: the config's [screen] width and"
+                        " height, else 800x480)")
     parser.add_argument("--fullscreen", action="store_true", help="use the whole display")
     parser.add_argument(
         "--resume", choices=("ask", "yes", "no"), default="ask",
@@ -115,6 +117,15 @@ def _names(args: argparse.Namespace) -> list[str]:
         if problem is not None:
             raise CommandError(f"--names: {shown(name)} cannot be recorded: {problem}")
     return names
+
+
+def screen_size(args: argparse.Namespace, config: Config) -> tuple[int, int]:
+    """``--screen``, else the config's ``[screen] width`` and ``height`` (800x480 by
+    default): the config's size used to be ignored."""
+    if args.screen is not None:
+        return parse_size(args.screen)
+    return check_size(config.screen.width, config.screen.height,
+                      f"config [screen] {config.screen.width}x{config.screen.height}")
 
 
 def _check_screenshots(folder: Path | None) -> None:
@@ -331,10 +342,12 @@ def _run(args: argparse.Namespace) -> int:
 
     names = _names(args)
     seats = seats_of(args, names)
-    size = parse_size(args.screen)
+    if args.screen is not None:
+        parse_size(args.screen)  # a bad option is found before the config is read
     _check_screenshots(args.screenshots)
     tame_memory()
     config = _config()
+    size = screen_size(args, config)
     from companion.speech.options import apply_language, open_from_options
 
     apply_language(args, config)

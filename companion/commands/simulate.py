@@ -31,9 +31,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run, output_folders=("out",))
 
 
+#: The most games one command plays (hours of play, a folder of records).
+MAX_GAMES = 100_000
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:  # 2**63 games ran until the disk was full
+        raise CommandError(f"--games {args.games}: give 1 to {MAX_GAMES}")
     if args.game == "duel":
         from companion.rules import duel
 

@@ -208,12 +208,13 @@ def run_eval(args: argparse.Namespace) -> int:
         raise CommandError(f"no frames with a .json truth in {folder}")
     tallies: dict = {}
     latency = []
+    unread: list[str] = []  # said after the progress line, or as the one error line
     for i, path in enumerate(frames, 1):
         print(f"\r[{i:>4}/{len(frames)}] {path.name:<30}", end="", file=sys.stderr, flush=True)
         try:
             obs = read_frame(load_image(path), layout, colours)
         except VisionError as exc:
-            print(f"\n{path.name}: {exc}", file=sys.stderr)
+            unread.append(f"{path.name}: {exc}")
             continue
         truth = path.with_suffix(".json")
         try:
@@ -227,6 +228,12 @@ def run_eval(args: argparse.Namespace) -> int:
                                f" schema (at {str(exc)[:60]})") from None
         latency.append(obs.elapsed_ms)
     print(file=sys.stderr)
+    if not latency:  # nothing was measured: no table, and --min-accuracy cannot pass
+        option = "--min-accuracy: " if args.min_accuracy is not None else ""
+        raise CommandError(f"{option}none of the {len(frames)} frames in {folder} could be"
+                           f" read, so no accuracy was measured ({unread[0]})")
+    for note in unread:
+        print(f"skipped {note}", file=sys.stderr)
     print(format_table(tallies, latency))
     if args.mistakes:
         _mistakes(tallies)
@@ -236,9 +243,6 @@ def run_eval(args: argparse.Namespace) -> int:
         print(format_table(official[0], official[1]))
         if args.mistakes:
             _mistakes(official[0])
-    if args.min_accuracy is not None and not latency:
-        raise CommandError(f"--min-accuracy: none of the {len(frames)} frames in {folder}"
-                           " could be read, so no accuracy was measured")
     if args.min_accuracy is not None:
         need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
         low = [c for c in CATEGORIES if c in tallies and tallies[c].total

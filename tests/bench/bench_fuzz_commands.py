@@ -56,7 +56,12 @@ def main() -> int:
             end = time.monotonic() + 60 * args.minutes
             seed, ran, bad = first, 0, 0
             while time.monotonic() < end:
-                made = generated.case(command, seed, world, base / "case")
+                try:
+                    made = generated.case(command, seed, world, base / "case")
+                except Exception as exc:  # the generator's own bug: say it, go on
+                    print(f"GENERATOR {command} seed {seed}: {exc!r}", flush=True)
+                    seed += 1
+                    continue
                 problems = generated.check(made)
                 if problems:
                     bad += 1

@@ -377,7 +377,7 @@ def _analyse(m: Maker) -> None:
 
 def _run(m: Maker) -> None:
     buttons = m.d / "buttons.txt"
-    buttons.write_text(script(m.rng), encoding="utf-8")
+    buttons.write_bytes(script(m.rng).encode("utf-8", "surrogateescape"))
     db = m.d / "run.db"
     if m.chance(0.4):
         shutil.copy(m.world / "log.db", db)
@@ -511,7 +511,7 @@ def _vision_world(m: Maker) -> None:
 
 def _buttons_test(m: Maker) -> None:
     buttons = m.d / "buttons.txt"
-    buttons.write_text(script(m.rng), encoding="utf-8")
+    buttons.write_bytes(script(m.rng).encode("utf-8", "surrogateescape"))
     argv = ["buttons-test", "--panel", m.pick(f"script:{buttons}", f"script:{buttons}",
                                                "bogus", "script:", f"script:{m.d}")]
     if m.chance(0.5):

@@ -107,7 +107,7 @@ def _views_of_photos(folder: Path, layout: Layout | None = None
             print(f"{photo}: not a picture; skipped", file=sys.stderr)
             continue
         try:
-            yield read_duel(image, layout=layout), None
+            yield (read_duel(image) if layout is None else read_duel(image, layout=layout)), None
         except VisionError as exc:  # an unreadable frame: the reader abstains
             print(f"{photo}: {exc}", file=sys.stderr)
             yield None, None
@@ -142,7 +142,7 @@ def live_reader(echo: Callable[[str], None], layout: Layout | None = None
     def read(image: np.ndarray) -> DuelView | None:
         nonlocal said
         try:
-            view = read_duel(image, layout=layout)
+            view = read_duel(image) if layout is None else read_duel(image, layout=layout)
         except VisionError as exc:
             if str(exc) != said:
                 said = str(exc)

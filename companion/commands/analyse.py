@@ -163,6 +163,8 @@ def _read_file(path: Path) -> AnyRecord:
 
 def _analyse(record: AnyRecord, args: argparse.Namespace) -> GameAnalysis:
     playouts, seconds = parse_budget(args.budget)
+    if args.jobs is not None and args.jobs < 1:  # before the timing: one line, nothing else
+        raise CommandError(f"--jobs must be 1 or more, not {args.jobs}")
     if not record.turns:
         raise CommandError("the game has no turns to analyse")
     if seconds is not None:
@@ -170,8 +172,6 @@ def _analyse(record: AnyRecord, args: argparse.Namespace) -> GameAnalysis:
         print(f"{seconds:g} s per position is {playouts} playouts on this machine"
               f" (use --budget {playouts} to reproduce)", file=sys.stderr)
     assert playouts is not None
-    if args.jobs is not None and args.jobs < 1:
-        raise CommandError(f"--jobs must be 1 or more, not {args.jobs}")
     return analyse_record(record, playouts, args.seed, args.jobs, ProgressBar())
 
 

@@ -171,6 +171,8 @@ def mutate_log(rng: random.Random, path: Path) -> None:
     value: Any = rng.choice([None, -1, 1e308, "", odd_text(rng), b"\x00\xff",
                              json.dumps([odd_text(rng), "Bob"]), '{"Players": "A;B, C"}',
                              "not json", "2024-13-45"])
+    if isinstance(value, str):  # SQLite stores UTF-8: a lone surrogate cannot be kept
+        value = value.encode("utf-8", "replace").decode("utf-8")
     db = sqlite3.connect(path)
     try:
         db.execute(f"UPDATE {column[0]} SET {column[1]} = ? WHERE rowid = "

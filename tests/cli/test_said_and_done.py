@@ -109,3 +109,14 @@ def test_demo_speaks_french_to_the_end(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0, err
     assert "Arrêt après 0 tours" in out and "Confirmations fausses" in out, out
     assert "Stopped after" not in out and "Silent wrong" not in out
+
+
+def test_the_duel_screens_speak_french() -> None:
+    """``run --game duel --lang fr`` drew the Duel referee's own screens in English."""
+    from companion.referee.duel.machine import DUEL
+
+    i18n.set_language("fr")
+    view = DUEL.new_game_view("", camera=False)
+    assert view.title.startswith("Nouvelle partie"), view.title
+    assert "VALIDER" in view.text
+    assert DUEL.abstain_note().startswith("La caméra")

@@ -62,6 +62,9 @@ def die_with_parent() -> None:
     Linux only (``prctl``); elsewhere the owner's :func:`reap` is the only net.
     If the parent died before the request took effect, exit at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a fork inherits the owner's SIGTERM handler: terminate() must end a worker
+    # quietly, not raise Terminated in it (a traceback from multiprocessing)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         parent = os.getppid()
         with contextlib.suppress(OSError, AttributeError):
@@ -153,15 +156,25 @@ def reap(grace: float = GRACE_S) -> None:
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    if os.getpid() != _owner_pid:  # a worker forked before its initializer reset this
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
     # a second SIGTERM must not cut the clean-up short (SIGKILL still can)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise Terminated
+
+
+#: The process that owns the tree (set by :func:`owner`).
+_owner_pid = os.getpid()
 
 
 @contextlib.contextmanager
 def owner() -> Iterator[None]:
     """Own the command's processes: SIGTERM unwinds (:class:`Terminated`), and every
     way out of the block reaps them (:func:`reap`)."""
+    global _owner_pid
+    _owner_pid = os.getpid()
     in_main = (multiprocessing.parent_process() is None
                and threading.current_thread() is threading.main_thread())
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main else None

@@ -82,6 +82,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (folder / "layout.json").write_text(build_layout(3).to_json(), encoding="utf-8")
         cv2.imwrite(str(folder / "f1.png"), table)
         (folder / "f1.json").write_bytes(raw)
+    (d / "junkframes").mkdir()
+    (d / "junkframes" / "0000.png").write_bytes(b"\x89PNG not really")
     unread = d / "eval-unreadable"
     unread.mkdir()
     (unread / "layout.json").write_text(build_layout(3).to_json(), encoding="utf-8")
@@ -118,6 +120,8 @@ CASES = [
     ("vision world --seed 4294967296 --count 1", ("--seed",)),
     ("vision world --game duel --seed -1 --count 1", ("--seed",)),
     ("vision world --count 99999999", ("--count",)),
+    # found by the generated run: a warning per unreadable picture, then the error
+    ("camera-test --camera recorded:{d}/junkframes --frames 1", ("can be read", "0000.png")),
 ]
 
 

@@ -278,9 +278,14 @@ def play_recording(
         game.turns = game.turns[:turns]
     if record:
         steps = None
-    states = [game.initial_state()]
-    for turn in game.turns:
-        states.append(states[-1].apply(turn))
+    from companion.rules.errors import RulesError
+
+    try:  # read, the record may still not set a game up or replay (found by the generator)
+        states = [game.initial_state()]
+        for turn in game.turns:
+            states.append(states[-1].apply(turn))
+    except RulesError as exc:
+        raise CommandError(f"the recording {folder / 'game.txt'}: {exc}") from None
     frames = Frames(folder, game, cache=cache)
     if frames.missing:
         print(

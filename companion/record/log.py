@@ -168,6 +168,19 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(uri + flags, uri=True, isolation_level=None)
 
 
+def _size(path: Path) -> int | None:
+    """The size of the file at ``path`` (None: there is none); a one-line ``LogError``
+    when the system refuses the name (``games --db`` with a 5000-character name was
+    an ``OSError`` traceback: found by the generated misuse, issue 41)."""
+    try:
+        return path.stat().st_size
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise LogError(f"cannot use the game log {path}: {reason}") from None
+
+
 def _problem(path: Path) -> str | None:
     """Why the file at ``path`` cannot be our log (None when it can).
 
@@ -177,7 +190,7 @@ def _problem(path: Path) -> str | None:
     card (``tests/bench/bench_record.py``) -- paid at start-up, where finding
     a bad page beats failing in the middle of a game.
     """
-    if not path.exists() or path.stat().st_size == 0:
+    if not _size(path):
         return None
     try:
         db = _connect_readonly(path)
@@ -290,6 +303,7 @@ class GameLog:
         """
         where = Path(path) if path is not None else default_db_path()
         note_input(where, LOG_COMPANIONS)  # no output of this command may write over it
+        _size(where)  # a name the system refuses (too long, a loop): one line
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -348,11 +362,12 @@ class GameLog:
         """
         where = Path(path) if path is not None else default_db_path()
         note_input(where, LOG_COMPANIONS)
-        if not where.exists():
+        size = _size(where)
+        if size is None:
             raise LogError(f"no game log at {where}: no game has been played yet (or use --db)")
         if where.is_dir():
             raise LogError(f"the game log {where} is a folder, not a file")
-        if where.stat().st_size == 0:
+        if size == 0:
             raise LogError(f"the game log {where} is empty: no game has been logged in it")
         problem = _problem(where)
         if problem:
@@ -651,7 +666,11 @@ class GameLog:
         row = self._db.execute(
             "SELECT thumbnail FROM turns WHERE game_id = ? AND seq = ?", (game_id, seq)
         ).fetchone()
-        return None if row is None or row[0] is None else bytes(row[0])
+        if row is None or row[0] is None:
+            return None
+        if not isinstance(row[0], bytes):  # a hand edit: text where a JPEG was
+            raise DamagedGame(game_id, f"the thumbnail of turn {seq} is not a picture")
+        return bytes(row[0])
 
     @_sqlite_errors
     def headers(self, game_id: int) -> dict[str, str]:

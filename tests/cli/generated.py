@@ -592,7 +592,7 @@ def check(made: Case) -> list[str]:
     except BaseException as exc:  # a traceback: what the issue forbids
         if isinstance(exc, KeyboardInterrupt):
             raise
-        problems.append("traceback: " + "".join(traceback.format_exception(exc))[-1500:])
+        problems.append("traceback: " + "".join(traceback.format_exception(exc))[-3000:])
         code = None
     finally:
         for k, v in saved.items():
@@ -602,7 +602,7 @@ def check(made: Case) -> list[str]:
                 os.environ[k] = v
     text = err.getvalue()
     if "Traceback (most recent call last)" in text:
-        problems.append(f"traceback on stderr: {text[-1500:]}")
+        problems.append(f"traceback on stderr: {text[-3000:]}")
     if code not in (0, None):
         lines = [x for x in text.splitlines() if x.strip() and not PROGRESS.match(x)]
         if len(lines) != 1 or not lines[0].startswith("splendor-companion"):

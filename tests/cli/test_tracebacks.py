@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,19 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (folder / "layout.json").write_text(build_layout(3).to_json(), encoding="utf-8")
         cv2.imwrite(str(folder / "f1.png"), table)
         (folder / "f1.json").write_bytes(raw)
+    rec = d / "rec-nonobles"
+    rec.mkdir()
+    game = (ROOT / "tests" / "data" / "demo" / "game.txt").read_text(encoding="utf-8")
+    (rec / "game.txt").write_text("".join(line for line in game.splitlines(keepends=True)
+                                          if not line.startswith("[Nobles")), encoding="utf-8")
+    (rec / "buttons.txt").write_text("confirm\n", encoding="utf-8")
+    from tests.review.logged import log_game
+
+    log_game(d / "thumbs.db", upto=3, finish=False)
+    db = sqlite3.connect(d / "thumbs.db")
+    db.execute("UPDATE turns SET thumbnail = 'not a jpeg'")
+    db.commit()
+    db.close()
     (d / "junkframes").mkdir()
     (d / "junkframes" / "0000.png").write_bytes(b"\x89PNG not really")
     unread = d / "eval-unreadable"
@@ -122,6 +136,10 @@ CASES = [
     ("vision world --count 99999999", ("--count",)),
     # found by the generated run: a warning per unreadable picture, then the error
     ("camera-test --camera recorded:{d}/junkframes --frames 1", ("can be read", "0000.png")),
+    ("games --db {d}/" + "x" * 300, ("cannot use the game log",)),
+    ("export 1 --db {d}/" + "y" * 300, ("cannot use the game log",)),
+    ("demo --headless --recording {d}/rec-nonobles --out {d}/demo-out", ("Nobles",)),
+    ("review 1 --db {d}/thumbs.db --html {d}/review.html", ("thumbnail",)),
 ]
 
 

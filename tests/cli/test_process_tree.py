@@ -120,17 +120,16 @@ def test_sigterm_during_demo_leaves_no_worker_forkserver_or_tracker(tmp_path: Pa
     assert lines[-1] == "splendor-companion: stopped (SIGTERM)"
 
 
-def test_sigkill_of_run_takes_the_vision_workers_and_forkserver_along(tmp_path: Path) -> None:
+def test_sigkill_of_vision_eval_takes_the_vision_workers_and_forkserver_along(
+        tmp_path: Path) -> None:
     """The vision workers are the forkserver's children and held its pipes: a killed
-    ``run`` left them, the forkserver and the resource tracker for ever."""
-    buttons = tmp_path / "buttons.txt"
-    buttons.write_text("confirm\nconfirm\nwait 600\n", encoding="utf-8")
-    process = _start(["run", "--players", "3", "--camera", f"recorded:{DEMO / 'frames'}",
-                      "--buttons", f"script:{buttons}", "--db", str(tmp_path / "g.db"),
-                      "--resume", "no"], tmp_path, {"SPLENDOR_VISION_WORKERS": "2"})
-    _wait_for("the forkserver", lambda: any("forkserver" in c for c in
-                                            in_session(process.pid).values()), process)
-    time.sleep(1.0)  # its worker started
+    reader (``run``, ``vision eval``) left them, the forkserver and the resource
+    tracker for ever."""
+    process = _start(["vision", "eval", str(ROOT / "tests" / "data" / "scenes")], tmp_path,
+                     {"SPLENDOR_VISION_WORKERS": "2"})
+    _wait_for("the forkserver's worker", lambda: sum("forkserver" in c for c in
+                                                      in_session(process.pid).values()) >= 2,
+              process)
     code, _lines = _stop(process, signal.SIGKILL, tmp_path)
     assert code == -signal.SIGKILL
 

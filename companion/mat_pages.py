@@ -16,8 +16,9 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Collection
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import cv2
 import numpy as np
@@ -75,7 +76,7 @@ def sheet_box(sheet: Sheet, px_per_mm: float) -> tuple[int, int, int, int]:
             round(y1 * px_per_mm))
 
 
-def write_pdf(path: str, layout: Layout, tile: Tile, paper: str,
+def write_pdf(path: str | BinaryIO, layout: Layout, tile: Tile, paper: str,
               px_per_mm: float, progress: Callable[[str], None],
               mats: Collection[str] | None = None) -> int:
     """The assembly page and every sheet of every mat named in ``mats`` (None: all)
@@ -364,7 +365,7 @@ def strip_rows(width: int) -> int:
     return max(1, STRIP_BYTES // max(1, 3 * width))
 
 
-def write_png_strips(path: str | Path, width: int, height: int,
+def write_png_strips(path: str | Path | BinaryIO, width: int, height: int,
                      strip: Callable[[int, int], np.ndarray], dpi: float) -> None:
     """A BGR image of ``width`` x ``height`` written as PNG (with its dpi, as
     :func:`png_with_dpi`) one strip of rows at a time: ``strip(y0, y1)`` gives
@@ -378,7 +379,7 @@ def write_png_strips(path: str | Path, width: int, height: int,
     ppm = round(dpi / 0.0254)
     packer = zlib.compressobj(6)
     rows = strip_rows(width)
-    with open(path, "wb") as out:
+    with (open(path, "wb") if isinstance(path, str | Path) else nullcontext(path)) as out:
         out.write(b"\x89PNG\r\n\x1a\n")
         out.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
         out.write(chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))

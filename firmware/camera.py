@@ -221,6 +221,7 @@ class RecordedSource(FrameSource):
         import cv2
 
         failures_in_a_row = 0
+        unread: list[Path] = []  # warned about once a readable one shows the folder is good
         while True:
             if self._index >= len(self.files):
                 if not self.loop:
@@ -230,14 +231,18 @@ class RecordedSource(FrameSource):
             self._index += 1
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is not None:
+                for skipped in unread:
+                    log.warning("skipping %s: not a readable image", skipped)
                 return Frame(image, self.clock(), path.name)
             if path not in self.skipped:
-                log.warning("skipping %s: not a readable image", path)
+                unread.append(path)
                 self.skipped.append(path)
             failures_in_a_row += 1
             if failures_in_a_row >= len(self.files):
+                # one line: the warnings would only repeat it file by file
                 raise CameraError(
                     f"none of the {len(self.files)} images in {self.directory} can be read"
+                    f" ({self.files[0].name} is not a readable image)"
                 )
 
     def _close(self) -> None:

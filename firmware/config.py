@@ -170,11 +170,12 @@ class Config:
         """Where the SQLite game log lives (see :class:`StorageConfig`)."""
         env = os.environ if environ is None else environ
         if self.storage.database:
-            return Path(self.storage.database).expanduser()
+            return expand_user(self.storage.database, "[storage] database")
         if env.get("STATE_DIRECTORY"):
             # systemd may list several directories separated by ':'; ours is the first.
             return Path(env["STATE_DIRECTORY"].split(":")[0]) / "games.db"
-        data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        data_home = env.get("XDG_DATA_HOME") or str(home("the game log", "XDG_DATA_HOME")
+                                                    / ".local" / "share")
         return Path(data_home) / "splendor-companion" / "games.db"
 
     def camera_spec(self, on_pi: bool | None = None) -> str:
@@ -291,6 +292,29 @@ def from_mapping(
         raise ConfigError(f"{where}: {exc}") from None
 
 
+def home(what: str, variable: str) -> Path:
+    """The user's home folder; a one-line ``ConfigError`` when it cannot be told.
+
+    WHY: ``Path.home()`` raises ``RuntimeError`` when ``HOME`` is unset and the
+    user has no passwd entry (a container, a bare systemd unit): every command
+    died with a traceback."""
+    try:
+        return Path.home()
+    except RuntimeError:
+        raise ConfigError(f"cannot tell where your home folder is (HOME is not set) for"
+                          f" {what}: set HOME or {variable}") from None
+
+
+def expand_user(text: str, where: str) -> Path:
+    """``text`` as a path with a leading ``~`` made the home folder (``"~/g.db"`` used
+    to make a folder named ``~`` in the working folder)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        raise ConfigError(f"{where} {text!r} starts with ~ but the home folder cannot be"
+                          " told (HOME is not set)") from None
+
+
 def config_path(environ: Mapping[str, str] | None = None) -> Path | None:
     """The config file to read, or None when the built-in defaults apply.
 
@@ -299,7 +323,12 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path | None:
     """
     env = os.environ if environ is None else environ
     if env.get(ENV_VAR):
-        return Path(env[ENV_VAR]).expanduser()
+        return expand_user(env[ENV_VAR], f"${ENV_VAR}")
+    if not env.get("XDG_CONFIG_HOME"):
+        try:
+            Path.home()
+        except RuntimeError:  # no home folder: no user config, the defaults apply
+            return None
     config_home = Path(env.get("XDG_CONFIG_HOME") or Path.home() / ".config")
     user = config_home / "splendor-companion" / "config.toml"
     return user if user.is_file() else None

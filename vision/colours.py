@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,16 +171,37 @@ def distances(lab: np.ndarray, classes: Classes) -> dict[str, float]:
 
 
 def default_path() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "splendor-companion" / "colours.json"
+    """``$XDG_CONFIG_HOME/splendor-companion/colours.json``; ``VisionError`` when there is
+    neither that variable nor a home folder to tell it (``HOME`` unset, no passwd entry)."""
+    return config_home() / "splendor-companion" / "colours.json"
+
+
+def config_home() -> Path:
+    """``$XDG_CONFIG_HOME`` or ``~/.config``; a one-line ``VisionError`` without either."""
+    base = os.environ.get("XDG_CONFIG_HOME")
+    if base:
+        return Path(base)
+    try:
+        return Path.home() / ".config"
+    except RuntimeError:
+        raise VisionError("cannot tell where your home folder is (HOME is not set) for the"
+                          " stored colours and lens: set HOME or XDG_CONFIG_HOME, or give"
+                          " the file") from None
 
 
 def load_colours(path: str | Path | None = None) -> ColourModel:
     """The stored classes (``path`` or the XDG default), else the built-in defaults.
 
-    A path given explicitly must exist; the default path may be absent.
+    A path given explicitly must exist; the default path may be absent (and so
+    may a home folder to find it in).
     """
-    p = Path(path) if path else default_path()
+    if not path:
+        try:
+            p = default_path()
+        except VisionError:
+            return ColourModel()
+    else:
+        p = Path(path)
     if not p.exists():
         if path:
             raise VisionError(f"colour file {p} not found")
@@ -196,8 +218,18 @@ def load_colours(path: str | Path | None = None) -> ColourModel:
         raise VisionError(f"colour file {p}: {exc}") from None
 
 
-def save_colours(model: ColourModel, path: str | Path | None = None) -> Path:
+def save_colours(model: ColourModel, path: str | Path | None = None,
+                 write: Callable[[Path, str], object] | None = None) -> Path:
+    """Store ``model`` at ``path`` (default: the XDG config folder, created).
+
+    ``write(path, text)`` writes the file: the CLI passes its one output
+    writer (atomic, never over an input); plain ``Path.write_text`` otherwise.
+    """
     p = Path(path) if path else default_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(model.to_json() + "\n", encoding="utf-8")
+    text = model.to_json() + "\n"
+    if write is None:
+        p.write_text(text, encoding="utf-8")
+    else:
+        write(p, text)
     return p

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules import catalogue
+from vision.errors import VisionError
 from vision.layout import Layout
 from vision.observation import (
     CardReading,
@@ -166,5 +167,32 @@ def format_table(tallies: dict[str, Tally], latency_ms: list[float]) -> str:
     return "\n".join(lines)
 
 
+#: The lists every truth file holds (``piles`` and ``covered`` are optional).
+TRUTH_LISTS = ("cards", "nobles", "decks", "token_slots", "reserved", "tableau")
+
+
 def load_truth(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    """A frame's truth (an Observation's JSON); ``VisionError`` naming the file when it
+    is not UTF-8, not JSON, not an object or lacks a list of entries it must hold."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise VisionError(f"truth file {path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise VisionError(f"cannot read truth file {path}: {exc.strerror}") from None
+    try:
+        truth = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise VisionError(f"truth file {path} is not JSON ({str(exc)[:80]})") from None
+    if not isinstance(truth, dict):
+        raise VisionError(f"truth file {path} holds a JSON {type(truth).__name__},"
+                          " not an object")
+    for key in (*TRUTH_LISTS, "piles", "covered"):
+        value = truth.get(key, [])
+        if not isinstance(value, list) or not all(
+                isinstance(v, str if key == "covered" else dict) for v in value):
+            raise VisionError(f"truth file {path}: {key!r} is not a list of entries")
+    missing = [k for k in TRUTH_LISTS if k not in truth]
+    if missing:
+        raise VisionError(f"truth file {path} has no {', '.join(missing)}")
+    return truth

@@ -249,6 +249,12 @@ class Layout:
                 if i in seen:
                     raise _Malformed(f"{what} id {_short(i)} is used twice")
                 seen.add(i)
+        for what, things in (("mat", mats), ("slot", slots)):
+            for thing in things:  # a player the table does not have: found here, not mid-read
+                if thing.player is not None and not 1 <= thing.player <= int(players):
+                    name = thing.name if isinstance(thing, Mat) else thing.id
+                    raise _Malformed(f"{what} {_short(name)} is for player {thing.player};"
+                                     f" the layout has players 1 to {players}")
         return cls(int(players), mats, markers, slots, dictionary)
 
 
@@ -259,6 +265,9 @@ class _Malformed(VisionError):
 #: What a slot's ``kind`` may be (see :class:`Slot`).
 SLOT_KINDS = ("noble", "deck", "card", "token", "reserved", "tableau", "pile",
               "privilege", "frame")  # the last two: Splendor Duel (vision.duel.layout)
+#: The slots whose level says which deck's cards they hold, and the levels there are.
+LEVELLED_KINDS = ("deck", "card")
+LEVELS = (1, 2, 3)
 
 
 def _short(value: Any) -> str:
@@ -360,12 +369,16 @@ def _slot(v: dict[str, Any], where: str, mats: set[str]) -> Slot:
     colour = v.get("colour")
     if colour is not None and colour not in ("w", "u", "g", "r", "k", "y", "p"):
         raise _Malformed(f"{where} colour {_short(colour)} is not one of w, u, g, r, k, y, p")
+    level = _optional_int(v.get("level"), f"{where} level")
+    if (level is not None or kind in LEVELLED_KINDS) and level not in LEVELS:
+        # a card's level picks the catalogue it is decoded against: 9 was a traceback
+        raise _Malformed(f"{where} level {_short(level)} is not one of 1, 2, 3")
     return Slot(
         id=sid, kind=kind, zone=_text(_field(v, "zone", where), f"{where} zone"), mat=mat,
         center=_point(_field(v, "center", where), f"{where} center"),
         size=_point(_field(v, "size", where), f"{where} size", positive=True),
         angle=_number(v.get("angle", 0), f"{where} angle"),
-        level=_optional_int(v.get("level"), f"{where} level"),
+        level=level,
         colour=colour, player=_optional_int(v.get("player"), f"{where} player"),
         index=_optional_int(v.get("index", 0), f"{where} index") or 0,
     )

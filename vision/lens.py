@@ -42,8 +42,7 @@ Design decisions
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -370,14 +369,22 @@ def local_homography(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,
 
 def default_path() -> Path:
     """Where ``calibrate --lens`` stores the lens: beside the colours, in the XDG folder."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "splendor-companion" / "lens.json"
+    from vision.colours import config_home
+
+    return config_home() / "splendor-companion" / "lens.json"
 
 
-def save_lens(lens: LensModel, path: str | Path | None = None) -> Path:
+def save_lens(lens: LensModel, path: str | Path | None = None,
+              write: Callable[[Path, str], object] | None = None) -> Path:
+    """Store ``lens`` at ``path`` (default :func:`default_path`, its folder created);
+    ``write(path, text)`` writes the file (see :func:`vision.colours.save_colours`)."""
     p = Path(path) if path else default_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(lens.to_dict(), indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(lens.to_dict(), indent=1) + "\n"
+    if write is None:
+        p.write_text(text, encoding="utf-8")
+    else:
+        write(p, text)
     return p
 
 

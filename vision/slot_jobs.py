@@ -195,13 +195,59 @@ def _one_opencv_thread() -> Iterator[None]:
         cv2.setNumThreads(threads)
 
 
-def _init_worker(claims: Any) -> None:
+def _init_worker(claims: Any, caller: int | None = None) -> None:
     global _claims
     # Ctrl-C belongs to the main process, which shuts the pool down
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # the processes share the cores already: OpenCV's own threads would only contend
     cv2.setNumThreads(1)
     _claims = claims
+    if caller is not None:
+        _exit_with(caller)
+
+
+def _exit_with(pid: int) -> None:
+    """End this worker when process ``pid`` (the caller that owns the pool) ends.
+
+    WHY: a worker's parent is the forkserver, not the caller, and the worker
+    holds both ends of its own task queue and the forkserver's "alive" pipe:
+    when the caller was killed (SIGKILL, an out-of-memory kill) nothing ever
+    reached end-of-file, and the worker, the forkserver and the resource
+    tracker stayed for ever.  A daemon thread waits on the caller's pidfd
+    (polls once a second where there is none) and exits the worker."""
+    def watch() -> None:
+        try:
+            fd = os.pidfd_open(pid)
+        except (AttributeError, OSError):
+            fd = None
+        if fd is not None:
+            import select
+
+            select.select([fd], [], [])  # readable once the process has ended
+            os._exit(0)
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                pass
+
+    if _alive(pid):
+        threading.Thread(target=watch, name="exit-with-caller", daemon=True).start()
+    else:
+        os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def worker_count() -> int:
@@ -283,7 +329,7 @@ def _get_pool(workers: int) -> Executor | None:
         _start_forkserver()
         claims = ctx.Array("q", 2)
         _pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
-                                    initargs=(claims,))
+                                    initargs=(claims, os.getpid()))
         _claims = claims
         _pool_size = workers
     except (OSError, ValueError, ImportError) as exc:  # no /dev/shm, no semaphores ...

@@ -26,11 +26,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import processes
 from companion.analysis.agent import AGENT, agent_turn, play_match
 from companion.analysis.game import verdict
 from companion.rules.actions import Turn
@@ -262,7 +263,7 @@ def run(tasks: Iterable[Task], path: Path, jobs: int, limit: int | None = None,
         for task in todo:
             store(task, _play(task))
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        with processes.pool(jobs) as pool:
             running: dict[Future[dict[str, Any]], Task] = {}
             queue = list(reversed(todo))
             while queue or running:

@@ -21,10 +21,11 @@ import json
 import math
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from companion import processes
 from companion.analysis import duel_search
 from companion.analysis.search import PositionReview, review_turn
 from companion.rules import duel
@@ -245,8 +246,8 @@ def analyse_record(
             if progress:
                 progress(len(results), total)
     else:
-        with ProcessPoolExecutor(jobs, initializer=_load, initargs=(record.text(),)) as pool:
-            futures = {pool.submit(_verdict, i, budget, seed): i for i in range(total)}
+        with processes.pool(jobs, initializer=_load, initargs=(record.text(),)) as workers:
+            futures = {workers.submit(_verdict, i, budget, seed): i for i in range(total)}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 if progress:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.output import write_text
 from companion.rules.duel.view import DuelView
 
 if TYPE_CHECKING:  # imported when a game starts, as `run` does
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # imported when a game starts, as `run` does
     from firmware.buttons import ButtonPanel
     from firmware.camera import FrameSource, ResilientSource
     from firmware.watchdog import Notifier
+    from vision.layout import Layout
 
 #: How long the loop waits for a button when no view is due (seconds).
 POLL = 0.05
@@ -53,13 +55,14 @@ DEMO_OUT = Path("out/demo-duel")
 
 # ------------------------------------------------------------------ sources
 def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
+    from companion.commands.replay import read_text
     from companion.rules import duel
     from companion.rules.duel.view import view_of
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"--camera game:{path}: {exc.strerror or exc}") from None
+    try:  # decoded as `replay` does: UTF-8 with or without a BOM, anything else one line
+        text = read_text(path)
+    except CommandError as exc:
+        raise CommandError(f"--camera game:{exc}") from None
     try:
         states = duel.read_record(text).states()
     except duel.RecordError as exc:
@@ -68,7 +71,26 @@ def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
         yield view_of(state), None
 
 
-def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
+def duel_layout(args: argparse.Namespace) -> Layout | None:
+    """``--layout`` of ``run --game duel``: a Duel layout (``mats --game duel``), or None
+    for the built-in one.  It used to be ignored: a missing file exited 0."""
+    if args.layout is None:
+        return None
+    from vision.errors import VisionError
+    from vision.layout import load_layout
+
+    try:
+        layout = load_layout(args.layout)
+    except VisionError as exc:  # its message names the file
+        raise CommandError(str(exc)) from None
+    if not any(s.kind == "privilege" for s in layout.slots):
+        raise CommandError(f"layout {args.layout} is not a Splendor Duel layout"
+                           " (write one with `mats --game duel`)")
+    return layout
+
+
+def _views_of_photos(folder: Path, layout: Layout | None = None
+                     ) -> Iterator[tuple[DuelView | None, object]]:
     import cv2
 
     from vision.duel.read import read_duel
@@ -85,20 +107,21 @@ def _views_of_photos(folder: Path) -> Iterator[tuple[DuelView | None, object]]:
             print(f"{photo}: not a picture; skipped", file=sys.stderr)
             continue
         try:
-            yield read_duel(image), None
+            yield (read_duel(image) if layout is None else read_duel(image, layout=layout)), None
         except VisionError as exc:  # an unreadable frame: the reader abstains
             print(f"{photo}: {exc}", file=sys.stderr)
             yield None, None
 
 
-def views_from(spec: str | None) -> Iterator[tuple[DuelView | None, object]] | None:
+def views_from(spec: str | None, layout: Layout | None = None
+               ) -> Iterator[tuple[DuelView | None, object]] | None:
     """The source of table views named by ``--camera`` (None: no camera)."""
     if spec is None:
         return None
     if spec.startswith("game:"):
         return _views_of_game(Path(spec[len("game:"):]))
     if spec.startswith("recorded:"):
-        return _views_of_photos(Path(spec[len("recorded:"):]))
+        return _views_of_photos(Path(spec[len("recorded:"):]), layout)
     raise CommandError(f"--camera {spec}: not a source of still tables")
 
 
@@ -107,7 +130,8 @@ def is_live(spec: str | None) -> bool:
     return spec is not None and not spec.startswith(("game:", "recorded:"))
 
 
-def live_reader(echo: Callable[[str], None]) -> Callable[[np.ndarray], DuelView | None]:
+def live_reader(echo: Callable[[str], None], layout: Layout | None = None
+                ) -> Callable[[np.ndarray], DuelView | None]:
     """The Duel reader for a live camera's still frames: a frame it cannot use (no
     marker seen, say) is read as nothing (the referee waits), said once per reason."""
     from vision.duel.read import read_duel
@@ -118,7 +142,7 @@ def live_reader(echo: Callable[[str], None]) -> Callable[[np.ndarray], DuelView 
     def read(image: np.ndarray) -> DuelView | None:
         nonlocal said
         try:
-            view = read_duel(image)
+            view = read_duel(image) if layout is None else read_duel(image, layout=layout)
         except VisionError as exc:
             if str(exc) != said:
                 said = str(exc)
@@ -145,9 +169,16 @@ def run_duel(args: argparse.Namespace) -> int:
 
     names = _names(args)
     seats = seats_of(args, names)
-    size = parse_size(args.screen)
+    if args.screen is not None:
+        parse_size(args.screen)
     _check_screenshots(args.screenshots)
     config = _config()
+    from companion.commands.run import screen_size
+    from companion.speech.options import apply_language
+
+    size = screen_size(args, config)
+    apply_language(args, config)  # --lang fr: the Duel screens were English
+    layout = duel_layout(args)
     spec = None if args.no_camera else (
         args.camera or (config.camera_spec() if config.path is not None else None))
     camera: FrameSource | ResilientSource | None = None
@@ -160,14 +191,16 @@ def run_duel(args: argparse.Namespace) -> int:
         camera = _camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
         views = None
     else:
-        views = None if spec is None else views_from(spec)
+        views = None if spec is None else views_from(spec, layout)
     if spec is None and not args.no_camera:
         raise CommandError(
             "no camera given: use --camera usb:N, game:FILE or recorded:DIR, or --no-camera"
             " to enter turns with the buttons"
         )
     panel = _panel(args.buttons, config)
-    db = args.db or (Path(config.storage.database) if config.storage.database else None)
+    from companion.commands.run import _config_db
+
+    db = args.db or (_config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
     except LogError as exc:
@@ -178,7 +211,8 @@ def run_duel(args: argparse.Namespace) -> int:
     try:
         referee, game_id = _duel_referee(log, names, args.resume, spec is not None, seats)
         loop = DuelLoop(
-            referee, reader=None if camera is None else live_reader(print), screen=screen,
+            referee, reader=None if camera is None else live_reader(print, layout),
+            screen=screen,
             window=window, log=log, game_id=game_id, shots=args.screenshots,
             headers=headers_for(referee.seats),
         )
@@ -292,6 +326,9 @@ def demo_duel(args: argparse.Namespace) -> int:
     from companion.screen.draw import Screen
 
     size = parse_size(args.screen)
+    from companion.speech.options import apply_language
+
+    apply_language(args)  # --lang fr: the screens and the summary in French
     out: Path = args.out if args.out != Path("out/demo") else DEMO_OUT
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")
@@ -300,7 +337,7 @@ def demo_duel(args: argparse.Namespace) -> int:
     count = len(states) if args.turns is None else min(len(states), args.turns + 1)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "game.txt").write_text(record.text(), encoding="utf-8")
+        write_text(out / "game.txt", record.text(), named=False)
         shots = out / "screenshots"
         shots.mkdir(exist_ok=True)
         for old in shots.glob("*.png"):

@@ -24,14 +24,22 @@ from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
 from companion.analysis.game import AnyRecord, read_any_record, verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
+from companion.commands.replay import read_text
+from companion.output import write_text
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
 from companion.rules.record import RecordError
-from companion.rules.record_format import game_name
+from companion.rules.record_format import clip, game_name
 
 #: The games the analysis knows (a record's ``Game`` header, the log's game type).
 GAMES = ("Splendor", "Splendor Duel")
+
+#: The longest search per position (an hour): ``inf`` or ``1e300s`` is not a budget.
+MAX_SECONDS = 3600.0
+
+#: The most playouts per position (days of search on a Pi): larger is a typo.
+MAX_PLAYOUTS = 10_000_000
 
 #: Playouts timed to turn a budget in seconds into a playout count.
 _CALIBRATION_PLAYOUTS = 60
@@ -61,7 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="analyse again even when the log holds an analysis of this game")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write the analysis as JSON")
     add_db_option(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, outputs=("json",))
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -70,16 +78,17 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     try:
         if raw.endswith("s"):
             seconds = float(raw[:-1])
-            if seconds <= 0:
+            if not 0 < seconds <= MAX_SECONDS:  # False for nan; inf is past the cap
                 raise ValueError
             return None, seconds
         playouts = int(raw)
-        if playouts < 4:
+        if not 4 <= playouts <= MAX_PLAYOUTS:
             raise ValueError
         return playouts, None
     except ValueError:
         raise CommandError(
-            f"--budget '{text}' is neither a playout count (4 or more) nor seconds like 1.5s"
+            f"--budget '{clip(text)}' is neither a playout count (4 to {MAX_PLAYOUTS}) nor"
+            f" seconds like 1.5s (at most {MAX_SECONDS:.0f}s)"
         ) from None
 
 
@@ -89,8 +98,8 @@ def playouts_for(record: AnyRecord, seconds: float) -> int:
     mid = len(record.turns) // 2
     start = time.perf_counter()
     verdict(states[mid], record.turns[mid], mid, _CALIBRATION_PLAYOUTS, 0)
-    per = (time.perf_counter() - start) / _CALIBRATION_PLAYOUTS
-    return max(4, int(seconds / per))
+    per = max(time.perf_counter() - start, 1e-9) / _CALIBRATION_PLAYOUTS
+    return max(4, min(MAX_PLAYOUTS, int(seconds / per)))
 
 
 class ProgressBar:
@@ -139,10 +148,7 @@ def report(analysis: GameAnalysis) -> list[str]:
 
 
 def _read_file(path: Path) -> AnyRecord:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = read_text(path)  # as `replay` reads it: a BOM is fine, Latin-1 is one line
     name = game_name(text)
     if name is not None and name not in GAMES:
         raise CommandError(f"{path}: analysis is for Splendor and Splendor Duel games;"
@@ -157,6 +163,8 @@ def _read_file(path: Path) -> AnyRecord:
 
 def _analyse(record: AnyRecord, args: argparse.Namespace) -> GameAnalysis:
     playouts, seconds = parse_budget(args.budget)
+    if args.jobs is not None and args.jobs < 1:  # before the timing: one line, nothing else
+        raise CommandError(f"--jobs must be 1 or more, not {args.jobs}")
     if not record.turns:
         raise CommandError("the game has no turns to analyse")
     if seconds is not None:
@@ -164,8 +172,6 @@ def _analyse(record: AnyRecord, args: argparse.Namespace) -> GameAnalysis:
         print(f"{seconds:g} s per position is {playouts} playouts on this machine"
               f" (use --budget {playouts} to reproduce)", file=sys.stderr)
     assert playouts is not None
-    if args.jobs is not None and args.jobs < 1:
-        raise CommandError(f"--jobs must be 1 or more, not {args.jobs}")
     return analyse_record(record, playouts, args.seed, args.jobs, ProgressBar())
 
 
@@ -207,9 +213,6 @@ def run(args: argparse.Namespace) -> int:
                 save_analysis(log, gid, analysis.to_json(), analysis.budget, analysis.seed)
                 print(f"stored the analysis of game {gid} in {log.path}", file=sys.stderr)
     if args.json is not None:
-        try:
-            args.json.write_text(analysis.to_json() + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+        write_text(args.json, analysis.to_json() + "\n")
     print("\n".join(report(analysis)))
     return 0

@@ -35,10 +35,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="fit the camera's lens from this still of the whole table")
     p.add_argument("--lens-out", type=Path, default=None,
                    help="where to store the lens (default: lens.json in the XDG config folder)")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, outputs=("out", "lens_out"))
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.output import write_text
     from vision.colours import save_colours
     from vision.layout import load_layout
     from vision.learn import learn_colours
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         image = check_frame(load_image(args.image))
         model = learn_colours(image, layout, source=f"calibrate {args.image.name}")
-        path = save_colours(model, args.out)
+        path = save_colours(model, args.out, write=write_text)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
@@ -101,12 +102,13 @@ def scale_line(image: object, layout: object) -> str:
 
 
 def _lens(args: argparse.Namespace, layout: object) -> None:
+    from companion.output import write_text
     from vision.calibrate import fit_table_lens
     from vision.lens import save_lens
     from vision.read import check_frame, load_image
 
     fit = fit_table_lens(check_frame(load_image(args.lens)), layout)  # type: ignore[arg-type]
-    path = save_lens(fit.lens, args.lens_out)
+    path = save_lens(fit.lens, args.lens_out, write=write_text)
     k1, k2 = (float(v) for v in fit.lens.distortion[:2])
     print(f"lens: focal {fit.lens.focal:.0f} px, k1 {k1:+.4f}, k2 {k2:+.4f}, "
           f"{fit.rms_px:.2f} px RMS over the markers; stored in {path} "

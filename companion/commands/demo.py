@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.output import write_text
 
 if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     import numpy as np
@@ -102,7 +103,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from companion.speech.options import add_options
 
     add_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, output_folders=("out", "frames"))
 
 
 #: The largest --screen side: an 8K display (7680x4320) fits; 100000x100000 would ask
@@ -116,11 +117,17 @@ def parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise CommandError(f"--screen '{shown}' is not WxH, e.g. 800x480") from None
+    return check_size(w, h, f"--screen {shown}")
+
+
+def check_size(w: int, h: int, where: str) -> tuple[int, int]:
+    """``(w, h)`` when a screen can be that size; else a one-line error naming ``where``
+    (``--screen 0x0``, or the config's ``[screen] width/height``)."""
     if w < 160 or h < 96:
-        raise CommandError(f"--screen {shown}: the screen needs at least 160x96 pixels")
+        raise CommandError(f"{where}: the screen needs at least 160x96 pixels")
     if w > MAX_SCREEN_SIDE or h > MAX_SCREEN_SIDE:
         raise CommandError(
-            f"--screen {shown}: at most {MAX_SCREEN_SIDE} pixels a side (8K is 7680x4320)"
+            f"{where}: at most {MAX_SCREEN_SIDE} pixels a side (8K is 7680x4320)"
         )
     return w, h
 
@@ -271,9 +278,14 @@ def play_recording(
         game.turns = game.turns[:turns]
     if record:
         steps = None
-    states = [game.initial_state()]
-    for turn in game.turns:
-        states.append(states[-1].apply(turn))
+    from companion.rules.errors import RulesError
+
+    try:  # read, the record may still not set a game up or replay (found by the generator)
+        states = [game.initial_state()]
+        for turn in game.turns:
+            states.append(states[-1].apply(turn))
+    except RulesError as exc:
+        raise CommandError(f"the recording {folder / 'game.txt'}: {exc}") from None
     frames = Frames(folder, game, cache=cache)
     if frames.missing:
         print(
@@ -405,7 +417,7 @@ def _attempt(
     result.proposals_ms = loop.timings.proposals_ms
     game_id = loop.game_id if loop.game_id is not None else loop.finished_game_id
     if game_id is not None:
-        (out / "record.txt").write_text(log.record(game_id).text(), encoding="utf-8")
+        write_text(out / "record.txt", log.record(game_id).text(), named=False)
     log.close()
     return result
 
@@ -470,9 +482,9 @@ def _linger(window: Window) -> None:
 def _summary(result: DemoResult, out: Path, say: object) -> None:
     print_ = say if callable(say) else print
     outcome = result.outcome
-    if outcome is not None:
-        from companion.i18n import _, words
+    from companion.i18n import _, words  # `--lang fr`: the summary in French too
 
+    if outcome is not None:
         print(_("Final standings:"))
         for s in outcome.standings:
             print(f"  {words.ordinal(s.rank):>4} {s.name:<8} {words.short_points(s.points)},"
@@ -481,30 +493,35 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
         for note in words.place_notes(outcome):
             print(f"  {note}")
     else:
-        print(f"Stopped after {len(result.confirmed)} turns (the game is not over).")
+        print(_("Stopped after {n} turns (the game is not over).").format(
+            n=len(result.confirmed)))
     if result.matches:
-        print(f"All {len(result.confirmed)} confirmed turns match the recorded game.")
+        print(_("All {n} confirmed turns match the recorded game.").format(
+            n=len(result.confirmed)))
     else:
         wrong = sum(1 for a, b in zip(result.confirmed, result.expected, strict=False) if a != b)
         wrong += abs(len(result.confirmed) - len(result.expected))
-        print(f"{wrong} confirmed turns differ from the recorded game.", file=sys.stderr)
+        print(_("{n} confirmed turns differ from the recorded game.").format(n=wrong),
+              file=sys.stderr)
     if result.confirmed:
         n = len(result.confirmed)
-        print(
-            f"From the camera: {result.first_guess} of {n} turns were its first guess"
-            f" ({100 * result.first_guess / n:.1f} %), {result.later_guess} a later guess"
-            f" (NEXT); {result.manual} were entered with the buttons."
-        )
+        print(_("From the camera: {first} of {n} turns were its first guess ({share} %),"
+                " {later} a later guess (NEXT); {manual} were entered with the buttons.")
+              .format(first=result.first_guess, n=n, share=f"{100 * result.first_guess / n:.1f}",
+                      later=result.later_guess, manual=result.manual))
         others = [f"{i}. {result.confirmed[i - 1]} ({via})"
                   for i, via in enumerate(result.via, start=1) if via != "first guess"]
         if others:
-            more = f"; ... {len(others) - 8} more" if len(others) > 8 else ""
-            print("Not at the first guess: " + "; ".join(others[:8]) + more)
-    stale = " (while the stale button script was replayed)" if result.script_stale else ""
-    print(f"Silent wrong confirmations: {result.silent_wrong}{stale}.")
+            more = f"; ... {len(others) - 8}" if len(others) > 8 else ""
+            print(_("Not at the first guess:") + " " + "; ".join(others[:8]) + more)
+    stale = (" " + _("(while the stale button script was replayed)")
+             if result.script_stale else "")
+    print(_("Silent wrong confirmations: {n}").format(n=result.silent_wrong) + f"{stale}.")
     if result.speech_files:
-        print(f"Speech: {len(result.speech_files)} WAV files in {out / 'speech'}"
-              f" (spoken.txt lists what was said).")
-    print(f"Record: {out / 'record.txt'} (log {result.db}); screenshots: {out / 'screens'}"
-          f" ({len(result.screenshots)} files); took {result.seconds:.0f} s.")
+        print(_("Speech: {n} WAV files in {folder} (spoken.txt lists what was said).")
+              .format(n=len(result.speech_files), folder=out / "speech"))
+    print(_("Record: {record} (log {log}); screenshots: {screens} ({n} files);"
+            " took {seconds} s.").format(record=out / "record.txt", log=result.db,
+                                         screens=out / "screens", n=len(result.screenshots),
+                                         seconds=f"{result.seconds:.0f}"))
     del print_

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
-from companion.commands.review import write_atomically
+from companion.output import write_text
 from companion.review.export import export_json, export_text
 
 
@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--format", choices=("text", "json"), default="text", help="default: text")
     p.add_argument("--out", type=Path, metavar="FILE", help="write to FILE (default: stdout)")
     add_db_option(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, outputs=("out",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +37,6 @@ def run(args: argparse.Namespace) -> int:
     if args.out is None:
         sys.stdout.write(text)
     else:
-        write_atomically(args.out, text)
+        write_text(args.out, text)
         print(f"Wrote game {gid} as {args.format} to {args.out}", file=sys.stderr)
     return 0

@@ -21,12 +21,16 @@ from companion.record.seats import labels
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
+    try:
+        default = str(default_db_path())
+    except LogError:  # no home folder: the command says so if it needs the default log
+        default = "$XDG_DATA_HOME/splendor-companion/games.db"
     parser.add_argument(
         "--db",
         type=Path,
         default=None,
         metavar="FILE",
-        help=f"the game log (default: {default_db_path()}, from $XDG_DATA_HOME)",
+        help=f"the game log (default: {default}, from $XDG_DATA_HOME)",
     )
 
 
@@ -38,9 +42,8 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
 def open_log(db: Path | None) -> Iterator[GameLog]:
     """Open an existing log read-only for the reading commands: nothing is
     created, renamed or written; a missing, damaged or foreign file is an error."""
-    path = db if db is not None else default_db_path()
     try:
-        log = GameLog.open_readonly(path)
+        log = GameLog.open_readonly(db if db is not None else default_db_path())
     except LogError as exc:
         raise CommandError(str(exc)) from None
     try:

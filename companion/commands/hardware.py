@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     c.add_argument("--frames", type=int, default=10, help="frames to read (default: 10)")
     c.add_argument("--out", type=Path, metavar="DIR", help="save frame.png and still.png here")
     _add_config_option(c)
-    c.set_defaults(func=run_camera)
+    c.set_defaults(func=run_camera, output_folders=("out",))
 
 
 def _add_config_option(parser: argparse.ArgumentParser) -> None:
@@ -164,8 +164,12 @@ def run_camera(args: argparse.Namespace) -> int:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CommandError(f"--out {args.out}: cannot create it: {exc.strerror}") from None
+        from companion.output import write_bytes
+
         for name, frame in (("frame.png", frames[0]), ("still.png", still)):
-            if not cv2.imwrite(str(args.out / name), frame.image):
-                raise CommandError(f"cannot write {args.out / name}")
+            ok, png = cv2.imencode(".png", frame.image)
+            if not ok:
+                raise CommandError(f"cannot encode {args.out / name} as PNG")
+            write_bytes(args.out / name, png.tobytes(), named=False)
         print(f"Saved frame.png and still.png in {args.out}", file=sys.stderr)
     return 0

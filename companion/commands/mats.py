@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from companion.commands import CommandError
 from companion.mat_pages import write_pdf, write_png_strips
 from companion.mat_sheets import PAPERS_MM
+from companion.output import open_output, write_text
 from vision.duel.layout import build_duel_layout
 from vision.duel.mats import draw_duel_mats
 from vision.errors import VisionError
@@ -51,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         " the players' mats only help the players keep their things apart)")
     p.add_argument("--piles", action="store_true",
                    help="players keep tokens in piles: six pile zones instead of ten slots")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, output_folders=("out",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,19 +76,21 @@ def run(args: argparse.Namespace) -> int:
         return render_box(layout, name, px_per_mm, box, draw)
 
     try:
-        (args.out / "layout.json").write_text(layout.to_json() + "\n", encoding="utf-8")
+        write_text(args.out / "layout.json", layout.to_json() + "\n", named=False)
         printed = [m for m in layout.mats if args.player_mats or m.name == "centre"]
         for i, mat in enumerate(printed, 1):
             print(f"[{i}/{len(printed)}] drawing mat {mat.name}", flush=True)
             width, height = mat_pixels(layout, mat.name, px_per_mm)
-            write_png_strips(args.out / f"mat-{mat.name}.png", width, height,
-                             lambda y0, y1, name=mat.name, w=width: tile(name, (0, y0, w, y1)),
-                             args.dpi)
+            with open_output(args.out / f"mat-{mat.name}.png", named=False) as png:
+                write_png_strips(png, width, height,
+                                 lambda y0, y1, name=mat.name, w=width: tile(name, (0, y0, w, y1)),
+                                 args.dpi)
         if not args.no_pdf:
             pdf = args.out / f"mats-{args.paper}.pdf"
-            pages = write_pdf(str(pdf), layout, tile, args.paper, px_per_mm,
-                              lambda line: print(line, flush=True),
-                              [m.name for m in printed])
+            with open_output(pdf, named=False) as out:
+                pages = write_pdf(out, layout, tile, args.paper, px_per_mm,
+                                  lambda line: print(line, flush=True),
+                                  [m.name for m in printed])
             print(f"wrote {pdf} ({pages} pages: the assembly page and {pages - 1} sheets"
                   f" of {args.paper.upper()})")
     except OSError as exc:

@@ -8,12 +8,11 @@ thumbnail); without it, it prints the game in words on the terminal.
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
+from companion.output import write_text
 from companion.record.seats import label
 from companion.review import GameStory, ReviewError, game_story, render_html, stored_analysis
 
@@ -29,21 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_game_argument(p)
     p.add_argument("--html", type=Path, metavar="FILE", help="write the HTML page to FILE")
     add_db_option(p)
-    p.set_defaults(func=run)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write via a temporary file and rename, so a failed write leaves no half page."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise CommandError(f"{path}: the folder {folder} does not exist")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    p.set_defaults(func=run, outputs=("html",))
 
 
 def text_review(story: GameStory) -> list[str]:
@@ -76,8 +61,6 @@ def text_review(story: GameStory) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.html is not None and not args.html.parent.is_dir():
-        raise CommandError(f"{args.html}: the folder {args.html.parent} does not exist")
     with open_log(args.db) as log:
         gid = game_id(log, args.game)
         try:
@@ -92,6 +75,6 @@ def run(args: argparse.Namespace) -> int:
 
             print("Analysis: " + "\n".join(report(analysis)))
         return 0
-    write_atomically(args.html, render_html(story, analysis))
+    write_text(args.html, render_html(story, analysis))
     print(f"Wrote the review of game {gid} ({story.live_turns} turns) to {args.html}")
     return 0

@@ -22,7 +22,8 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
-from companion.commands.demo import parse_size
+from companion.commands.demo import check_size, parse_size
+from companion.rules.record_format import name_problem, shown
 
 if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
     import numpy as np
@@ -79,7 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     parser.add_argument("--db", type=Path, default=None, help="game log (SQLite) to use")
     parser.add_argument("--layout", type=Path, default=None, help="table layout JSON file")
-    parser.add_argument("--screen", default="800x480", help="screen size WxH (default 800x480)")
+    parser.add_argument("--screen", default=None,
+                        help="screen size WxH (default: the config's [screen] width and"
+                        " height, else 800x480)")
     parser.add_argument("--fullscreen", action="store_true", help="use the whole display")
     parser.add_argument(
         "--resume", choices=("ask", "yes", "no"), default="ask",
@@ -94,7 +97,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     add_option(parser)
     add_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, outputs=("db",), output_folders=("screenshots",))
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -110,13 +113,19 @@ def _names(args: argparse.Namespace) -> list[str]:
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CommandError("--names: every player needs a different, non-empty name")
     for name in names:
-        if any(ch in name for ch in '"[]\n') or len(name) > 40:
-            shown = name if len(name) <= 40 else name[:40] + "..."
-            raise CommandError(
-                f"--names: {shown!s} cannot be recorded (at most 40 characters, no quotes or"
-                " brackets)"
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise CommandError(f"--names: {shown(name)} cannot be recorded: {problem}")
     return names
+
+
+def screen_size(args: argparse.Namespace, config: Config) -> tuple[int, int]:
+    """``--screen``, else the config's ``[screen] width`` and ``height`` (800x480 by
+    default): the config's size used to be ignored."""
+    if args.screen is not None:
+        return parse_size(args.screen)
+    return check_size(config.screen.width, config.screen.height,
+                      f"config [screen] {config.screen.width}x{config.screen.height}")
 
 
 def _check_screenshots(folder: Path | None) -> None:
@@ -333,10 +342,12 @@ def _run(args: argparse.Namespace) -> int:
 
     names = _names(args)
     seats = seats_of(args, names)
-    size = parse_size(args.screen)
+    if args.screen is not None:
+        parse_size(args.screen)  # a bad option is found before the config is read
     _check_screenshots(args.screenshots)
     tame_memory()
     config = _config()
+    size = screen_size(args, config)
     from companion.speech.options import apply_language, open_from_options
 
     apply_language(args, config)
@@ -345,7 +356,7 @@ def _run(args: argparse.Namespace) -> int:
     camera = _camera(args, config, notifier)
     lens = _stored_lens(config) if camera is not None else None  # a bad one stops us here
     panel = _panel(args.buttons, config)
-    db = args.db or (Path(config.storage.database) if config.storage.database else None)
+    db = args.db or (_config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
         damaged = log.damaged()
@@ -418,6 +429,16 @@ def _run(args: argparse.Namespace) -> int:
 
         print(outcome_reason(outcome))
     return 0
+
+
+def _config_db(config: Config) -> Path:
+    """The config's ``[storage] database``, a leading ``~`` made the home folder."""
+    from firmware.config import ConfigError
+
+    try:
+        return config.database_path()
+    except ConfigError as exc:
+        raise CommandError(f"config: {exc}") from None
 
 
 def _stored_colours() -> ColourModel:

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.output import write_text
 from companion.rules.players import POLICIES
 from companion.rules.simulate import play_game
 
@@ -27,12 +28,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
     p.add_argument("--policy", default="random", help="random or greedy (default random)")
     p.add_argument("--out", type=Path, default=Path("out/simulate"), help="folder for records")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, output_folders=("out",))
+
+
+#: The most games one command plays (hours of play, a folder of records).
+MAX_GAMES = 100_000
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:  # 2**63 games ran until the disk was full
+        raise CommandError(f"--games {args.games}: give 1 to {MAX_GAMES}")
     if args.game == "duel":
         from companion.rules import duel
 
@@ -57,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed + i
         record, states = play(seed, args.players, args.policy)
         path = args.out / f"{prefix}-{seed}.txt"
-        path.write_text(record.text(), encoding="utf-8")
+        write_text(path, record.text(), named=False)
         outcome = states[-1].outcome()
         assert outcome is not None
         wins.update(outcome.winners)

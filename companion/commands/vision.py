@@ -87,7 +87,7 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
     w.add_argument("--choose", action="store_true",
                    help="print the sure thresholds these frames support (design splits only)")
     w.add_argument("--mistakes", action="store_true", help="list every wrong readable answer")
-    w.set_defaults(func=run_world)
+    w.set_defaults(func=run_world, outputs=("report",))
 
 
 def _setup(layout_path: Path, colours_path: Path | None):  # type: ignore[no-untyped-def]
@@ -133,10 +133,9 @@ def _emit(text: str, report: Path | None) -> int:
     """Print a Markdown report, and write it to ``report`` too when asked."""
     print(text, end="")
     if report is not None:
-        try:
-            report.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot write {report}: {exc.strerror}") from None
+        from companion.output import write_text
+
+        write_text(report, text)
     return 0
 
 
@@ -209,16 +208,32 @@ def run_eval(args: argparse.Namespace) -> int:
         raise CommandError(f"no frames with a .json truth in {folder}")
     tallies: dict = {}
     latency = []
+    unread: list[str] = []  # said after the progress line, or as the one error line
     for i, path in enumerate(frames, 1):
         print(f"\r[{i:>4}/{len(frames)}] {path.name:<30}", end="", file=sys.stderr, flush=True)
         try:
             obs = read_frame(load_image(path), layout, colours)
         except VisionError as exc:
-            print(f"\n{path.name}: {exc}", file=sys.stderr)
+            unread.append(f"{path.name}: {exc}")
             continue
+        truth = path.with_suffix(".json")
+        try:
+            compare(obs.to_dict(), load_truth(truth), tallies, path.stem)
+        except VisionError as exc:
+            print(file=sys.stderr)  # end the progress line: the error has its own
+            raise CommandError(str(exc)) from None
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:  # an entry's fields
+            print(file=sys.stderr)
+            raise CommandError(f"truth file {truth}: an entry is not in the Observation"
+                               f" schema (at {str(exc)[:60]})") from None
         latency.append(obs.elapsed_ms)
-        compare(obs.to_dict(), load_truth(path.with_suffix(".json")), tallies, path.stem)
     print(file=sys.stderr)
+    if not latency:  # nothing was measured: no table, and --min-accuracy cannot pass
+        option = "--min-accuracy: " if args.min_accuracy is not None else ""
+        raise CommandError(f"{option}none of the {len(frames)} frames in {folder} could be"
+                           f" read, so no accuracy was measured ({unread[0]})")
+    for note in unread:
+        print(f"skipped {note}", file=sys.stderr)
     print(format_table(tallies, latency))
     if args.mistakes:
         _mistakes(tallies)
@@ -247,8 +262,7 @@ def _run_duel_world(args: argparse.Namespace) -> int:
     framing = args.framing or "centre"
     framings = _choice_list(framing, ("centre", "table"), "framing")
     lenses = _choice_list(args.lens, ("wide", "standard"), "lens")
-    if args.count < 1:
-        raise CommandError("--count must be 1 or more")
+    _check_count_and_seed(args)
     jobs = [(d, args.seed + i, args.split, f, lens) for f in framings for lens in lenses
             for d in levels for i in range(args.count)]
     results = []
@@ -269,6 +283,21 @@ def _run_duel_world(args: argparse.Namespace) -> int:
         text += "\n## Readable places not read right\n\n" + "\n".join(
             de.mistakes(results)) + "\n"
     return _emit(text, args.report)
+
+
+#: Frames per kind of table at most (a night of rendering); seeds are numpy's (32 bits).
+MAX_COUNT = 10_000
+MAX_SEED = 2**32 - 1
+
+
+def _check_count_and_seed(args: argparse.Namespace) -> None:
+    """``--count`` and the seeds it spans: numpy seeds a table from 0 to 2**32 - 1
+    (``--seed -1`` was a traceback from deep in the renderer)."""
+    if not 1 <= args.count <= MAX_COUNT:
+        raise CommandError(f"--count {args.count}: give 1 to {MAX_COUNT}")
+    if not 0 <= args.seed <= MAX_SEED - args.count + 1:
+        raise CommandError(f"--seed {args.seed}: give 0 to {MAX_SEED - args.count + 1}"
+                           f" (seeds are 0 to {MAX_SEED})")
 
 
 def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # type: ignore[no-untyped-def,type-arg]
@@ -292,8 +321,7 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
         raise CommandError(f"--split {args.split!r}: choose from {', '.join(we.SPLITS)}")
     framings = _choice_list(args.framing, we.FRAMINGS, "framing")
     lenses = _choice_list(args.lens, we.LENSES, "lens")
-    if args.count < 1:
-        raise CommandError("--count must be 1 or more")
+    _check_count_and_seed(args)
     if args.workers < 1:
         raise CommandError("--workers must be 1 or more")
     if args.choose and not args.split.startswith("design"):
@@ -309,8 +337,8 @@ def run_world(args: argparse.Namespace) -> int:
         return _run_duel_world(args)
     args.framing = args.framing or "centre"
     import time
-    from concurrent.futures import ProcessPoolExecutor
 
+    from companion import processes
     from vision import world_eval as we
 
     jobs = _world_jobs(args)
@@ -332,7 +360,7 @@ def run_world(args: argparse.Namespace) -> int:
             results.append(we.evaluate_frame(*job))
             progress(i, results[-1])
     else:
-        with ProcessPoolExecutor(args.workers) as pool:
+        with processes.pool(args.workers) as pool:
             for i, r in enumerate(pool.map(we.evaluate_frame, *zip(*jobs, strict=True)), 1):
                 results.append(r)
                 progress(i, r)

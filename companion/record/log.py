@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -42,10 +43,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.output import LOG_COMPANIONS, note_input
 from companion.record import schema
 from companion.record.kinds import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.record.lock import LogInUse, WriterLock
 from companion.rules.contract import Outcome, Position
+from companion.rules.record_format import name_problem, shown, text_problem
 
 APP_DIR = "splendor-companion"
 DB_NAME = "games.db"
@@ -80,7 +83,13 @@ class ResumeError(LogError):
 
 def default_db_path() -> Path:
     """``$XDG_DATA_HOME/splendor-companion/games.db`` (``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    base = os.environ.get("XDG_DATA_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".local" / "share")
+        except RuntimeError:  # HOME unset and no passwd entry (a container, a bare unit)
+            raise LogError("cannot tell where your home folder is (HOME is not set) for the"
+                           " game log: set HOME or XDG_DATA_HOME, or give --db FILE") from None
     return Path(base) / APP_DIR / DB_NAME
 
 
@@ -159,6 +168,19 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(uri + flags, uri=True, isolation_level=None)
 
 
+def _size(path: Path) -> int | None:
+    """The size of the file at ``path`` (None: there is none); a one-line ``LogError``
+    when the system refuses the name (``games --db`` with a 5000-character name was
+    an ``OSError`` traceback: found by the generated misuse, issue 41)."""
+    try:
+        return path.stat().st_size
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise LogError(f"cannot use the game log {path}: {reason}") from None
+
+
 def _problem(path: Path) -> str | None:
     """Why the file at ``path`` cannot be our log (None when it can).
 
@@ -168,7 +190,7 @@ def _problem(path: Path) -> str | None:
     card (``tests/bench/bench_record.py``) -- paid at start-up, where finding
     a bad page beats failing in the middle of a game.
     """
-    if not path.exists() or path.stat().st_size == 0:
+    if not _size(path):
         return None
     try:
         db = _connect_readonly(path)
@@ -280,6 +302,8 @@ class GameLog:
         before anything is checked, moved or written.
         """
         where = Path(path) if path is not None else default_db_path()
+        note_input(where, LOG_COMPANIONS)  # no output of this command may write over it
+        _size(where)  # a name the system refuses (too long, a loop): one line
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -337,11 +361,13 @@ class GameLog:
         a :class:`LogError` with one line, and the file stays as it was.
         """
         where = Path(path) if path is not None else default_db_path()
-        if not where.exists():
+        note_input(where, LOG_COMPANIONS)
+        size = _size(where)
+        if size is None:
             raise LogError(f"no game log at {where}: no game has been played yet (or use --db)")
         if where.is_dir():
             raise LogError(f"the game log {where} is a folder, not a file")
-        if where.stat().st_size == 0:
+        if size == 0:
             raise LogError(f"the game log {where} is empty: no game has been logged in it")
         problem = _problem(where)
         if problem:
@@ -400,11 +426,9 @@ class GameLog:
         """
         game = _kind(game_type)
         for name in players:
-            if any(ch in name for ch in ',"[]\n'):
-                raise LogError(
-                    f"player name {name!r} cannot be recorded: names may not contain"
-                    " commas, quotes, brackets or line breaks"
-                )
+            problem = name_problem(name)
+            if problem is not None:
+                raise LogError(f"player name {shown(name)} cannot be recorded: {problem}")
         headers = {"Game": game_type, "Players": ", ".join(players)}
         headers.update({k: v for k, v in setup_headers.items() if k not in ("Result", "Winner")})
         headers["Game"] = game_type
@@ -642,7 +666,11 @@ class GameLog:
         row = self._db.execute(
             "SELECT thumbnail FROM turns WHERE game_id = ? AND seq = ?", (game_id, seq)
         ).fetchone()
-        return None if row is None or row[0] is None else bytes(row[0])
+        if row is None or row[0] is None:
+            return None
+        if not isinstance(row[0], bytes):  # a hand edit: text where a JPEG was
+            raise DamagedGame(game_id, f"the thumbnail of turn {seq} is not a picture")
+        return bytes(row[0])
 
     @_sqlite_errors
     def headers(self, game_id: int) -> dict[str, str]:
@@ -754,6 +782,14 @@ def _summary(r: sqlite3.Row) -> GameSummary:
         isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
     ):
         raise DamagedGame(gid, "headers is not a set of names and values")
+    for name in players:  # an older version logged names its records cannot carry
+        problem = name_problem(name)
+        if problem is not None:
+            raise DamagedGame(gid, f"player name {shown(name)} cannot be read back: {problem}")
+    for key, value in headers.items():
+        problem = text_problem(value) if re.fullmatch(r"\w+", key) else "not a header name"
+        if problem is not None:
+            raise DamagedGame(gid, f"header {shown(key)} cannot be read back: {problem}")
     winners = _strings(gid, "winners", _json(gid, "winners", r["winners"])) if r["winners"] else ()
     for column in ("result", "reason"):
         if r[column] is not None and not isinstance(r[column], str):

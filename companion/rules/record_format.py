@@ -11,6 +11,7 @@ turn parser and set-up headers.  Errors carry the 1-based line number.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -27,6 +28,71 @@ QUOTE_CHARS = 60
 def clip(text: str, limit: int = QUOTE_CHARS) -> str:
     """``text`` shortened to ``limit`` characters for a message (``...`` marks the cut)."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: What the format gives a meaning to inside a header value, and why it cannot
+#: be part of one: a value holding it reads back as something else.
+RESERVED = {
+    ";": "';' starts a comment",
+    '"': "quotes end a header's value",
+    "[": "brackets mark a header",
+    "]": "brackets mark a header",
+}
+#: Unicode categories that end a line for ``str.splitlines`` (CR, U+2028, U+2029,
+#: NEL...), cannot be stored as UTF-8 (lone surrogates, as undecodable bytes in
+#: ``sys.argv`` become) or are invisible controls: never part of a record's text.
+_UNCARRIED = {"Cc": "a control character", "Zl": "a line break", "Zp": "a line break",
+              "Cs": "bytes that are not UTF-8"}
+#: Longest player name: it must fit a 800 x 480 scoreboard column and a prompt.
+NAME_CHARS = 40
+
+
+def shown(text: str, limit: int = NAME_CHARS) -> str:
+    """``text`` quoted for a one-line message, its line breaks and controls as
+    ``\\uXXXX`` (a carriage return in a name must not break the message)."""
+    out = "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in _UNCARRIED else ch
+                  for ch in text)
+    return f"'{clip(out, limit + 3)}'"
+
+
+def text_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a header value of a record, or None when it can.
+
+    The one test of user text that reaches the record (player names, and any
+    header a user fills in): a value passes only when ``[Name "value"]``
+    reads back as exactly ``value``.  Asked where the text is typed, so a
+    game is never logged that ``export``, ``review`` or a resume cannot read
+    back; asked again by the log of every stored game, so an older log's bad
+    game is reported as damaged instead of stopping ``run``.
+    """
+    for ch in value:
+        if ch in RESERVED:
+            return RESERVED[ch]
+        what = _UNCARRIED.get(unicodedata.category(ch))
+        if what is not None:
+            return f"it holds {what} (U+{ord(ch):04X})"
+    if value != value.strip():
+        return "it starts or ends with a space"
+    lines = f'[Name "{value}"]'.splitlines()
+    match = HEADER.match(lines[0].partition(";")[0].strip()) if len(lines) == 1 else None
+    if match is None or match.group(2) != value:  # a guard: the checks above cover the format
+        return "the game record cannot carry it"
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in a record, or None when it can.
+
+    Beyond :func:`text_problem`: the ``Players`` header separates names by
+    commas, so a name has none; it is not empty; at most :data:`NAME_CHARS`.
+    """
+    if not name.strip():
+        return "a name cannot be empty"
+    if "," in name:
+        return "commas separate the names"
+    if len(name) > NAME_CHARS:
+        return f"at most {NAME_CHARS} characters"
+    return text_problem(name)
 
 
 class RecordError(RulesError):

@@ -30,7 +30,7 @@ Design decisions:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -53,6 +53,14 @@ FALLBACK_FONTS = (
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
 )
+#: Faces with the other scripts players' names come in (Hebrew, Arabic, Armenian,
+#: Georgian...) and the ◆ placeholder: DejaVu Sans, which ``install-pi`` installs
+#: (``fonts-dejavu-core``).  Without it those names were all placeholders (¤¤¤¤)
+#: although the machine had a font with the letters.
+SCRIPT_FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
 #: What stands for a character no face has: the first one a face can draw.
 PLACEHOLDERS = ("◆", "¤")
 #: Fitted texts kept per FontBook; a frame draws about a hundred.
@@ -62,11 +70,16 @@ CACHE_LIMIT = 4000
 class FontBook:
     """Fonts by size, created once (creating a ``pygame.font.Font`` reads the file)."""
 
-    def __init__(self, fallback: str | None = None) -> None:
+    def __init__(self, fallback: str | None = None, scripts: str | None = None) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         #: The fallback face's file (None: none installed); see :func:`find_fallback`.
         self.fallback = find_fallback() if fallback is None else (fallback or None)
+        #: The face for other scripts (face 2; None: none installed): :data:`SCRIPT_FONTS`.
+        self.scripts = find_script_face() if scripts is None else (scripts or None)
+        #: The faces there are, in the order they are tried: 0 bundled, 1 CJK, 2 scripts.
+        self.faces: tuple[int, ...] = (0, *((1,) if self.fallback else ()),
+                                       *((2,) if self.scripts else ()))
         self._fonts: dict[tuple[int, int], pygame.font.Font] = {}
         self._glyphs: dict[tuple[str, int], bool] = {}
         self._lines: dict[tuple[str, int, int, int, int], tuple[int, str]] = {}
@@ -76,7 +89,7 @@ class FontBook:
     def placeholder(self) -> str:
         """The visible stand-in for a character no face covers."""
         for ch in PLACEHOLDERS:
-            if not self._missing(ch, 0) or (self.fallback and not self._missing(ch, 1)):
+            if any(not self._missing(ch, face) for face in self.faces):
                 return ch
         return PLACEHOLDERS[-1]
 
@@ -97,17 +110,26 @@ class FontBook:
                 out.append(ch)
             elif ch in SUBSTITUTES:
                 out.append(SUBSTITUTES[ch])
-            elif self.fallback and not self._missing(ch, 1):
+            elif any(not self._missing(ch, face) for face in self.faces[1:]):
                 out.append(ch)
             else:
                 out.append(self.placeholder)
-        return "".join(out)
+        return visual_order("".join(out))
 
     def face_for(self, text: str) -> int:
-        """0, the bundled face, when it draws all of ``text``; else 1, the fallback."""
-        if text.isascii() or not self.fallback:
+        """The first face that draws all of ``text`` (0, the bundled one, for Latin: the
+        goldens stay as they are); else the one that draws most of it."""
+        if text.isascii() or len(self.faces) == 1:
             return 0
-        return 1 if any(self._missing(ch, 0) for ch in text if not ch.isascii()) else 0
+        wanted = {ch for ch in text if not ch.isascii() and not ch.isspace()}
+        best, most = 0, -1
+        for face in self.faces:
+            drawn = sum(not self._missing(ch, face) for ch in wanted)
+            if drawn == len(wanted):
+                return face
+            if drawn > most:
+                best, most = face, drawn
+        return best
 
     def _missing(self, ch: str, face: int) -> bool:
         known = self._glyphs.get((ch, face))
@@ -124,7 +146,7 @@ class FontBook:
         size = max(int(size), 1)
         font = self._fonts.get((size, face))
         if font is None:
-            font = pygame.font.Font(self.fallback if face else None, size)
+            font = pygame.font.Font({0: None, 1: self.fallback, 2: self.scripts}[face], size)
             self._fonts[(size, face)] = font
         return font
 
@@ -331,6 +353,57 @@ def find_fallback(environ: dict[str, str] | None = None) -> str | None:
         if os.path.isfile(path):
             return path
     return None
+
+
+def find_script_face() -> str | None:
+    """The first of :data:`SCRIPT_FONTS` installed, or None."""
+    import os
+
+    return next((path for path in SCRIPT_FONTS if os.path.isfile(path)), None)
+
+
+def visual_order(text: str) -> str:
+    """``text`` in the order its letters are drawn left to right: a run of Hebrew or
+    Arabic letters reversed (pygame draws in memory order), and the runs reversed too
+    when the text starts right to left.  A name's whole line, not the full Unicode
+    bidirectional algorithm: enough for "דנה" or "مريم" to read as they are written.
+    (Arabic letters stay in their isolated forms: pygame's font does no shaping.)"""
+    import unicodedata
+
+    if text.isascii():
+        return text
+    kinds = [unicodedata.bidirectional(ch) for ch in text]
+    if not any(k in ("R", "AL") for k in kinds):
+        return text
+    first = next(k for k in kinds if k in ("L", "R", "AL"))
+    if first == "L":  # left to right: each right-to-left run reversed in place
+        return _flip_runs(text, lambda k: k in ("R", "AL", "NSM"))
+    # right to left: the whole line reversed, then each left-to-right run put back
+    return _flip_runs(text[::-1], lambda k: k in ("L", "EN", "AN"))
+
+
+def _flip_runs(text: str, inside: Callable[[str], bool]) -> str:
+    """``text`` with every run of characters whose bidirectional class is ``inside``
+    (spaces between two of them included) reversed."""
+    import unicodedata
+
+    out, i = [], 0
+    while i < len(text):
+        if not inside(unicodedata.bidirectional(text[i])):
+            out.append(text[i])
+            i += 1
+            continue
+        j = end = i
+        while j < len(text):
+            kind = unicodedata.bidirectional(text[j])
+            if inside(kind):
+                end = j + 1
+            elif kind not in ("WS", "CS", "ON"):
+                break
+            j += 1
+        out.append(text[i:end][::-1])
+        i = end
+    return "".join(out)
 
 
 _BOOK: FontBook | None = None

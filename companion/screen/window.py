@@ -111,7 +111,10 @@ def open_window(
 
 def save_screenshot(surface: pygame.Surface, path: str | Path) -> Path:
     """Save ``surface`` as a PNG, creating the folder; returns the path."""
+    from companion.output import open_output
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(target))
+    with open_output(target, named=False) as out:  # atomic, the umask's mode
+        pygame.image.save(surface, out, target.name)
     return target

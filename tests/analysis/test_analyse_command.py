@@ -86,7 +86,7 @@ def test_a_record_file_is_analysed_and_written_as_json(tmp_path: Path, capsys) -
     ("argv", "message"),
     [
         (["analyse"], "name a logged game"),
-        (["analyse", "--record", "/nonexistent/x.txt"], "cannot read"),
+        (["analyse", "--record", "/nonexistent/x.txt"], "x.txt: no such file"),
         (["analyse", "--record", "RECORD", "--budget", "lots"], "--budget 'lots'"),
         (["analyse", "--record", "RECORD", "--jobs", "0"], "--jobs must be"),
         (["analyse", "--record", "DUEL"], "d.txt: line 1: the record has no Board header"),

@@ -21,6 +21,8 @@ from pathlib import Path
 ANALYSIS = "bench_engine_analysis"
 #: The computer seat's strength and think times (--seat-games: games per pairing).
 SEAT = "bench_seat"
+#: The script that takes --fuzz-minutes (as --minutes).
+FUZZ = "bench_fuzz_commands"
 
 
 def main() -> int:
@@ -30,6 +32,8 @@ def main() -> int:
     parser.add_argument("--seat-games", type=int,
                         help="computer seat games per pairing (issue: 200; default 4)")
     parser.add_argument("--only", help="run only the script of this name (e.g. bench_engine)")
+    parser.add_argument("--fuzz-minutes", type=float,
+                        help="minutes per command of the generated misuse (issue 41: 10)")
     args = parser.parse_args()
     here = Path(__file__).resolve().parent
     scripts = sorted(here.glob("bench_*.py"))
@@ -44,6 +48,8 @@ def main() -> int:
             extra += ["--calib", str(args.calib)] if args.calib else []
         if script.stem == SEAT and args.seat_games:
             extra += ["--games", str(args.seat_games)]
+        if script.stem == FUZZ and args.fuzz_minutes:
+            extra += ["--minutes", str(args.fuzz_minutes)]
         failed += subprocess.call([sys.executable, str(script), *extra]) != 0
     if not scripts:
         print("no benchmarks found")

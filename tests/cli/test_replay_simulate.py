@@ -57,7 +57,7 @@ def test_replay_checks_the_result_header(tmp_path, capsys):
     [
         (["replay", "/nonexistent/game.txt"], "no such file"),
         (["simulate", "--players", "5"], "2 to 4 players, not 5"),
-        (["simulate", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "--games", "0"], "--games 0: give 1 to"),
         (["simulate", "--policy", "clever"], "unknown policy"),
     ],
 )

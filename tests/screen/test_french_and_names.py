@@ -85,7 +85,7 @@ def test_chinese_is_drawn_and_an_uncovered_character_is_a_visible_placeholder() 
 
 
 def test_without_a_fallback_face_the_placeholder_is_still_visible() -> None:
-    book = FontBook(fallback="")
+    book = FontBook(fallback="", scripts="")
     shown = book.displayable("王 😀")
     assert "?" not in shown and shown == f"{PLACEHOLDERS[-1]} {PLACEHOLDERS[-1]}"
 

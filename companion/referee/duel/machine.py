@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from companion.i18n import _
 from companion.referee.duel.candidates import TOLERANCE, Candidate, candidates, unexplained
 from companion.referee.duel.compare import (
     Quirks,
@@ -156,7 +157,7 @@ class DuelGame:
         turn = answers.get("which")
         if not isinstance(turn, Turn):
             return Question(
-                "which", "The camera cannot tell these apart: which was it?",
+                "which", _("The camera cannot tell these apart: which was it?"),
                 tuple(Option(str(t), t) for t in candidate.turns),
             )
         level = candidate.reveal_level(turn)
@@ -179,7 +180,7 @@ class DuelGame:
 
     def after_turn(self, before: GameState, after: GameState) -> str:
         if after.current == before.current and not after.is_over():
-            return f"{before.player.name} plays again"
+            return _("{name} plays again").format(name=before.player.name)
         return ""
 
     # ---------------------------------------------------------------- words
@@ -189,57 +190,58 @@ class DuelGame:
     def proposal_note(self, candidate: Candidate) -> str:
         notes = [str(candidate.turn)]
         if candidate.differences:
-            notes.append("but " + describe(candidate.differences, 1))
+            notes.append(_("but {what}").format(what=describe(candidate.differences, 1)))
         if candidate.ask:
-            asked = {"which": "which one", "reveal": "card revealed"}
-            notes.append("CONFIRM, then say the " + " and ".join(asked[a] for a in candidate.ask))
+            asked = {"which": _("which one"), "reveal": _("card revealed")}
+            notes.append(_("CONFIRM, then say the {what}").format(
+                what=_(" and ").join(asked[a] for a in candidate.ask)))
         return " · ".join(notes)
 
     def restore_note(self, what: str) -> str:
-        return "Put the table back: " + what
+        return _("Put the table back as it was: {what}").format(what=what)
 
     def abstain_note(self) -> str:
-        return "The camera cannot read the table: NEXT to enter the turn by hand"
+        return _("The camera cannot read the table: NEXT to enter by hand")
 
     def unchanged_note(self, state: GameState, reading: DuelView | None) -> str:
         if reading is None:
             return ""
-        unsure = [f"level {level} place {slot}"
+        unsure = [_("level {level} place {slot}").format(level=level, slot=slot)
                   for level, (had, seen) in enumerate(zip(state.pyramid, reading.pyramid,
                                                           strict=True), start=1)
                   for slot, (card, read) in enumerate(zip(had, seen, strict=True), start=1)
                   if card is not None and read is None]
         if not unsure:
             return ""
-        return ("The camera cannot see pyramid " + ", ".join(unsure)
-                + ": if a card was taken there, NEXT to enter the turn")
+        return _("The camera cannot see pyramid {places}: if a card was taken there, NEXT"
+                 " to enter the turn").format(places=", ".join(unsure))
 
     # ---------------------------------------------------------------- views
     def new_game_view(self, message: str, camera: bool) -> ScreenView:
         return ScreenView(
-            None, Mode.SETUP, "New game: fill the board and lay out the pyramid",
+            None, Mode.SETUP, _("New game: fill the board and lay out the pyramid"),
             message or (
-                "Waiting for the camera to read the table. CONFIRM: enter it by hand."
+                _("Waiting for the camera to read the table. CONFIRM: enter it by hand.")
                 if camera
-                else "No camera: press CONFIRM to enter the board and pyramid by hand."
+                else _("No camera: press CONFIRM to enter the board and pyramid by hand.")
             ),
-            hints=ButtonHints(confirm="Enter by hand", back="Enter by hand"),
+            hints=ButtonHints(confirm=_("Enter by hand"), back=_("Enter by hand")),
         )
 
     def setup_view(self, state: GameState) -> ScreenView:
-        names = " and ".join(p.name for p in state.players)
+        names = _(" and ").join(p.name for p in state.players)
         return ScreenView.setup(
             state,
-            f"{names}. Does the screen match the board and the pyramid?",
-            "Check the board and the pyramid",
+            _("{names}. Does the screen match the board and the pyramid?").format(names=names),
+            _("Check the board and the pyramid"),
         )
 
     def end_view(self, state: GameState) -> ScreenView:
         outcome = state.outcome()
         assert outcome is not None
         return ScreenView(
-            state, Mode.END, "Game over", outcome.summary(),
-            hints=ButtonHints(confirm="New game", hold_back="Hold 2 s: undo"),
+            state, Mode.END, _("Game over"), outcome.summary(),
+            hints=ButtonHints(confirm=_("New game"), hold_back=_("Hold 2 s: undo")),
         )
 
 
@@ -273,11 +275,11 @@ def _reveal_question(
 
     groups = sorted({group(c) for c in cards})
     chosen = answers.get("reveal/colour")
-    title = f"Which level {level} card was revealed?"
+    title = _("Which level {level} card was revealed?").format(level=level)
     if chosen not in groups:
         return Question(
             "reveal/colour", title, tuple(Option(g.capitalize(), g) for g in groups),
-            "The camera could not read it. First its colour.",
+            _("The camera could not read it. First its colour."),
         )
     return Question(
         "reveal", title,

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from companion import processes
 from companion.referee.machine import Phase
 from companion.referee.menu import OTHER, Question
 from companion.referee.splendor.entry import _kind_of, slot_key
@@ -472,7 +473,7 @@ class Frames:
         self._count = count
         self._next = count
         if self.missing:
-            self._pool = ProcessPoolExecutor(max_workers=workers)
+            self._pool = processes.pool(workers)
             self._next = self.missing[0]
             self._top_up(self._next)
 

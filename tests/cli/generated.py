@@ -398,7 +398,8 @@ def _run(m: Maker) -> None:
     else:
         argv += ["--no-camera"]
     if m.chance(0.5):
-        argv += ["--names", names(m.rng, int(players) if players.isdigit() else 2)]
+        count = min(int(players), 5) if players.isdigit() else 2  # 2**63 names: no
+        argv += ["--names", names(m.rng, count)]
     if m.chance(0.2):
         argv += ["--screen", m.pick("800x480", "0x0", "100000x480", "x", "320x200")]
     if m.chance(0.2):

@@ -194,7 +194,11 @@ def run_eval(args: argparse.Namespace) -> int:
         )
     if args.official_faces is not None and args.count < 1:
         raise CommandError("--count must be 1 or more")
-    if not folder.is_dir():
+    try:
+        is_folder = folder.is_dir()
+    except (OSError, ValueError) as exc:  # a name the system refuses (5000 characters)
+        raise CommandError(f"{folder}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not is_folder:
         raise CommandError(f"{folder} is not a folder")
     try:
         layout, colours = _setup(args.layout or folder / "layout.json", None)

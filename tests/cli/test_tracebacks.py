@@ -137,6 +137,7 @@ CASES = [
     # found by the generated run: a warning per unreadable picture, then the error
     ("camera-test --camera recorded:{d}/junkframes --frames 1", ("can be read", "0000.png")),
     ("games --db {d}/" + "x" * 300, ("cannot use the game log",)),
+    ("vision eval {d}/" + "z" * 300, ("File name too long",)),
     ("export 1 --db {d}/" + "y" * 300, ("cannot use the game log",)),
     ("demo --headless --recording {d}/rec-nonobles --out {d}/demo-out", ("Nobles",)),
     ("review 1 --db {d}/thumbs.db --html {d}/review.html", ("thumbnail",)),

@@ -30,6 +30,8 @@ from companion.analysis.duel_playout import (
     playout,
     target_need,
 )
+from companion.analysis.halving import draw_seed as _seed
+from companion.analysis.halving import halving
 from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.state import GameState
@@ -131,13 +133,6 @@ def candidates(base: DuelState, draw: tuple[int, ...] | None,
     return moves
 
 
-def _seed(*parts: int) -> int:
-    value = 0
-    for part in parts:
-        value = (value * 1_000_003 + part) & 0xFFFFFFFFFFFF
-    return value
-
-
 def _run(sampler: DuelSampler, move: Move, seed: int) -> list[float]:
     rng = random.Random(seed)
     s = sampler.sample(rng)
@@ -155,21 +150,8 @@ def best_move(mover: int, pool: list[Move], sampler: DuelSampler, budget: int,
     alive = list(pool)
     if len(alive) == 1:
         return alive[0]
-    rounds = max(1, (len(alive) - 1).bit_length())
-    totals = dict.fromkeys(alive, 0.0)
-    counts = dict.fromkeys(alive, 0)
-    round_no = 0
-    while len(alive) > 1:
-        per = max(1, budget // (rounds * len(alive)))
-        for k in range(per):
-            draw = _seed(seed, round_no, k)
-            for t in alive:
-                totals[t] += _run(sampler, t, draw)[mover]
-                counts[t] += 1
-        alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
-        alive = alive[: max(1, (len(alive) + 1) // 2)]
-        round_no += 1
-    return alive[0]
+    ranking, _ = halving(alive, lambda t, draw: _run(sampler, t, draw), mover, budget, seed)
+    return ranking[0][0]
 
 
 def _known_purchase(state: GameState, played: Turn) -> list[str]:

@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.analysis.halving import draw_seed as _seed
+from companion.analysis.halving import halving
 from companion.analysis.playout import choose_return, playout, target_need
 from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
@@ -119,13 +121,6 @@ def candidates(state: GameState, base: FastState, own: Sequence[str] = ()) -> li
     return turns
 
 
-def _seed(*parts: int) -> int:
-    value = 0
-    for part in parts:
-        value = (value * 1_000_003 + part) & 0xFFFFFFFFFFFF
-    return value
-
-
 def _run(sampler: Sampler, turn: FastTurn, seed: int) -> list[float]:
     rng = random.Random(seed)
     s = sampler.sample(rng)
@@ -149,22 +144,9 @@ def best_turn(state: GameState, budget: int, seed: int, sampler: Sampler | None 
     pool = list(alive)
     if len(alive) == 1:
         return alive[0], pool
-    mover = state.current
-    rounds = max(1, (len(alive) - 1).bit_length())
-    totals = {t: 0.0 for t in alive}
-    counts = {t: 0 for t in alive}
-    round_no = 0
-    while len(alive) > 1:
-        per = max(1, budget // (rounds * len(alive)))
-        for k in range(per):
-            draw = _seed(seed, round_no, k)
-            for t in alive:
-                totals[t] += _run(sampler, t, draw)[mover]
-                counts[t] += 1
-        alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
-        alive = alive[: max(1, (len(alive) + 1) // 2)]
-        round_no += 1
-    return alive[0], pool
+    ranking, _ = halving(alive, lambda t, draw: _run(sampler, t, draw), state.current,
+                         budget, seed)
+    return ranking[0][0], pool
 
 
 def review_turn(state: GameState, played: Turn, budget: int, seed: int) -> PositionReview:

@@ -31,11 +31,11 @@ the same turn, so games against the computer are repeatable in tests.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from companion.analysis import duel_search, search
+from companion.analysis.halving import halving
 from companion.rules import state as splendor
 from companion.rules.actions import Turn as SplendorTurn
 from companion.rules.duel import state as duel
@@ -47,7 +47,6 @@ from companion.rules.fast.duel_convert import to_turn
 from companion.rules.gems import Tokens
 
 T = TypeVar("T")
-X = TypeVar("X", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -105,51 +104,6 @@ class Choice(Generic[T]):
     playouts: int
 
 
-def halving(pool: Sequence[X], run: Callable[[X, int], list[float]], mover: int,
-            budget: int, seed: int) -> tuple[list[tuple[X, float, int]], int]:
-    """Sequential halving over ``pool``; every item ranked with its mean and playouts.
-
-    The same procedure as :func:`.search.best_turn` (common draws within a
-    round), but it keeps the ranking: the winner first, then those dropped in
-    the last round (best mean first), then the earlier ones.  Returns the
-    ranking and the playouts spent.
-    """
-    alive = list(pool)
-    totals = dict.fromkeys(alive, 0.0)
-    counts = dict.fromkeys(alive, 0)
-    dropped: list[list[X]] = []
-    spent = 0
-    if len(alive) == 1:
-        for k in range(LONE_PLAYOUTS):
-            totals[alive[0]] += run(alive[0], _seed(seed, 77, k))[mover]
-        counts[alive[0]] = LONE_PLAYOUTS
-        spent = LONE_PLAYOUTS
-    rounds = max(1, (len(alive) - 1).bit_length())
-    round_no = 0
-    while len(alive) > 1:
-        per = max(1, budget // (rounds * len(alive)))
-        for k in range(per):
-            draw = _seed(seed, round_no, k)
-            for t in alive:
-                totals[t] += run(t, draw)[mover]
-                counts[t] += 1
-                spent += 1
-        alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
-        keep = max(1, (len(alive) + 1) // 2)
-        dropped.append(alive[keep:])
-        alive = alive[:keep]
-        round_no += 1
-    order = alive + [t for group in reversed(dropped) for t in group]
-    return [(t, totals[t] / max(1, counts[t]), counts[t]) for t in order], spent
-
-
-def _seed(*parts: int) -> int:
-    value = 0
-    for part in parts:
-        value = (value * 1_000_003 + part) & 0xFFFFFFFFFFFF
-    return value
-
-
 # ------------------------------------------------------------------ Splendor
 def splendor_choice(state: splendor.GameState, budget: int, seed: int,
                     blind: bool = False) -> Choice[SplendorTurn]:
@@ -161,7 +115,7 @@ def splendor_choice(state: splendor.GameState, budget: int, seed: int,
                 if not splendor_tables.RESERVE_DECK <= t[0] < splendor_tables.BUY]
         pool = kept or pool
     ranking, spent = halving(pool, lambda t, s: search._run(sampler, t, s), state.current,
-                             budget, seed)
+                             budget, seed, LONE_PLAYOUTS)
     options = tuple(Option(_splendor_turn(state, t), mean, n)
                     for t, mean, n in ranking[:NAMED_OPTIONS])
     best = options[0].turn
@@ -188,7 +142,7 @@ def duel_choice(state: duel.GameState, budget: int, seed: int,
     if not pool:
         return None
     ranking, spent = halving(pool, lambda m, s: duel_search._run(sampler, m, s),
-                             state.current, budget, seed)
+                             state.current, budget, seed, LONE_PLAYOUTS)
     options: list[Option[DuelTurn]] = []
     example: DuelTurn | None = None
     for move, mean, n in ranking[:NAMED_OPTIONS]:

@@ -394,7 +394,14 @@ def demo_duel(args: argparse.Namespace) -> int:
 def _rendered_tables(
     states: Sequence[GameState], frames: Path, say: Callable[[str], None]
 ) -> Callable[[int], tuple[DuelView | None, object]]:
-    """Each table rendered (once, cached as JPEG in ``frames``) and read by the real reader."""
+    """Each table rendered (once, cached as JPEG in ``frames``) and read by the real reader.
+
+    Only ``demo --game duel`` comes here: the demo draws its own tables, so it (and
+    only it) imports the renderer, lazily.  ``run`` reads through ``views_from`` and
+    ``live_reader``, which never import ``vision.synth``; ``duel_art`` only tells the
+    demo whether it draws the publisher's faces or ours, to say so and read the
+    matching chips (``tests/vision/learned/test_runtime_isolation.py`` keeps the
+    reader itself free of both)."""
     try:
         import cv2
 

@@ -49,6 +49,7 @@ import pytest
 
 from companion.cli import build_parser, main
 from companion.record import GameLog, WriterLock
+from tests.cli.invoke import isolate
 from tests.review.logged import log_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -569,10 +570,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(autouse=True)
 def _isolated(world: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No case reads the user's log, config or colours, or a Pi's pins."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(world / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(world / "xdg-config"))
-    monkeypatch.delenv("SPLENDOR_COMPANION_CONFIG", raising=False)
-    monkeypatch.setenv("SPLENDOR_VISION_WORKERS", "1")
+    isolate(world, monkeypatch)
 
 
 # ------------------------------------------------------------------ the walk

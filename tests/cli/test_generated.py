@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli import generated
+from tests.cli.invoke import isolate
 
 #: Cases per command under ``make test``: a few seconds each, the whole walk ~1-2 min.
 CASES = {"demo": 6, "vision world": 10, "vision eval": 10, "mats": 10, "run": 25,
@@ -30,10 +31,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No case reads the user's log, config or colours; vision in one process."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.delenv("SPLENDOR_COMPANION_CONFIG", raising=False)
-    monkeypatch.setenv("SPLENDOR_VISION_WORKERS", "1")
+    isolate(tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
 
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from companion import output
-from companion.cli import main
+from tests.cli.invoke import invoke, isolate
 from tests.review.logged import log_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden" / "splendor"
@@ -31,13 +31,6 @@ def _hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
 
 
-def _invoke(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -57,10 +50,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def _isolated(world: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(world / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(world / "xdg-config"))
-    monkeypatch.delenv("SPLENDOR_COMPANION_CONFIG", raising=False)
-    monkeypatch.setenv("SPLENDOR_VISION_WORKERS", "1")
+    isolate(world, monkeypatch)
     yield
 
 
@@ -86,7 +76,7 @@ def test_an_output_onto_an_input_is_refused_and_the_input_kept(
     argv: str, named: str, world: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = _hashes(world)
-    code, _out, err = _invoke(argv.replace("{d}", str(world)).split(), capsys)
+    code, _out, err = invoke(argv.replace("{d}", str(world)).split(), capsys)
     lines = err.strip().splitlines()
     assert code not in (0, None) and len(lines) == 1, (code, lines)
     assert named in lines[0] and "Traceback" not in err
@@ -101,7 +91,7 @@ def test_an_output_onto_the_default_log_is_refused(
     default.parent.mkdir(parents=True, exist_ok=True)
     default.write_bytes((world / "g.db").read_bytes())
     before = default.read_bytes()
-    code, _out, err = _invoke(["export", "1", "--out", str(default)], capsys)
+    code, _out, err = invoke(["export", "1", "--out", str(default)], capsys)
     assert code == 1 and "input" in err
     assert default.read_bytes() == before
 
@@ -112,7 +102,7 @@ def test_out_onto_a_symlink_writes_its_target_and_keeps_the_link(
     real = tmp_path / "real.txt"
     real.write_text("old\n", encoding="utf-8")
     os.symlink(real, tmp_path / "link.txt")
-    code, _out, err = _invoke(["export", "1", "--db", str(world / "g.db"), "--out",
+    code, _out, err = invoke(["export", "1", "--db", str(world / "g.db"), "--out",
                                str(tmp_path / "link.txt")], capsys)
     assert code == 0, err
     assert (tmp_path / "link.txt").is_symlink()
@@ -125,7 +115,7 @@ def test_a_new_output_honours_the_umask(
 ) -> None:
     old = os.umask(mask)
     try:
-        code, _out, err = _invoke(["export", "1", "--db", str(world / "g.db"), "--out",
+        code, _out, err = invoke(["export", "1", "--db", str(world / "g.db"), "--out",
                                    str(tmp_path / "g.txt")], capsys)
     finally:
         os.umask(old)
@@ -171,7 +161,7 @@ def test_two_commands_in_one_process_do_not_share_inputs(
 ) -> None:
     """``begin`` forgets the previous command's inputs (the tests run many in one process)."""
     out = tmp_path / "g.txt"
-    assert _invoke(["export", "1", "--db", str(world / "g.db"), "--out", str(out)], capsys)[0] == 0
-    code, _o, err = _invoke(["export", "1", "--db", str(world / "g.db"), "--out", str(out)],
+    assert invoke(["export", "1", "--db", str(world / "g.db"), "--out", str(out)], capsys)[0] == 0
+    code, _o, err = invoke(["export", "1", "--db", str(world / "g.db"), "--out", str(out)],
                             capsys)
     assert code == 0, err

@@ -15,29 +15,19 @@ from pathlib import Path
 import pytest
 
 from companion import i18n
-from companion.cli import main
 from companion.commands import CommandError
 from companion.commands.run import screen_size
 from firmware.config import load
+from tests.cli.invoke import invoke, isolate
 
 DUEL = "run --game duel --players 2 --no-camera --buttons script:/dev/null --db {d}/duel.db"
 
 
-def _invoke(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.delenv("SPLENDOR_COMPANION_CONFIG", raising=False)
-    monkeypatch.setenv("SPLENDOR_VISION_WORKERS", "1")
+    isolate(tmp_path, monkeypatch)
     yield
     i18n.set_language("en")
 
@@ -53,7 +43,7 @@ def test_run_duel_refuses_what_it_cannot_do(extra: str, named: str, tmp_path: Pa
 
     (tmp_path / "splendor-layout.json").write_text(build_layout(2).to_json(), encoding="utf-8")
     argv = f"{DUEL} {extra}".replace("{d}", str(tmp_path)).split()
-    code, _out, err = _invoke(argv, capsys)
+    code, _out, err = invoke(argv, capsys)
     lines = err.strip().splitlines()
     assert code == 1 and len(lines) == 1 and named in lines[0], lines
 
@@ -64,7 +54,7 @@ def test_run_duel_takes_a_duel_layout_and_the_language(
 
     (tmp_path / "duel.json").write_text(build_duel_layout().to_json(), encoding="utf-8")
     argv = f"{DUEL} --layout {{d}}/duel.json --lang fr".replace("{d}", str(tmp_path)).split()
-    code, _out, err = _invoke(argv, capsys)
+    code, _out, err = invoke(argv, capsys)
     assert code == 0, err
     assert i18n.language() == "fr"  # what the Duel screens were drawn in
 
@@ -95,7 +85,7 @@ def test_a_database_under_the_home_folder_is_not_a_folder_named_tilde(
     config = tmp_path / "config.toml"
     config.write_text('[storage]\ndatabase = "~/g.db"\n', encoding="utf-8")
     monkeypatch.setenv("SPLENDOR_COMPANION_CONFIG", str(config))
-    code, _out, err = _invoke(["run", "--players", "2", "--no-camera", "--buttons",
+    code, _out, err = invoke(["run", "--players", "2", "--no-camera", "--buttons",
                                "script:/dev/null"], capsys)
     assert code == 0, err
     assert (home / "g.db").is_file()
@@ -104,7 +94,7 @@ def test_a_database_under_the_home_folder_is_not_a_folder_named_tilde(
 
 def test_demo_speaks_french_to_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:
-    code, out, err = _invoke(["demo", "--lang", "fr", "--turns", "0", "--headless", "--quiet",
+    code, out, err = invoke(["demo", "--lang", "fr", "--turns", "0", "--headless", "--quiet",
                               "--out", str(tmp_path / "out")], capsys)
     assert code == 0, err
     assert "Arrêt après 0 tours" in out and "Confirmations fausses" in out, out

@@ -21,20 +21,13 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
+from tests.cli.invoke import invoke, isolate
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "data" / "golden"
 SPLENDOR = GOLDEN / "splendor" / "seed1-2p-random.txt"
 
 
-def _invoke(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _one_line(code: int, err: str, *names: str) -> None:
@@ -108,10 +101,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def _isolated(world: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(world / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(world / "xdg-config"))
-    monkeypatch.delenv("SPLENDOR_COMPANION_CONFIG", raising=False)
-    monkeypatch.setenv("SPLENDOR_VISION_WORKERS", "1")
+    isolate(world, monkeypatch)
 
 
 CASES = [
@@ -147,13 +137,13 @@ CASES = [
 @pytest.mark.parametrize(("argv", "names"), CASES, ids=[a[:70] for a, _ in CASES])
 def test_what_was_a_traceback_is_one_line(argv: str, names: tuple[str, ...], world: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    code, _out, err = _invoke(argv.replace("{d}", str(world)).split(), capsys)
+    code, _out, err = invoke(argv.replace("{d}", str(world)).split(), capsys)
     _one_line(code, err, *names)
 
 
 def test_a_record_with_a_bom_is_analysed_as_replay_reads_it(
         world: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _invoke(["analyse", "--record", str(world / "bom.txt"), "--budget", "4",
+    code, out, err = invoke(["analyse", "--record", str(world / "bom.txt"), "--budget", "4",
                               "--jobs", "1"], capsys)
     assert code == 0, err
     assert "Ren\u00e9e" in out
@@ -161,7 +151,7 @@ def test_a_record_with_a_bom_is_analysed_as_replay_reads_it(
 
 def test_a_duel_record_with_a_bom_plays_as_a_camera(
         world: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _out, err = _invoke(["run", "--game", "duel", "--players", "2", "--camera",
+    code, _out, err = invoke(["run", "--game", "duel", "--players", "2", "--camera",
                                f"game:{world / 'duel-bom.txt'}", "--buttons", "script:/dev/null",
                                "--db", str(world / "bom.db")], capsys)
     assert code == 0, err
@@ -193,7 +183,7 @@ def test_no_home_folder_is_one_line_or_works(argv: str, world: Path, homeless: N
     from vision.layout import build_layout
 
     (world / "lay.json").write_text(build_layout(2).to_json(), encoding="utf-8")
-    code, _out, err = _invoke(argv.replace("{d}", str(world)).split(), capsys)
+    code, _out, err = invoke(argv.replace("{d}", str(world)).split(), capsys)
     assert "Traceback" not in err
     if code != 0:
         _one_line(code, err)

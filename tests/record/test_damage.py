@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.record import DamagedGame, GameLog, LogError
+from tests.cli.invoke import invoke
 from tests.review.logged import log_game
 
 
@@ -26,13 +26,6 @@ def _files(folder: Path) -> dict[str, str]:
             for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _damaged_log(path: Path, sql: str) -> None:
@@ -69,14 +62,14 @@ def test_a_damaged_row_is_listed_and_the_sound_games_stay_readable(
         assert log.record(1).turns  # the sound game reads on
 
     before = _files(tmp_path)
-    code, out, err = _run(["games", "--db", str(db)], capsys)
+    code, out, err = invoke(["games", "--db", str(db)], capsys)
     assert code == 1
     assert [line.split()[0] for line in out.splitlines()[1:]] == ["1"]
     assert err.count("\n") == 1 and "game 2 is damaged" in err and column in err
     for argv in (["review", "1"], ["export", "1"], ["export", "1", "--format", "json"]):
-        code, out, err = _run([*argv, "--db", str(db)], capsys)
+        code, out, err = invoke([*argv, "--db", str(db)], capsys)
         assert code == 0 and not err, err
-    code, _, err = _run(["review", "2", "--db", str(db)], capsys)
+    code, _, err = invoke(["review", "2", "--db", str(db)], capsys)
     assert code == 1 and "game 2 is damaged" in err and "Traceback" not in err
     assert _files(tmp_path) == before, "a reading command changed the log"
 
@@ -89,7 +82,7 @@ def test_run_starts_beside_a_damaged_row_and_resumes_only_a_sound_game(
     _damaged_log(db, DAMAGE["headers"])
     script = tmp_path / "buttons.txt"
     script.write_text("# nothing pressed: start, resume and stop\n", encoding="utf-8")
-    code, out, err = _run(["run", "--players", "2", "--no-camera", "--buttons",
+    code, out, err = invoke(["run", "--players", "2", "--no-camera", "--buttons",
                            f"script:{script}", "--db", str(db), "--resume", "yes"], capsys)
     assert code == 0, err
     assert "game 2 is damaged in the log: headers is not valid JSON" in err
@@ -108,14 +101,14 @@ def test_reading_commands_leave_a_corrupt_file_as_it_is_and_run_sets_it_aside(
     db.write_bytes(content)
     before = _files(tmp_path)
     for argv in (["games"], ["review", "1"], ["export", "last"]):
-        code, _out, err = _run([*argv, "--db", str(db)], capsys)
+        code, _out, err = invoke([*argv, "--db", str(db)], capsys)
         assert code == 1
         assert err.count("\n") == 1 and str(db) in err and "left as it is" in err
         assert _files(tmp_path) == before, f"{argv[0]} changed the folder"
 
     script = tmp_path / "none.txt"
     script.write_text("", encoding="utf-8")
-    code, _out, err = _run(["run", "--players", "2", "--no-camera", "--buttons",
+    code, _out, err = invoke(["run", "--players", "2", "--no-camera", "--buttons",
                            f"script:{script}", "--db", str(db), "--resume", "no"], capsys)
     assert code == 0, err
     aside = [p for p in tmp_path.iterdir() if ".set-aside-" in p.name]

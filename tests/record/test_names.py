@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
 from companion.record import GameLog, LogError
 from companion.rules.record_format import GameRecord, name_problem
+from tests.cli.invoke import invoke
 from tests.review.logged import log_game
 
 BAD = ["Ann;x", "A\rB", "A\u2028B", "A\u2029B", "A\x85B", "A\x0bB", "A\x00B", 'A"B', "A[B",
@@ -27,13 +27,6 @@ BAD = ["Ann;x", "A\rB", "A\u2028B", "A\u2029B", "A\x85B", "A\x0bB", "A\x00B", 'A
 GOOD = ["Ann", "Renée", "Zoë-Ann O'Neil", "דנה", "مريم", "李雷", "Bob 🎲", "A<b>&c"]
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _players_read_back(names: list[str]) -> list[str]:
@@ -66,7 +59,7 @@ def test_run_refuses_the_name_at_the_prompt_in_one_line(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "g.db"
-    code, _out, err = _run(["run", "--players", "3", "--names", f"{name},Bob,Cy",
+    code, _out, err = invoke(["run", "--players", "3", "--names", f"{name},Bob,Cy",
                             "--no-camera", "--buttons", "script:/dev/null", "--db", str(db)],
                            capsys)
     assert code == 1
@@ -92,11 +85,11 @@ def test_a_game_logged_with_such_a_name_is_damaged_and_run_starts(
                 ('["Ann;x", "Bob <b>"]',))
     con.commit()
     con.close()
-    code, _out, err = _run(["export", "1", "--db", str(db)], capsys)
+    code, _out, err = invoke(["export", "1", "--db", str(db)], capsys)
     assert code == 1 and "game 1 is damaged" in err and "comment" in err
     script = tmp_path / "buttons.txt"
     script.write_text("# nothing pressed\n", encoding="utf-8")
-    code, _out, err = _run(["run", "--players", "2", "--no-camera", "--buttons",
+    code, _out, err = invoke(["run", "--players", "2", "--no-camera", "--buttons",
                             f"script:{script}", "--db", str(db)], capsys)
     assert code == 0, err
     assert "Traceback" not in err and "not offered for resuming" in err

@@ -1,5 +1,9 @@
 """The labelled faces each network is trained on, and the ones kept to check it.
 
+Offline only (``make train``, ``python -m vision.training.fit``): it reads the
+art through ``vision.synth``, which a Pi does not have.  Nothing on the reading
+path imports ``vision.training``; the run-time isolation test refuses the import.
+
 Design (trained on): the older Splendor printing, the newer printing's
 even-numbered faces, the Duel digital sprites, and our own drawn faces of both
 games (so a box without the art, reading the drawn demo tables, still names

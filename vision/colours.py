@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.errors import VisionError
+from vision.errors import VisionError, read_text
 
 L_WEIGHT = 0.5
 
@@ -206,12 +206,7 @@ def load_colours(path: str | Path | None = None) -> ColourModel:
         if path:
             raise VisionError(f"colour file {p} not found")
         return ColourModel()
-    try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise VisionError(f"colour file {p} is not UTF-8 text") from None
-    except OSError as exc:
-        raise VisionError(f"cannot read colour file {p}: {exc.strerror}") from None
+    text = read_text(p, "colour file")
     try:
         return ColourModel.from_json(text)
     except VisionError as exc:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules import catalogue
-from vision.errors import VisionError
+from vision.errors import VisionError, read_text
 from vision.layout import Layout
 from vision.observation import (
     CardReading,
@@ -174,12 +174,7 @@ TRUTH_LISTS = ("cards", "nobles", "decks", "token_slots", "reserved", "tableau")
 def load_truth(path: Path) -> dict[str, Any]:
     """A frame's truth (an Observation's JSON); ``VisionError`` naming the file when it
     is not UTF-8, not JSON, not an object or lacks a list of entries it must hold."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise VisionError(f"truth file {path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise VisionError(f"cannot read truth file {path}: {exc.strerror}") from None
+    text = read_text(path, "truth file")
     try:
         truth = json.loads(text)
     except (ValueError, RecursionError) as exc:

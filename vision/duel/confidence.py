@@ -5,25 +5,18 @@ the view the referee compares with its predictions (:func:`vision.duel.read.read
 keeps an answer only when it is sure, and shows every other place as ``None``: no
 evidence, so the referee asks (which turn, which card was revealed) or leaves the turn
 to NEXT and the buttons.  A threshold is what makes "sure" mean something: among sure
-answers at most :data:`vision.confidence.SURE_WRONG_GOAL` (0.2 %) may be wrong.
+answers at most :data:`vision.confidence.SURE_WRONG_GOAL` (0.1 %) may be wrong.
 
 Rule, as Splendor's (:mod:`vision.confidence`): thresholds are chosen on the DESIGN
-split only, by
-
-    splendor-companion vision world --game duel --split design --lens standard,wide \
-        --count 12 --seed 9200      (and --seed 9600)
-
-whose report ends with the threshold per kind those frames choose
-(:func:`vision.duel.evaluate.chosen_thresholds`: the lowest confidence above which
-the answers given, readable places and places under a hand or glare alike, hold no
-more than ``floor(goal * n)`` wrong among the ``n`` at or above it); the check split
-only reports how they hold.  Unlike Splendor's, places a person could not read count
-too: the referee acts on every sure answer, and a wrong one under a hand is as wrong.
+split only, by ``python -m vision.training.sure --game duel``, which writes them
+into ``vision/sure.toml`` with the check split's figures beside them.  Unlike
+Splendor's, places a person could not read count too: the referee acts on every
+sure answer, and a wrong one under a hand is as wrong.
 """
 
 from __future__ import annotations
 
-from vision.confidence import NEVER
+from vision import sure
 
 #: The kinds of place with a threshold, in report order.
 KINDS = ("board cells", "pyramid cards", "royals", "privileges", "decks")
@@ -32,22 +25,10 @@ KINDS = ("board cells", "pyramid cards", "royals", "privileges", "decks")
 #: the referee only knows the answer (as Splendor's token slots, vision.confidence).
 ANSWERS = ("something", "empty")
 
-#: Threshold per kind: (for an answer that something is there, for "empty").  The
-#: output of the command above over seeds 9200 and 9600 together (both lenses, 144
-#: design frames; each cut, not rounded, to three places, so the answer it was chosen
-#: at stays sure), on the readers as they stood when measured; NEVER where every
-#: answer of that sort was wrong (two decks and one pyramid place said empty under a
-#: hand or glare, none right): the referee knows those from the rules.  Pyramid cards
-#: and royals (something there) since the learned reader: seed 9200 alone, 72 frames,
-#: each above the most confident wrong answer there (under a hand: 0.930 and 0.589),
-#: since the goal for these is no sure answer wrong in a thousand.
-SURE: dict[str, tuple[float, float]] = {
-    "board cells": (0.301, 0.082),
-    "pyramid cards": (0.931, NEVER),
-    "royals": (0.932, 0.210),
-    "privileges": (0.261, 0.403),
-    "decks": (0.603, NEVER),
-}
+#: Threshold per kind: (for an answer that something is there, for "empty"), chosen on
+#: the design split by ``python -m vision.training.sure --game duel`` and stored in
+#: ``vision/sure.toml``; NEVER (1.01) where every answer of that sort was wrong there.
+SURE: dict[str, tuple[float, float]] = sure.duel()
 
 
 def kind_of(place: str) -> str | None:

@@ -178,7 +178,7 @@ def sure_lines(results: Sequence[FrameResult]) -> list[str]:
     chosen = chosen_thresholds(results)
     lines = ["Sure answers (the view the referee gets; thresholds from "
              "vision/duel/confidence.py; readable and hidden places alike):", "",
-             "| kind (answer) | threshold | answers | sure | sure wrong (goal <= 0.2 %) "
+             "| kind (answer) | threshold | answers | sure | sure wrong (goal <= 0.1 %) "
              "| readable answered right and sure | these frames choose |",
              "|---|---|---|---|---|---|---|"]
     for kind in SURE_KINDS:

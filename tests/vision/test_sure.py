@@ -1,0 +1,25 @@
+"""The sure thresholds: one data file both readers read, written by one script."""
+
+from __future__ import annotations
+
+from vision import sure
+from vision.confidence import CATEGORIES, NEVER, SURE
+from vision.duel.confidence import KINDS, SURE as DUEL_SURE
+from vision.training.sure import choose
+
+
+def test_the_file_holds_a_threshold_for_every_category_and_kind() -> None:
+    assert set(sure.splendor()) == set(CATEGORIES) and SURE == sure.splendor()
+    assert set(sure.duel()) == set(KINDS) and DUEL_SURE == sure.duel()
+    for t in [*SURE.values(), *(x for pair in DUEL_SURE.values() for x in pair)]:
+        assert 0.0 <= t <= NEVER
+
+
+def test_choose_lands_above_the_most_confident_mistake_on_a_small_design_set() -> None:
+    design = {"nobles": [(0.99, True), (0.95, False), (0.9, True), (0.97, True)],
+              "decks": [], "reserved": [(0.8, False)]}
+    check = {"nobles": [(0.96, True), (0.5, True)]}
+    chosen, lines = choose(design, check, {"decks": 0.5})
+    assert chosen == {"nobles": 0.97, "decks": 0.5, "reserved": NEVER}
+    assert any(line.startswith("# nobles: 0.9700; design 2 of 4 answers sure, 0 wrong; "
+                               "check 0 of 2 answers sure, 0 wrong") for line in lines)

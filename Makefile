@@ -26,12 +26,15 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run_all.py $(ARGS)
 
-# Re-make the reader's networks from ../shared's design faces (about 40 min on 2 cores),
-# then fit their temperatures and sure thresholds: vision/learned/{models,params.toml}.
+# Re-make the reader's networks from ../shared's design faces and rendered design tables
+# (about 80 min on 2 cores; the chips' table crops are cached in ~/.cache), then fit
+# their temperatures (vision/learned/{models,params.toml}), then choose the readers' sure
+# thresholds on design tables and score them on check tables (vision/sure.toml, ~40 min).
 train: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
 	$(BIN)/python -m vision.training.train $(ARGS)
 	$(BIN)/python -m vision.training.fit
+	$(BIN)/python -m vision.training.sure
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

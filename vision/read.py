@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import slot_jobs
+from vision import chip_net, slot_jobs
 from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
@@ -172,11 +172,12 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
     # slots are independent: read them on every core (see vision.slot_jobs)
     jobs = slot_jobs.make_jobs(image, cal, visible)
     if cache is None:
-        results = slot_jobs.read_jobs(jobs, colours, workers)
+        results = chip_net.join_tokens(jobs, slot_jobs.read_jobs(jobs, colours, workers))
     else:
         looked = [cache.lookup(job, colours) for job in jobs]
         todo = [i for i, (found, _, _) in enumerate(looked) if not found]
-        fresh = slot_jobs.read_jobs([jobs[i] for i in todo], colours, workers)
+        fresh = chip_net.join_tokens([jobs[i] for i in todo], slot_jobs.read_jobs(
+            [jobs[i] for i in todo], colours, workers))
         results = [reading for _, reading, _ in looked]
         for i, reading in zip(todo, fresh, strict=True):
             results[i] = reading

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from vision import sure
 from vision.confidence import CATEGORIES, NEVER, SURE
-from vision.duel.confidence import KINDS, SURE as DUEL_SURE
+from vision.duel.confidence import KINDS
+from vision.duel.confidence import SURE as DUEL_SURE
 from vision.training.sure import choose
 
 
 def test_the_file_holds_a_threshold_for_every_category_and_kind() -> None:
-    assert set(sure.splendor()) == set(CATEGORIES) and SURE == sure.splendor()
-    assert set(sure.duel()) == set(KINDS) and DUEL_SURE == sure.duel()
+    assert set(sure.splendor()) == set(CATEGORIES) and sure.splendor() == SURE
+    assert set(sure.duel()) == set(KINDS) and sure.duel() == DUEL_SURE
     for t in [*SURE.values(), *(x for pair in DUEL_SURE.values() for x in pair)]:
         assert 0.0 <= t <= NEVER
 

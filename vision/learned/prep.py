@@ -30,6 +30,8 @@ SPECS = {
     "splendor_cards": Spec("splendor_cards", (63.0, 88.0), (56, 80)),
     "splendor_nobles": Spec("splendor_nobles", (60.0, 60.0), (56, 56)),
     "duel_cards": Spec("duel_cards", (53.5, 84.0), (48, 76)),
+    # a 44 mm token slot and 2 mm round it at 1 px/mm: a chip's 2 mm rim is 2 px
+    "splendor_chips": Spec("splendor_chips", (48.0, 48.0), (48, 48)),
 }
 
 

@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import Recognizer
-from vision.training.train import render
+from vision.training.slot_crops import NAME as CHIPS
+from vision.training.train import CHIP_FRAMES, render, table_crops
 
 PARAMS_PATH = Path(__file__).resolve().parents[1] / "learned" / "params.toml"
 #: Seeds of the design calibration crops and of the check crops (apart from training's).
@@ -84,8 +85,15 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
     """(params, report lines) of network ``name``."""
     rec = Recognizer(name)
     print(f"{name}: rendering calibration and check crops", flush=True)
-    xc, yc = render(name, "design", per_class, CAL_SEED)
-    xk, yk = render(name, "check", per_class, CHECK_SEED)
+    cal_from, check_from = f"seed {CAL_SEED}", f"seed {CHECK_SEED}"
+    if name == CHIPS:  # token slots cut from rendered tables (vision.training.slot_crops)
+        (xc, yc), (xk, yk) = table_crops("calibrate"), table_crops("check")
+        cal_from, check_from = (", ".join(f"{split} frames {r.start}-{r.stop - 1}"
+                                          for r, split in CHIP_FRAMES[part])
+                                for part in ("calibrate", "check"))
+    else:
+        xc, yc = render(name, "design", per_class, CAL_SEED)
+        xk, yk = render(name, "check", per_class, CHECK_SEED)
     lc, lk = scored(rec, xc), scored(rec, xk)
     t = fit_temperature(lc, yc)
     pc = softmax(lc / t)
@@ -94,14 +102,35 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
     right = pk.argmax(1) == yk
     rows, ece = reliability(pk.max(1), right)
     sure_k = pk.max(1) >= sure
-    lines = [f"# {name}: design calibration {len(yc)} crops (seed {CAL_SEED}), "
+    lines = [f"# {name}: design calibration {len(yc)} crops ({cal_from}), "
              f"top-1 {100 * (pc.argmax(1) == yc).mean():.2f} %",
-             f"# check {len(yk)} crops (seed {CHECK_SEED}): top-1 {100 * right.mean():.2f} %, "
+             f"# check {len(yk)} crops ({check_from}): top-1 {100 * right.mean():.2f} %, "
              f"ECE {ece:.4f}, sure {100 * sure_k.mean():.1f} % of answers, "
              f"sure wrong {int((sure_k & ~right).sum())}",
              "# | p | answers | right % | mean p |", *["# " + r for r in rows]]
     print("\n".join(lines), flush=True)
     return {"temperature": round(t, 4), "sure": round(sure, 4)}, lines
+
+
+def _blocks(text: str) -> dict[str, list[str]]:
+    """Each network's block of ``params.toml`` (its comment lines, header and values)."""
+    blocks: dict[str, list[str]] = {}
+    pending: list[str] = []
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("# ") and line.split(":")[0][2:] in SPECS:
+            pending, current = [line], None
+        elif line.startswith("[") and line.endswith("]"):
+            current = [*pending, line]
+            blocks[line[1:-1]] = current
+            pending = []
+        elif not line.strip():
+            current = None
+        elif current is not None:
+            current.append(line)
+        elif pending:
+            pending.append(line)
+    return blocks
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,10 +139,19 @@ def main(argv: list[str] | None = None) -> int:
                                  "threshold on design crops, score on check crops, and write "
                                  "vision/learned/params.toml.")
     ap.add_argument("--per-class", type=int, default=40, help="crops per class and split")
+    ap.add_argument("--model", default="all", help="all or one of " + ", ".join(SPECS)
+                    + " (the others' params are kept as they are)")
     a = ap.parse_args(argv)
+    if a.model != "all" and a.model not in SPECS:
+        print(f"error: --model is all or one of {', '.join(SPECS)}", file=sys.stderr)
+        return 2
+    kept = _blocks(PARAMS_PATH.read_text(encoding="utf-8")) if PARAMS_PATH.exists() else {}
     out = ["# Written by `python -m vision.training.fit`: fitted on design calibration",
            "# crops, scored on check crops.  Do not edit by hand.", ""]
     for name in SPECS:
+        if a.model not in ("all", name) and name in kept:
+            out += kept[name] + [""]
+            continue
         values, lines = fit_one(name, a.per_class)
         out += lines + [f"[{name}]"] + [f"{k} = {v}" for k, v in values.items()] + [""]
     PARAMS_PATH.write_text("\n".join(out), encoding="utf-8")

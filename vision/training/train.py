@@ -20,13 +20,20 @@ from pathlib import Path
 import numpy as np
 
 from vision.learned.prep import SPECS, prepare
-from vision.training import augment
+from vision.training import augment, slot_crops
 from vision.training.faces import CLASSES, card_mm, labelled
 
 MODELS_DIR = Path(__file__).resolve().parents[1] / "learned" / "models"
 #: The seeds of the training crops and of the check crops (apart, so the check is unseen).
 TRAIN_SEED = 1
 CHECK_SEED = 7_000_001
+#: The rendered frames whose token slots train the chips network, calibrate it (fit)
+#: and check it (the check printing's chips: never trained or fitted on); "recorded":
+#: frames drawn as the committed recorded scenes are, of other seeds.
+CHIP_FRAMES = {"train": ((range(20_000, 20_400), "design"), (range(0, 600), "recorded")),
+               "calibrate": ((range(30_000, 30_080), "design"),
+                             (range(1000, 1100), "recorded")),
+               "check": ((range(70_000, 70_060), "check"),)}
 #: Share of the Splendor cards' training crops whose picture is another card's
 #: (:func:`vision.training.augment.swap_art`).
 ART_SWAP = 0.7
@@ -64,6 +71,22 @@ def render(model: str, split: str, per_class: int, seed: int, workers: int = 2,
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
+def table_crops(part: str, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The chips network's prepared inputs and labels of ``part`` of :data:`CHIP_FRAMES`,
+    augmented with ``seed`` (none: as cut)."""
+    got = [slot_crops.crops(frames, split) for frames, split in CHIP_FRAMES[part]]
+    x, y = np.concatenate([g[0] for g in got]), np.concatenate([g[1] for g in got])
+    if seed is None:
+        return np.stack([prepare(c, SPECS[slot_crops.NAME]) for c in x]), y
+    rng = np.random.default_rng(seed)  # two turned, mirrored, re-exposed copies of each
+    return np.concatenate([slot_crops.augmented(x, rng) for _ in range(2)]), np.tile(y, 2)
+
+
+def classes(model: str) -> tuple[str, ...]:
+    """The network's classes in output order."""
+    return slot_crops.CLASSES if model == slot_crops.NAME else CLASSES[model]
+
+
 def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
         log: bool = True) -> dict[str, object]:
     """Train a fresh network on (x, y); the parameters as numpy arrays."""
@@ -74,9 +97,9 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
     from vision.training import net
 
     spec = SPECS[model]
-    classes = len(CLASSES[model])
+    n_classes = len(classes(model))
     key = jax.random.PRNGKey(seed)
-    params = net.init(key, spec.input_px, classes)
+    params = net.init(key, spec.input_px, n_classes)
     batch = 64
     steps = epochs * (len(x) // batch)
     sched = optax.cosine_onecycle_schedule(steps, 3e-3)
@@ -85,7 +108,7 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
 
     def loss_fn(p, xb, yb, k):
         logits = net.apply(p, xb, dropout=0.3, key=k)
-        labels = optax.smooth_labels(jax.nn.one_hot(yb, classes), 0.05)
+        labels = optax.smooth_labels(jax.nn.one_hot(yb, n_classes), 0.05)
         return optax.softmax_cross_entropy(logits, labels).mean()
 
     @jax.jit
@@ -131,23 +154,38 @@ def train(model: str, per_class: int, epochs: int, check_per_class: int) -> dict
     from vision.training.export import to_onnx
 
     t0 = time.time()
-    print(f"{model}: rendering {per_class} crops a class from the design faces", flush=True)
-    x, y = render(model, "design", per_class, TRAIN_SEED)
+    chips = model == slot_crops.NAME
+    if chips:
+        print(f"{model}: token slots of rendered design tables", flush=True)
+        x, y = table_crops("train", TRAIN_SEED)
+    else:
+        print(f"{model}: rendering {per_class} crops a class from the design faces", flush=True)
+        x, y = render(model, "design", per_class, TRAIN_SEED)
     print(f"{model}: {len(x)} crops in {time.time() - t0:.0f} s; training", flush=True)
     params = fit(model, x, y, epochs, TRAIN_SEED)
-    xc, yc = render(model, "check", check_per_class, CHECK_SEED)
+    xc, yc = table_crops("check") if chips else render(model, "check", check_per_class,
+                                                          CHECK_SEED)
     acc = float((logits_of(params, xc).argmax(1) == yc).mean()) if len(xc) else None
     print(f"{model}: check crops top-1 {acc}", flush=True)
     spec = SPECS[model]
     to_onnx(params, spec.input_px, MODELS_DIR / f"{model}.onnx")
-    info = {"model": model, "classes": list(CLASSES[model]),
+    if chips:
+        train_from: dict[str, object] = {
+            "frames": "vision.synth.world design tables (older chips; a quarter drawn) and "
+                      "frames drawn as the recorded scenes",
+            "seeds": {split: [r.start, r.stop] for r, split in CHIP_FRAMES["train"]}}
+        check_from: dict[str, object] = {
+            "frames": "vision.synth.world check tables (newer chips)",
+            "seeds": {split: [r.start, r.stop] for r, split in CHIP_FRAMES["check"]}}
+    else:
+        train_from = {"faces": sorted({s for s, _, _ in labelled(model, "design")}),
+                      "per_class": per_class}
+        check_from = {"faces": sorted({s for s, _, _ in labelled(model, "check")}),
+                      "per_class": check_per_class, "seed": CHECK_SEED}
+    info = {"model": model, "classes": list(classes(model)),
             "input_px": list(spec.input_px), "crop_mm": list(spec.crop_mm),
-            "train": {"faces": sorted({s for s, _, _ in labelled(model, "design")}),
-                      "per_class": per_class, "epochs": epochs, "seed": TRAIN_SEED,
-                      "crops": len(x)},
-            "check": {"faces": sorted({s for s, _, _ in labelled(model, "check")}),
-                      "per_class": check_per_class, "seed": CHECK_SEED,
-                      "crops": len(xc), "top1": acc},
+            "train": {**train_from, "epochs": epochs, "seed": TRAIN_SEED, "crops": len(x)},
+            "check": {**check_from, "crops": len(xc), "top1": acc},
             "commit": _commit(), "seconds": round(time.time() - t0)}
     (MODELS_DIR / f"{model}.json").write_text(json.dumps(info, indent=1) + "\n",
                                               encoding="utf-8")
@@ -167,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     if any(n not in SPECS for n in names):
         print(f"error: --model is all or one of {', '.join(SPECS)}", file=sys.stderr)
         return 2
-    if not list(labelled(names[0], "design")):
+    if not list(labelled("splendor_cards", "design")):
         print("error: no design faces: ../shared/card-faces is needed to train", file=sys.stderr)
         return 1
     for n in names:

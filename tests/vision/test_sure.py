@@ -24,3 +24,10 @@ def test_choose_lands_above_the_most_confident_mistake_on_a_small_design_set() -
     assert chosen == {"nobles": 0.97, "decks": 0.5, "reserved": NEVER}
     assert any(line.startswith("# nobles: 0.9700; design 2 of 4 answers sure, 0 wrong; "
                                "check 0 of 2 answers sure, 0 wrong") for line in lines)
+
+
+def test_few_design_answers_never_lower_a_threshold_many_may() -> None:
+    few = {"nobles": [(0.9, True), (0.95, True)]}
+    assert choose(few, {}, {"nobles": 0.99})[0] == {"nobles": 0.99}
+    many = {"nobles": [(0.9 + k * 1e-5, True) for k in range(1000)]}
+    assert choose(many, {}, {"nobles": 0.99})[0] == {"nobles": 0.9}

@@ -26,10 +26,16 @@ from multiprocessing import get_context
 from pathlib import Path
 from unittest import mock
 
+import cv2
 import numpy as np
 
+from vision import slot_jobs
+from vision.calibrate import calibrate, slots_visible
 from vision.chip_net import EMPTY, HIDDEN, crop
+from vision.layout import build_layout
 from vision.learned.prep import SPECS, prepare
+from vision.synth import faces, recorded, world
+from vision.synth.faces import TOKEN_BGR, TOKEN_MM, draw_gem
 
 NAME = "splendor_chips"
 #: The chips network's classes, in output order.
@@ -48,10 +54,6 @@ def cache_dir() -> Path:
 
 def _frame_crops(seed: int, split: str) -> tuple[list[np.ndarray], list[int]]:
     """The token slots of one rendered frame: raw crops (uint8) and class indices."""
-    from vision import slot_jobs
-    from vision.calibrate import calibrate, slots_visible
-    from vision.synth import world
-
     rng = np.random.default_rng(seed)
     players = int(rng.choice((2, 3, 4)))
     difficulty = DIFFICULTIES[seed % 3]
@@ -82,9 +84,6 @@ def poker_chip(letter: str, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     scenes (``tests/data/scenes``, drawn before ``vision.synth.faces.token`` drew real
     chips): a solid coloured disc with light rim marks, a ring and a gem emblem.  Our
     own drawing, kept here so the chips network reads those scenes too."""
-    import cv2
-
-    from vision.synth.faces import TOKEN_BGR, TOKEN_MM, draw_gem
 
     s = px_per_mm
     d = round(TOKEN_MM * s)
@@ -112,10 +111,6 @@ def _recorded_crops(seed: int) -> tuple[list[np.ndarray], list[int]]:
     (:func:`vision.synth.recorded.frames`: our drawn chips, close up at 3-3.5 px/mm,
     an ordinary camera), of a seed the committed scenes do not use; odd seeds with
     :func:`poker_chip`, the committed scenes' chips."""
-    from vision import slot_jobs
-    from vision.calibrate import calibrate, slots_visible
-    from vision.layout import build_layout
-    from vision.synth import faces, recorded
 
     layout = build_layout(4)
     views = [v for v in recorded._views(layout) if any(s.kind == "token" for s in v[1])]

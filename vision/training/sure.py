@@ -12,15 +12,21 @@ only: it renders tables through :mod:`vision.synth` (the art of ../shared).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-from companion import processes
+from vision import sure, world_eval
 from vision.calibration_report import choose_threshold
 from vision.confidence import NEVER, SURE_WRONG_GOAL, answer_category
+from vision.duel import evaluate as duel_evaluate
+from vision.duel.confidence import KINDS
+from vision.training.slot_crops import cache_dir
 
 SURE_PATH = Path(__file__).resolve().parents[1] / "sure.toml"
 #: The most wrong answers allowed among the sure ones: one in a thousand (issue 38).
@@ -35,7 +41,9 @@ def _run(fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], workers: int,
          what: str) -> list[Any]:
     out: list[Any] = []
     t0 = time.monotonic()
-    with processes.pool(workers) as pool:
+    # spawned, not forked: a fork of a process that has run OpenCV's threads can
+    # inherit one of their locks held, and wait on it for ever
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         for i, r in enumerate(pool.map(fn, *zip(*jobs, strict=True)), 1):
             out.append(r)
             print(f"\r{what}: {i}/{len(jobs)} frames, {time.monotonic() - t0:.0f} s",
@@ -48,8 +56,7 @@ def splendor_pairs(split: str, seed: int, count: int, workers: int
                    ) -> dict[str, list[tuple[float, bool]]]:
     """(confidence, right) of every readable answer, per answer category, on the
     world's tables (2 and 4 players, every difficulty, both lenses)."""
-    from vision import world_eval as we
-
+    we = world_eval
     jobs = [(p, d, seed + i, split, "centre", lens, True) for lens in we.LENSES
             for p in (2, 4) for d in we.DIFFICULTIES for i in range(count)]
     groups: dict[str, list[tuple[float, bool]]] = {c: [] for c in CATEGORIES}
@@ -65,14 +72,11 @@ def duel_pairs(split: str, seed: int, count: int, workers: int
                ) -> dict[str, list[tuple[float, bool]]]:
     """(confidence, right) of every answer (hidden places too: the referee acts on
     every sure answer), per ``kind/something`` and ``kind/empty``."""
-    from vision.duel import evaluate as de
-    from vision.duel.confidence import KINDS
-
     jobs = [(d, seed + i, split, "centre", lens) for lens in ("standard", "wide")
             for d in ("easy", "medium", "hard") for i in range(count)]
     groups: dict[str, list[tuple[float, bool]]] = {
         f"{k}/{a}": [] for k in KINDS for a in ("something", "empty")}
-    for r in _run(de.evaluate_frame, jobs, workers, f"duel {split}"):
+    for r in _run(duel_evaluate.evaluate_frame, jobs, workers, f"duel {split}"):
         for o in r.outcomes:
             key = f"{o.kind}/{'empty' if o.answer == '' else 'something'}"
             if o.answer is not None and key in groups:
@@ -89,11 +93,19 @@ def _score(pairs: list[tuple[float, bool]], t: float) -> str:
 def choose(design: dict[str, list[tuple[float, bool]]],
            check: dict[str, list[tuple[float, bool]]], old: dict[str, float]
            ) -> tuple[dict[str, float], list[str]]:
-    """Each key's threshold (kept from ``old`` where the design gave no answer), and the
-    comment lines: design counts, check figures."""
+    """Each key's threshold and the comment lines (design counts, check figures).
+
+    The design frames choose (:func:`choose_threshold`), with one rule in the safe
+    direction: a threshold is not *lowered* below ``old`` (the file's value, itself
+    chosen on design frames) unless at least ``1 / GOAL`` design answers lie at or
+    above the new one.  WHY: with fewer, "none wrong" cannot show a rate of one in a
+    thousand, and the lowest answered confidence would pass for a threshold (vision/
+    confidence.py kept its market-card threshold by this rule before this script)."""
     out, lines = {}, []
     for key, pairs in design.items():
         t = choose_threshold(pairs, GOAL) if pairs else old.get(key, NEVER)
+        if sum(c >= t for c, _ in pairs) < 1 / GOAL:
+            t = max(t, old.get(key, 0.0))
         t = min(t, NEVER)
         out[key] = round(t, 4)
         lines.append(f"# {key}: {t:.4f}; design {_score(pairs, t)}; "
@@ -105,6 +117,20 @@ def _toml_key(k: str) -> str:
     return f'"{k}"'
 
 
+def _cached(name: str, make: Callable[[], dict[str, list[tuple[float, bool]]]],
+            reuse: bool) -> dict[str, list[tuple[float, bool]]]:
+    """The (confidence, right) pairs of one run, kept in the training cache so that
+    the rule can be re-applied without rendering the frames again (``--reuse``)."""
+    path = cache_dir() / f"sure-{name}.json"
+    if reuse and path.exists():
+        return {k: [(float(c), bool(r)) for c, r in v]
+                for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+    got = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(got), encoding="utf-8")
+    return got
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m vision.training.sure",
                                  description="Choose the readers' sure thresholds on design "
@@ -114,15 +140,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="frames per cell (splendor: 2 and 4 players x 3 difficulties x "
                     "2 lenses; duel: 3 x 2 with twice the count)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true",
+                    help="re-choose from the last run's answers (no frames rendered)")
     a = ap.parse_args(argv)
-    from vision import sure
-
     splendor_t, duel_t = sure.splendor(), sure.duel()
     notes: dict[str, list[str]] = {"splendor": [], "duel": []}
     if a.game in ("splendor", "both"):
         d_seed, c_seed = SEEDS["splendor"]
-        design = splendor_pairs("design", d_seed, a.count, a.workers)
-        check = splendor_pairs("check", c_seed, a.count, a.workers)
+        design = _cached(f"splendor-design-{d_seed}-{a.count}", lambda: splendor_pairs(
+            "design", d_seed, a.count, a.workers), a.reuse)
+        check = _cached(f"splendor-check-{c_seed}-{a.count}", lambda: splendor_pairs(
+            "check", c_seed, a.count, a.workers), a.reuse)
         splendor_t, notes["splendor"] = choose(design, check, splendor_t)
         notes["splendor"].insert(0, f"# design seeds {d_seed}.., check seeds {c_seed}.., "
                                  f"{a.count} frames per cell")
@@ -130,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         d_seed, c_seed = SEEDS["duel"]
         flat = {f"{k}/{n}": v[i] for k, v in duel_t.items()
                 for i, n in enumerate(("something", "empty"))}
-        design = duel_pairs("design", d_seed, 2 * a.count, a.workers)
-        check = duel_pairs("check", c_seed, 2 * a.count, a.workers)
+        design = _cached(f"duel-design-{d_seed}-{a.count}", lambda: duel_pairs(
+            "design", d_seed, 2 * a.count, a.workers), a.reuse)
+        check = _cached(f"duel-check-{c_seed}-{a.count}", lambda: duel_pairs(
+            "check", c_seed, 2 * a.count, a.workers), a.reuse)
         chosen, notes["duel"] = choose(design, check, flat)
         duel_t = {k: (chosen[f"{k}/something"], chosen[f"{k}/empty"]) for k in duel_t}
         notes["duel"].insert(0, f"# design seeds {d_seed}.., check seeds {c_seed}.., "

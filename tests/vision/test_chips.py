@@ -295,7 +295,6 @@ def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -
     markers', the paper round the slot washed white): a slot one neutral grey from
     rim to middle inside its printed ring is empty, but not sure.  A sleeve hiding the
     ring, a washed-out chip, a cream sticker or a gem are not."""
-    from vision.confidence import is_sure
 
     slot = LAYOUT.slots_of("token", "supply")[0]
     grey = np.float32([209, 125, 120])
@@ -309,7 +308,9 @@ def test_a_bare_slot_the_fill_class_misses_is_empty_by_its_ring_and_one_grey() -
 
     bare = readers.judge_chip(look(grey), slot, ColourModel())
     assert bare.state == "empty"
-    assert not is_sure("empty token slots", bare.confidence, "empty")
+    # at most the reader's cap for a bare fill: whether that is sure is decided once
+    # the chips network has joined it (vision.chip_net, thresholds in vision/sure.toml)
+    assert bare.confidence <= readers.BARE_FILL_CONFIDENCE
     # a washed-out chip keeps its sharp edge (design world frames: 18-27)
     for other in (look(grey, ring=0.2), look((254, 128, 128), edge=18.0),
                   look((254, 128, 128), sticker=(225, 134, 146)),
@@ -321,7 +322,6 @@ def test_a_bare_slot_washed_white_is_empty_only_without_a_chips_edge() -> None:
     """A veil of glare (or a dim frame's strong gain) lifts a bare slot's grey to the
     top once balanced: with only its printed ring's faint gradient it is empty, not
     sure; the same whiteness with a chip's sharp edge stays unknown."""
-    from vision.confidence import is_sure
 
     slot = LAYOUT.slots_of("token", "supply")[0]
     washed = np.float32([254, 128, 128])
@@ -334,7 +334,7 @@ def test_a_bare_slot_washed_white_is_empty_only_without_a_chips_edge() -> None:
     for ring_step in (readers.CHIP_EDGE_MIN - 2.0, 10.0):
         bare = readers.judge_chip(look(ring_step), slot, ColourModel())
         assert bare.state == "empty"
-        assert not is_sure("empty token slots", bare.confidence, "empty")
+        assert bare.confidence <= readers.BARE_FILL_CONFIDENCE  # see the test above
     for chip_edge in (15.0, 18.0):
         assert readers.judge_chip(look(chip_edge), slot, ColourModel()).state == "unknown"
 

@@ -31,3 +31,9 @@ def test_few_design_answers_never_lower_a_threshold_many_may() -> None:
     assert choose(few, {}, {"nobles": 0.99})[0] == {"nobles": 0.99}
     many = {"nobles": [(0.9 + k * 1e-5, True) for k in range(1000)]}
     assert choose(many, {}, {"nobles": 0.99})[0] == {"nobles": 0.9}
+
+
+def test_an_answer_at_confidence_zero_is_never_sure() -> None:
+    many = {"board cells/empty": [(0.0, True)] * 600 + [(0.2 + k * 1e-4, True)
+                                                         for k in range(1000)]}
+    assert choose(many, {}, {})[0] == {"board cells/empty": 0.2}

@@ -102,13 +102,16 @@ def choose(design: dict[str, list[tuple[float, bool]]],
     thousand, and the lowest answered confidence would pass for a threshold (vision/
     confidence.py kept its market-card threshold by this rule before this script)."""
     out, lines = {}, []
-    for key, pairs in design.items():
+    for key, every in design.items():
+        # an answer given at confidence 0 is the reader saying it has no ground for it
+        # (a Duel cell said empty with no arrow showing): never sure, whatever the frames
+        pairs = [(c, r) for c, r in every if c > 0]
         t = choose_threshold(pairs, GOAL) if pairs else old.get(key, NEVER)
         if sum(c >= t for c, _ in pairs) < 1 / GOAL:
             t = max(t, old.get(key, 0.0))
         t = min(t, NEVER)
         out[key] = round(t, 4)
-        lines.append(f"# {key}: {t:.4f}; design {_score(pairs, t)}; "
+        lines.append(f"# {key}: {t:.4f}; design {_score(every, t)}; "
                      f"check {_score(check.get(key, []), t)}")
     return out, lines
 

@@ -243,7 +243,8 @@ def test_an_overexposed_empty_place_is_known_by_its_grey_fill_s_blue() -> None:
     image, h, slot = _printed_place(False)
     washed = np.clip(image.astype(np.float32) * WASHED, 0, 255).astype(np.uint8)
     got = _read(washed, h, slot)
-    assert got.value == "" and got.sure, got
+    # named empty; whether that is sure is vision/sure.toml's (chosen on design frames)
+    assert got.value == "" and got.confidence >= 0.5, got
 
 
 def test_a_place_as_dark_but_no_bluer_than_the_paper_stays_unsure() -> None:

@@ -31,6 +31,7 @@ from vision.locate import (
     slot_view,
 )
 from vision.mats import PAPER as PAPER_BGR
+from vision.noble_seen import border_fraction
 from vision.observation import (
     DeckReading,
     PileReading,
@@ -930,8 +931,6 @@ def read_reserved(
         return ReservedReading(slot.id, p, False, max(0.0, conf))
     if where.coverage > OCCUPIED_MIN + 0.2:
         # a card lies inside its slot: something over the mat round it too is a hand
-        from vision.noble_reader import border_fraction  # (it imports this module)
-
         if border_fraction(seen[1]) < RESERVED_BORDER_MIN:
             return ReservedReading(slot.id, p, None, 0.0)
         return ReservedReading(slot.id, p, True, min(1.0, where.coverage))

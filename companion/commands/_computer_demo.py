@@ -136,7 +136,7 @@ def demo_computer(args: argparse.Namespace) -> int:
         raise CommandError(f"--computer {level}: the level is 1 to 5")
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")
-    from companion.commands.demo import DEFAULT_OUT, parse_size
+    from companion.commands._table import DEFAULT_OUT, parse_size
 
     size = parse_size(args.screen)
     out: Path = args.out if args.out != DEFAULT_OUT else OUT[args.game]
@@ -311,7 +311,7 @@ def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db:
 def _speech(args: argparse.Namespace, out: Path) -> Any:
     if not getattr(args, "speech", False):
         return None
-    from companion.speech.options import open_from_options
+    from companion.commands._speech import open_from_options
 
     spoken = out / "speech"
     shutil.rmtree(spoken, ignore_errors=True)

@@ -12,7 +12,7 @@ Where the table's views come from (``run --game duel --camera``):
   rehearsals of the buttons without a camera or a renderer;
 * ``picamera``, ``usb:N``, ``video:FILE`` -- a live camera (or a video),
   watched for motion and read by the Duel reader when still, through the
-  same loop as Splendor's ``run`` (:func:`companion.commands.run._main_loop`);
+  same loop as Splendor's ``run`` (:func:`companion.commands._table.main_loop`);
 * ``--no-camera`` -- every turn entered with the buttons.
 
 Each view is shown when the referee waits for the table to change, as the
@@ -31,6 +31,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.commands._table import (
+    check_screenshots,
+    config_db,
+    is_quit,
+    load_config,
+    main_loop,
+    open_camera,
+    open_panel,
+    parse_size,
+    player_names,
+    screen_and_window,
+    screen_size,
+)
 from companion.output import write_text
 from companion.rules.duel.view import DuelView
 
@@ -157,24 +170,20 @@ def live_reader(echo: Callable[[str], None], layout: Layout | None = None
 # ---------------------------------------------------------------------- run
 def run_duel(args: argparse.Namespace) -> int:
     """``run --game duel``: referee one Duel game and log it."""
-    from companion.commands.demo import parse_size
-    from companion.commands.run import _check_screenshots, _config, _panel
     from companion.record import GameLog, LogError, ResumeError
     from companion.referee.duel.loop import DuelLoop
 
     if args.players != 2:
         raise CommandError(f"--players {args.players}: Splendor Duel is for 2 players")
     from companion.commands._computer import headers_for, seats_of
-    from companion.commands.run import _names
 
-    names = _names(args)
+    names = player_names(args)
     seats = seats_of(args, names)
     if args.screen is not None:
         parse_size(args.screen)
-    _check_screenshots(args.screenshots)
-    config = _config()
-    from companion.commands.run import screen_size
-    from companion.speech.options import apply_language
+    check_screenshots(args.screenshots)
+    config = load_config()
+    from companion.commands._speech import apply_language
 
     size = screen_size(args, config)
     apply_language(args, config)  # --lang fr: the Duel screens were English
@@ -184,11 +193,10 @@ def run_duel(args: argparse.Namespace) -> int:
     camera: FrameSource | ResilientSource | None = None
     notifier: Notifier | None = None
     if is_live(spec):
-        from companion.commands.run import _camera
         from firmware.watchdog import Notifier
 
         notifier = Notifier()
-        camera = _camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
+        camera = open_camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
         views = None
     else:
         views = None if spec is None else views_from(spec, layout)
@@ -197,17 +205,15 @@ def run_duel(args: argparse.Namespace) -> int:
             "no camera given: use --camera usb:N, game:FILE or recorded:DIR, or --no-camera"
             " to enter turns with the buttons"
         )
-    panel = _panel(args.buttons, config)
-    from companion.commands.run import _config_db
+    panel = open_panel(args.buttons, config)
 
-    db = args.db or (_config_db(config) if config.storage.database else None)
+    db = args.db or (config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
     except LogError as exc:
         raise CommandError(str(exc)) from None
-    from companion.commands.run import _screen_and_window
 
-    screen, window = _screen_and_window(args, size, config, panel)
+    screen, window = screen_and_window(args, size, config, panel)
     try:
         referee, game_id = _duel_referee(log, names, args.resume, spec is not None, seats)
         loop = DuelLoop(
@@ -219,11 +225,10 @@ def run_duel(args: argparse.Namespace) -> int:
         if game_id is not None:
             print(f"Resumed Duel game {game_id} after {len(referee.history)} turns.")
         if camera is not None:
-            from companion.commands.run import _main_loop
 
             assert notifier is not None  # opened with the live camera
             notifier.ready("refereeing")
-            _main_loop(loop, camera, panel, window, notifier)
+            main_loop(loop, camera, panel, window, notifier)
         else:
             _duel_loop(loop, views, panel, window)
     except (LogError, ResumeError) as exc:
@@ -280,14 +285,13 @@ def _duel_loop(
     window: Window | None = None,
 ) -> None:
     """Until the buttons run out with nothing left to show, or the window closes."""
-    from companion.commands.run import _quit
     from firmware.buttons import KeyboardPanel
 
     ended = views is None
     while True:
         if window is not None:
             for event in window.events():
-                if _quit(event):
+                if is_quit(event):
                     return
                 if isinstance(panel, KeyboardPanel):  # the keys are its buttons
                     panel.handle_pygame_event(event)
@@ -310,7 +314,6 @@ def _duel_loop(
 # --------------------------------------------------------------------- demo
 def demo_duel(args: argparse.Namespace) -> int:
     """``demo --game duel``: a seeded Duel game through the reader, referee, log and screen."""
-    from companion.commands.demo import parse_size
     from companion.record import GameLog
     from companion.referee.duel.demo import (
         DEMO_NAMES,
@@ -326,7 +329,7 @@ def demo_duel(args: argparse.Namespace) -> int:
     from companion.screen.draw import Screen
 
     size = parse_size(args.screen)
-    from companion.speech.options import apply_language
+    from companion.commands._speech import apply_language
 
     apply_language(args)  # --lang fr: the screens and the summary in French
     out: Path = args.out if args.out != Path("out/demo") else DEMO_OUT

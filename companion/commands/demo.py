@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.commands._table import DEFAULT_OUT, parse_size
 from companion.output import write_text
 
 if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
@@ -41,8 +42,6 @@ if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     from companion.rules.state import GameState
     from companion.screen.window import Window
     from vision.lens import LensModel
-
-DEFAULT_OUT = Path("out/demo")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -100,36 +99,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a scripted person against the computer (level 1-5, default 3), either game;"
         " prints the computer's turns and the result (out/demo-computer unless --out)",
     )
-    from companion.speech.options import add_options
+    from companion.commands._speech import add_options
 
     add_options(parser)
     parser.set_defaults(func=run, output_folders=("out", "frames"))
-
-
-#: The largest --screen side: an 8K display (7680x4320) fits; 100000x100000 would ask
-#: pygame for 40 GB and die with a traceback instead of a message.
-MAX_SCREEN_SIDE = 8192
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    shown = text if len(text) <= 40 else text[:40] + "..."
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise CommandError(f"--screen '{shown}' is not WxH, e.g. 800x480") from None
-    return check_size(w, h, f"--screen {shown}")
-
-
-def check_size(w: int, h: int, where: str) -> tuple[int, int]:
-    """``(w, h)`` when a screen can be that size; else a one-line error naming ``where``
-    (``--screen 0x0``, or the config's ``[screen] width/height``)."""
-    if w < 160 or h < 96:
-        raise CommandError(f"{where}: the screen needs at least 160x96 pixels")
-    if w > MAX_SCREEN_SIDE or h > MAX_SCREEN_SIDE:
-        raise CommandError(
-            f"{where}: at most {MAX_SCREEN_SIDE} pixels a side (8K is 7680x4320)"
-        )
-    return w, h
 
 
 def _prepare(folder: Path, turns: int | None) -> Record:
@@ -187,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.referee.driver import tame_memory
 
     tame_memory()
-    from companion.speech.options import apply_language
+    from companion.commands._speech import apply_language
 
     apply_language(args)
     folder: Path = args.recording or out / "recording"
@@ -370,7 +343,7 @@ def _attempt(
     window = None if headless else open_window(size)
     speech = None
     if speech_options is not None:
-        from companion.speech.options import open_from_options
+        from companion.commands._speech import open_from_options
 
         spoken = out / "speech"
         shutil.rmtree(spoken, ignore_errors=True)

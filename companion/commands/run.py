@@ -12,42 +12,43 @@ end with one line and exit status 1.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import signal
 import sys
-import time
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
-from companion.commands.demo import check_size, parse_size
-from companion.rules.record_format import name_problem, shown
+from companion.commands._table import (
+    POLL,
+    check_screenshots,
+    config_db,
+    load_config,
+    main_loop,
+    open_camera,
+    open_panel,
+    parse_size,
+    player_names,
+    screen_and_window,
+    screen_size,
+)
 
 if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
     import numpy as np
-    import pygame
 
     from companion.commands._computer import SplendorComputer
     from companion.record import GameLog, GameSummary
-    from companion.referee.driver import TableLoop
-    from companion.referee.game import C, Q, R, S, T
     from companion.referee.splendor.reading import TableReading
     from companion.screen.draw import Screen
     from companion.screen.window import Window
     from companion.speech.announcer import Announcer
     from firmware.buttons import ButtonPanel
-    from firmware.camera import Frame, FrameSource, ResilientSource
     from firmware.config import Config
     from firmware.indicators import Indicators
-    from firmware.watchdog import Notifier
     from vision.colours import ColourModel
     from vision.layout import Layout
     from vision.lens import LensModel
-
-#: How long the loop waits for a button when no camera frame is due (seconds).
-POLL = 0.05
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -93,127 +94,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="save a screenshot at each proposal, error and the end into this folder",
     )
     from companion.commands._computer import add_option
-    from companion.speech.options import add_options
+    from companion.commands._speech import add_options
 
     add_option(parser)
     add_options(parser)
     parser.set_defaults(func=run, outputs=("db",), output_folders=("screenshots",))
-
-
-def _names(args: argparse.Namespace) -> list[str]:
-    if not 2 <= args.players <= 4:
-        raise CommandError(f"--players {args.players}: Splendor is for 2 to 4 players")
-    if args.names is None:
-        return [f"Player {i + 1}" for i in range(args.players)]
-    names = [n.strip() for n in args.names.split(",")]
-    if len(names) != args.players:
-        raise CommandError(
-            f"--names gives {len(names)} names for {args.players} players"
-        )
-    if any(not n for n in names) or len(set(names)) != len(names):
-        raise CommandError("--names: every player needs a different, non-empty name")
-    for name in names:
-        problem = name_problem(name)
-        if problem is not None:
-            raise CommandError(f"--names: {shown(name)} cannot be recorded: {problem}")
-    return names
-
-
-def screen_size(args: argparse.Namespace, config: Config) -> tuple[int, int]:
-    """``--screen``, else the config's ``[screen] width`` and ``height`` (800x480 by
-    default): the config's size used to be ignored."""
-    if args.screen is not None:
-        return parse_size(args.screen)
-    return check_size(config.screen.width, config.screen.height,
-                      f"config [screen] {config.screen.width}x{config.screen.height}")
-
-
-def _check_screenshots(folder: Path | None) -> None:
-    """Make the screenshot folder now: a bad one is found before the game starts."""
-    if folder is None:
-        return
-    if folder.exists() and not folder.is_dir():
-        raise CommandError(f"--screenshots {folder}: this is a file, not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CommandError(f"--screenshots {folder}: cannot create it: {exc.strerror}") from None
-    if not os.access(folder, os.W_OK):
-        raise CommandError(f"--screenshots {folder}: the folder is not writable")
-
-
-def _config() -> Config:
-    """The TOML config (pins, camera, layout, screen, log), or the built-in defaults."""
-    from firmware.config import ConfigError, load
-
-    try:
-        return load()
-    except ConfigError as exc:
-        raise CommandError(f"config: {exc}") from None
-
-
-def _camera(
-    args: argparse.Namespace, config: Config, notifier: Notifier
-) -> FrameSource | ResilientSource | None:
-    """Open the camera.  A live camera (Pi or USB) is wrapped so that losing it
-    mid-game is reported once and retried with back-off while the game goes on
-    with the buttons; a recorded folder or video file is opened as it is."""
-    if args.no_camera:
-        return None
-    spec = args.camera or (config.camera_spec() if config.path is not None else None)
-    if not spec:
-        raise CommandError(
-            "no camera given: use --camera usb:0 (or recorded:DIR), or --no-camera to enter"
-            " turns with the buttons"
-        )
-    from firmware.camera import CameraError, ResilientSource, open_source, parse_source
-
-    try:
-        if spec.startswith(("recorded:", "video:")):
-            return open_source(spec)
-
-        started = False
-
-        def changed(available: bool, message: str) -> None:
-            if started:  # at start a missing camera is the one error line below
-                print(f"camera: {message}", file=sys.stderr)
-                notifier.status(f"camera: {message}")
-
-        camera = ResilientSource(lambda: parse_source(spec), on_change=changed)
-        camera.open()
-        if not camera.available:  # a camera that is not there at start is an error
-            raise CameraError(camera.message)
-        started = True
-        return camera
-    except CameraError as exc:
-        raise CommandError(f"camera {spec}: {exc} (or run with --no-camera)") from None
-
-
-def _screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: Config,
-                       panel: ButtonPanel) -> tuple[Screen, Window | None]:
-    """The screen to draw on and the window showing it (None: headless), the screen
-    sized to the window it got; the keyboard read from the terminal when headless."""
-    from companion.screen.draw import Screen
-    from companion.screen.window import open_window
-    from firmware.buttons import KeyboardPanel
-
-    screen = Screen(size)
-    window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
-    if window is not None and window.size != size:
-        screen = Screen(window.size)
-    if isinstance(panel, KeyboardPanel) and window is None:  # `--buttons keyboard`
-        panel.start_terminal()
-    return screen, window
-
-
-def _panel(spec: str, config: Config) -> ButtonPanel:
-    from firmware.buttons import panel_from_spec
-    from firmware.errors import HardwareError
-
-    try:
-        return panel_from_spec(spec, config.buttons)
-    except HardwareError as exc:
-        raise CommandError(f"buttons {spec}: {exc}") from None
 
 
 def _layout(args: argparse.Namespace, players: int, config: Config) -> Layout:
@@ -340,23 +225,23 @@ def _run(args: argparse.Namespace) -> int:
     from companion.referee.driver import TableLoop, tame_memory
     from firmware.watchdog import Notifier
 
-    names = _names(args)
+    names = player_names(args)
     seats = seats_of(args, names)
     if args.screen is not None:
         parse_size(args.screen)  # a bad option is found before the config is read
-    _check_screenshots(args.screenshots)
+    check_screenshots(args.screenshots)
     tame_memory()
-    config = _config()
+    config = load_config()
     size = screen_size(args, config)
-    from companion.speech.options import apply_language, open_from_options
+    from companion.commands._speech import apply_language, open_from_options
 
     apply_language(args, config)
     notifier = Notifier()
     layout = _layout(args, len(names), config)
-    camera = _camera(args, config, notifier)
+    camera = open_camera(args, config, notifier)
     lens = _stored_lens(config) if camera is not None else None  # a bad one stops us here
-    panel = _panel(args.buttons, config)
-    db = args.db or (_config_db(config) if config.storage.database else None)
+    panel = open_panel(args.buttons, config)
+    db = args.db or (config_db(config) if config.storage.database else None)
     try:
         log = GameLog.open(db, lock=True)
         damaged = log.damaged()
@@ -366,7 +251,7 @@ def _run(args: argparse.Namespace) -> int:
         print(log.notice, file=sys.stderr)
     for bad in damaged:
         print(f"{log.path}: {bad}; it is not offered for resuming", file=sys.stderr)
-    screen, window = _screen_and_window(args, size, config, panel)
+    screen, window = screen_and_window(args, size, config, panel)
     speech = open_from_options(args, config)
     notifier.ready("refereeing")
     try:
@@ -407,7 +292,7 @@ def _run(args: argparse.Namespace) -> int:
         )
         if game is not None:
             print(f"Resumed game {game_id} after {len(referee.history)} turns.")
-        _main_loop(loop, camera, panel, window, notifier)
+        main_loop(loop, camera, panel, window, notifier)
     except LogError as exc:
         raise CommandError(str(exc)) from None
     finally:
@@ -429,16 +314,6 @@ def _run(args: argparse.Namespace) -> int:
 
         print(outcome_reason(outcome))
     return 0
-
-
-def _config_db(config: Config) -> Path:
-    """The config's ``[storage] database``, a leading ``~`` made the home folder."""
-    from firmware.config import ConfigError
-
-    try:
-        return config.database_path()
-    except ConfigError as exc:
-        raise CommandError(f"config: {exc}") from None
 
 
 def _stored_colours() -> ColourModel:
@@ -499,74 +374,3 @@ def _referee(
                             camera=camera), game.id
 
 
-def _main_loop(
-    loop: TableLoop[S, T, R, C, Q], camera: FrameSource | ResilientSource | None,
-    panel: ButtonPanel, window: Window | None, notifier: Notifier,
-) -> None:
-    """Until the game is over (and acknowledged), the buttons run out or the window closes.
-
-    A recorded folder holds one picture per still table (no motion frames).
-    Each picture is shown as a still table (seen three times in a row, as a
-    camera sees a table nobody touches), and the next picture comes only
-    when the referee waits for the table to change: the players have
-    finished with the screen.  So a recorded game plays in step with its
-    buttons, whether they come from a script or a keyboard.
-
-    Every turn of the loop feeds systemd's watchdog, so a loop that hangs
-    (a frozen camera driver, say) gets the service restarted.  A live camera
-    that is away gives no frame; the buttons still work meanwhile.
-    """
-    from firmware.buttons import KeyboardPanel
-    from firmware.camera import CameraError, EndOfSource, RecordedSource
-
-    camera_ended = camera is None
-    recorded = isinstance(camera, RecordedSource)
-    while True:
-        notifier.tick()
-        if window is not None:
-            for event in window.events():
-                if _quit(event):
-                    return
-                if isinstance(panel, KeyboardPanel):  # the keys are its buttons
-                    panel.handle_pygame_event(event)
-        take_frame = not camera_ended and (not recorded or loop.waiting_for_table)
-        if not (recorded and take_frame):
-            pressed = panel.get(timeout=0 if take_frame else POLL)
-            if pressed is not None:
-                loop.press(pressed)
-        if take_frame:
-            assert camera is not None  # without one the camera has "ended" from the start
-            frame = None
-            try:
-                frame = camera.read()
-            except EndOfSource:
-                camera_ended = True
-            except CameraError as exc:
-                raise CommandError(f"camera: {exc}") from None
-            if frame is None:
-                time.sleep(POLL)  # the camera is away: do not spin while it is retried
-            else:
-                if recorded:
-                    for _ in range(3):
-                        loop.feed_frame(frame.image)
-                else:
-                    try:  # a video may end between its motion frame and its still
-                        loop.feed_frame(frame.image, still=lambda: _image(camera.still()))
-                    except EndOfSource:
-                        camera_ended = True
-        if panel.exhausted and (camera_ended or loop.finished or not loop.waiting_for_table):
-            return
-
-
-def _image(frame: Frame | None) -> np.ndarray | None:
-    """The picture of a frame, or None while a live camera is away."""
-    return None if frame is None else frame.image
-
-
-def _quit(event: pygame.event.Event) -> bool:
-    import pygame
-
-    return bool(
-        event.type == pygame.QUIT
-        or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
-    )

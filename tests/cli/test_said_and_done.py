@@ -16,7 +16,7 @@ import pytest
 
 from companion import i18n
 from companion.commands import CommandError
-from companion.commands.run import screen_size
+from companion.commands._table import screen_size
 from firmware.config import load
 from tests.cli.invoke import invoke, isolate
 

@@ -85,7 +85,7 @@ def test_a_live_camera_lost_mid_game_is_reported_once_and_retried(capsys, monkey
     import numpy as np
 
     import firmware.camera as cameras
-    from companion.commands.run import _camera
+    from companion.commands._table import open_camera
     from firmware.config import Config
     from firmware.watchdog import Notifier
 
@@ -110,7 +110,7 @@ def test_a_live_camera_lost_mid_game_is_reported_once_and_retried(capsys, monkey
 
     monkeypatch.setattr(cameras, "parse_source", lambda spec, **kw: Flaky())
     args = argparse.Namespace(no_camera=False, camera="usb:9")
-    camera = _camera(args, Config(), Notifier(environ={}))
+    camera = open_camera(args, Config(), Notifier(environ={}))
     try:
         assert camera.read() is not None
         assert camera.read() is None and camera.still() is None

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.speech import voices
-from companion.speech.options import add_options, apply_language, open_from_options
+from companion.commands._speech import add_options, apply_language, open_from_options
 from companion.speech.voices import EspeakVoice, SpeechUnavailable, find_voice
 from firmware.config import load
 

@@ -4,6 +4,9 @@ Command-line options win over the config file (``[speech]``, ``[screen]
 language``), which wins over the defaults (no speech; the system locale's
 language).  A missing espeak-ng is not an error that stops a game: the
 command says so in one line and goes on silently.
+
+Once ``companion/speech/options.py``: it raises the commands' ``CommandError``,
+so it lives with the commands (the speech package, below them, imports no command).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.commands import CommandError
 from companion.i18n import SUPPORTED, LanguageError, choose_language, set_language
 
 if TYPE_CHECKING:  # the speech package loads only when speech is asked for
@@ -46,8 +50,6 @@ def apply_language(args: argparse.Namespace, config: Any = None) -> str:
         lang = choose_language(getattr(args, "lang", None), configured)
         set_language(lang)
     except LanguageError as exc:
-        from companion.commands import CommandError
-
         raise CommandError(f"--lang: {exc}") from None
     return lang
 

@@ -19,6 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from companion import output
+from companion.i18n import set_language, system_language
+from companion.record import default_db_path
+
 # pygame greets on import; a table companion's terminal is for its own messages.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -81,8 +85,6 @@ def _check_outputs(args: argparse.Namespace) -> None:
     output onto an input, or two outputs onto one file, is refused here, before
     any work: ``analyse --json`` onto the log is not found after the analysis.
     """
-    from companion import output
-
     names: tuple[str, ...] = getattr(args, "outputs", ())
     folders: tuple[str, ...] = getattr(args, "output_folders", ())
     inputs: list[Path] = []
@@ -98,8 +100,6 @@ def _check_outputs(args: argparse.Namespace) -> None:
     if "db" in vars(args) and "db" not in names:  # the log, its -wal, -shm and lock
         db = args.db
         if db is None:
-            from companion.record import default_db_path
-
             with contextlib.suppress(Exception):  # no HOME: the command itself says so
                 db = default_db_path()
         if db is not None:
@@ -127,7 +127,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 2
-    from companion.i18n import set_language, system_language
 
     set_language(system_language())  # `run` and `demo` may choose another (--lang, config)
     try:

@@ -13,6 +13,7 @@ The PNGs get their dpi written in (a pHYs chunk: cv2 writes none).
 
 from __future__ import annotations
 
+import gc
 import struct
 import zlib
 from collections.abc import Callable, Collection
@@ -85,6 +86,7 @@ def write_pdf(path: str | BinaryIO, layout: Layout, tile: Tile, paper: str,
 
     ``tile`` draws the part of a mat a sheet prints: one sheet's pixels are in
     memory at a time, never a whole mat (see :func:`vision.mats.render_box`)."""
+    # lazy: matplotlib loads only when a page is drawn
     from matplotlib.backends.backend_pdf import PdfPages
 
     plans = plans_for(layout, paper)
@@ -148,8 +150,7 @@ def _close(fig: Any) -> None:
     a web of reference cycles, freed only when the cyclic collector runs, which
     counts objects, not bytes: a sheet's pixels (46 MB at 300 dpi, 740 MB at
     1200) piled up for a dozen pages before it did."""
-    import gc
-
+    # lazy: matplotlib loads only when a page is drawn
     from matplotlib import pyplot as plt
 
     plt.close(fig)
@@ -158,9 +159,11 @@ def _close(fig: Any) -> None:
 
 def _figure(w_mm: float, h_mm: float) -> tuple[Any, Any]:
     """A page of ``w_mm`` × ``h_mm`` with one axes over it all, in mm, y down."""
+    # lazy: matplotlib loads only when a page is drawn
     import matplotlib
 
     matplotlib.use("Agg")
+    # lazy: matplotlib loads only when a page is drawn
     from matplotlib import pyplot as plt
 
     fig = plt.figure(figsize=(w_mm / 25.4, h_mm / 25.4))
@@ -219,6 +222,7 @@ def sheet_figure(mat: Mat, plan: SheetPlan, sheet: Sheet, image: np.ndarray,
 
 def _rect(x: float, y: float, w: float, h: float, lw: float = 0.4, ls: Any = "-",
           fill: str | None = None, hatch: str | None = None, colour: str = FURNITURE) -> Any:
+    # lazy: matplotlib loads only when a page is drawn
     from matplotlib.patches import Rectangle
 
     return Rectangle((x, y), w, h, linewidth=lw, linestyle=ls, edgecolor=colour,
@@ -266,6 +270,7 @@ def _glue(ax: Any, x: float, y: float, w: float, h: float, over: str, vertical: 
 
 def assembly_figure(layout: Layout, plans: dict[str, SheetPlan], paper: str) -> Any:
     """One landscape page: the table from above, each mat with its sheets numbered."""
+    # lazy: matplotlib loads only when a page is drawn
     from matplotlib.patches import Polygon
 
     x0, y0, x1, y1 = layout.bounds()

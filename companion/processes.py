@@ -37,6 +37,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import forkserver
 from multiprocessing.process import BaseProcess
 from types import FrameType, TracebackType
 from typing import Any
@@ -144,7 +145,6 @@ def reap(grace: float = GRACE_S) -> None:
         with contextlib.suppress(Exception):
             jobs.shutdown()
     _stop(multiprocessing.active_children(), grace)
-    from multiprocessing import forkserver
 
     server: Any = forkserver._forkserver  # private, as the standard library's tests use it
     if getattr(server, "_forkserver_pid", None) is not None:

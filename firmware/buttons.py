@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.closing import Closing
+from firmware.config import ButtonsConfig
 from firmware.errors import HardwareError, gpio_error, quiet_gpiozero
 
 Clock = Callable[[], float]
@@ -273,6 +274,7 @@ class GpioPanel(EdgePanel):
     ) -> None:
         super().__init__(hold_time, bounce_time, clock)
         try:
+            # lazy: gpiozero loads only when real pins are used
             import gpiozero  # type: ignore[import-untyped]
         except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
             raise PanelError(f"gpiozero is not installed: {exc}") from None
@@ -375,6 +377,7 @@ class KeyboardPanel(EdgePanel):
 
     def handle_pygame_event(self, event: Any) -> bool:
         """Feed a pygame ``KEYDOWN``/``KEYUP`` event; True when it was one of ours."""
+        # lazy: pygame (SDL) loads only when something is drawn
         import pygame
 
         if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
@@ -414,6 +417,7 @@ class KeyboardPanel(EdgePanel):
 def _cbreak(stream: Any) -> Callable[[], None] | None:
     """Put a terminal in cbreak mode (keys without Enter); returns how to undo it."""
     try:
+        # lazy: termios and tty exist only on Unix
         import termios
         import tty
     except ImportError:  # not a POSIX system
@@ -556,8 +560,6 @@ def panel_from_spec(spec: str, config: Any = None, **kwargs: Any) -> ButtonPanel
 
     ``config`` is a :class:`firmware.config.ButtonsConfig` (None: defaults).
     """
-    from firmware.config import ButtonsConfig
-
     buttons = config if config is not None else ButtonsConfig()
     if spec == "gpio":
         return GpioPanel.from_config(buttons, **kwargs)

@@ -157,6 +157,7 @@ class FrameSource(Closing, ABC):
 @contextlib.contextmanager
 def _quiet_opencv() -> Iterator[None]:
     """Silence OpenCV's own WARN lines while opening: our error says it in one line."""
+    # lazy: OpenCV loads only when pixels are read
     import cv2
 
     level = cv2.utils.logging.getLogLevel()
@@ -218,6 +219,7 @@ class RecordedSource(FrameSource):
         self.skipped = []
 
     def _read(self) -> Frame:
+        # lazy: OpenCV loads only when pixels are read
         import cv2
 
         failures_in_a_row = 0
@@ -288,6 +290,7 @@ class OpenCVSource(FrameSource):
         cannot decode, a webcam that opens but sends nothing.  FFmpeg's own
         complaints on stderr are hidden while trying (:func:`_quiet_stderr`).
         """
+        # lazy: OpenCV loads only when pixels are read
         import cv2
 
         if isinstance(self.target, Path):
@@ -324,6 +327,7 @@ class OpenCVSource(FrameSource):
         self._first = image
 
     def _read(self) -> Frame:
+        # lazy: OpenCV loads only when pixels are read
         import cv2
 
         if self._first is not None:
@@ -384,6 +388,7 @@ class PiCameraSource(FrameSource):
 
     def _open(self) -> None:
         try:
+            # lazy: picamera2 exists only on a Pi
             from picamera2 import Picamera2  # type: ignore[import-not-found]
         except ImportError:
             raise CameraError(PICAMERA_MISSING) from None
@@ -422,6 +427,7 @@ class PiCameraSource(FrameSource):
             ) from None
 
     def _read(self) -> Frame:
+        # lazy: OpenCV loads only when pixels are read
         import cv2
 
         yuv = self._capture("lores")

@@ -144,6 +144,7 @@ class GpioIndicators(Indicators):
         tempo: float = 1.0,
     ) -> None:
         """``tempo`` divides every pattern's durations (tests play them 10x faster)."""
+        # lazy: gpiozero loads only when real pins are used
         import gpiozero  # type: ignore[import-untyped]
 
         self.tempo = tempo

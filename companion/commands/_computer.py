@@ -12,6 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
+from companion.referee.computer import (
+    COMPUTER_HEADER,
+    ComputerReferee,
+    SeatError,
+    hints_from_headers,
+    parse_seats,
+    seats_from_headers,
+    seats_header,
+)
+from companion.referee.splendor.computer import SPLENDOR_BRAIN
 
 if TYPE_CHECKING:
     from companion.referee.computer import ComputerReferee
@@ -41,8 +51,6 @@ def add_option(parser: argparse.ArgumentParser) -> None:
 
 def seats_of(args: argparse.Namespace, names: Sequence[str]) -> dict[str, int]:
     """The computer seats ``--computer`` asks for, checked against the names."""
-    from companion.referee.computer import SeatError, parse_seats
-
     try:
         return parse_seats(getattr(args, "computer", None) or [], names)
     except SeatError as exc:
@@ -51,8 +59,6 @@ def seats_of(args: argparse.Namespace, names: Sequence[str]) -> dict[str, int]:
 
 def headers_for(seats: Mapping[str, int]) -> dict[str, str]:
     """The record headers of a game with these computer seats (none: no header)."""
-    from companion.referee.computer import COMPUTER_HEADER, seats_header
-
     return {COMPUTER_HEADER: seats_header(seats)} if seats else {}
 
 
@@ -60,8 +66,6 @@ def resumed(headers: Mapping[str, str], asked: Mapping[str, int]) -> tuple[dict[
                                                                           list[int]]:
     """The seats and hints of a resumed game: the record's, whatever ``--computer`` says now
     (the same game goes on with the same players), and the turns a hint was asked for."""
-    from companion.referee.computer import hints_from_headers, seats_from_headers
-
     seats = seats_from_headers(headers)
     if asked and seats != dict(asked):
         shown = ", ".join(f"{n}:{lv}" for n, lv in seats.items()) or "none"
@@ -72,16 +76,13 @@ def resumed(headers: Mapping[str, str], asked: Mapping[str, int]) -> tuple[dict[
 def splendor_referee(names: Sequence[str], seats: Mapping[str, int], hinted: Sequence[int] = (),
                      **kwargs: Any) -> SplendorComputer:
     """Splendor's referee with computer seats and the hint."""
-    from companion.referee.computer import ComputerReferee
-    from companion.referee.splendor.computer import SPLENDOR_BRAIN
-
     return ComputerReferee(names, brain=SPLENDOR_BRAIN, seats=seats, hinted=hinted, **kwargs)
 
 
 def duel_referee(names: Sequence[str], seats: Mapping[str, int], hinted: Sequence[int] = (),
                  **kwargs: Any) -> DuelComputer:
     """Splendor Duel's referee with computer seats and the hint."""
-    from companion.referee.computer import ComputerReferee
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.computer import DUEL_BRAIN
 
     return ComputerReferee(names, brain=DUEL_BRAIN, seats=seats, hinted=hinted, **kwargs)

@@ -27,7 +27,26 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.analysis.seat import LEVELS
 from companion.commands import CommandError
+from companion.commands._computer import duel_referee, headers_for, splendor_referee
+from companion.commands._duel_table import _rendered_tables
+from companion.commands._speech import open_from_options
+from companion.commands._table import DEFAULT_OUT, parse_size
+from companion.record import GameLog
+from companion.referee.computer import think
+from companion.referee.splendor.computer import SPLENDOR_BRAIN
+from companion.referee.splendor.observe import from_observation
+from companion.rules import players as splendor_players
+from companion.rules import record as splendor_record
+from companion.rules.deck import Deck
+from companion.rules.duel import record as duel_record
+from companion.rules.duel import simulate as duel_simulate
+from companion.rules.duel.cards import JewelCard
+from companion.rules.duel.simulate import DuelDeck
+from companion.rules.duel.view import DuelView
+from companion.rules.state import needs_reveal
+from vision.layout import build_layout
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,19 +67,10 @@ OUT = {"splendor": Path("out/demo-computer"), "duel": Path("out/demo-computer-du
 def splendor_game(seed: int, level: int, turns: int | None = None,
                   names: Sequence[str] = DEMO_NAMES) -> tuple[Record, list[GameState]]:
     """The seeded Splendor game of the greedy person against the computer (last seat)."""
-    from companion.analysis.seat import LEVELS
-    from companion.commands._computer import headers_for
-    from companion.referee.computer import think
-    from companion.referee.splendor.computer import SPLENDOR_BRAIN
-    from companion.rules.deck import Deck
-    from companion.rules.players import POLICIES, choose_turn
-    from companion.rules.record import new_record
-    from companion.rules.state import needs_reveal
-
     deck = Deck(seed)
     state = deck.deal(tuple(names))
     seats = {names[-1]: level}
-    record = new_record(state, Seed=str(seed), **headers_for(seats))
+    record = splendor_record.new_record(state, Seed=str(seed), **headers_for(seats))
     states = [state]
     rng = random.Random(f"person-{seed}")
 
@@ -75,7 +85,8 @@ def splendor_game(seed: int, level: int, turns: int | None = None,
             level_ = needs_reveal(state, choice.turn.action)
             turn = replace(choice.turn, reveal=reveal(level_) if level_ else None)
         else:
-            turn = choose_turn(state, POLICIES["greedy"], rng, reveal, [])
+            greedy = splendor_players.POLICIES["greedy"]
+            turn = splendor_players.choose_turn(state, greedy, rng, reveal, [])
         state = state.apply(turn)
         record.turns.append(turn)
         states.append(state)
@@ -91,18 +102,13 @@ def duel_game(seed: int, level: int, turns: int | None = None,
     When the computer cannot move without a replenish (the search plans
     none, see :mod:`companion.analysis.seat`), the person plays that turn
     for it with the greedy policy, as the players would enter it."""
-    from companion.analysis.seat import LEVELS
-    from companion.commands._computer import headers_for
-    from companion.referee.computer import think
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.computer import DUEL_BRAIN
-    from companion.rules.duel.cards import JewelCard
-    from companion.rules.duel.record import new_record
-    from companion.rules.duel.simulate import POLICIES, DuelDeck, choose_turn
 
     deck = DuelDeck(seed)
     state = deck.deal(tuple(names))
     seats = {names[-1]: level}
-    record = new_record(state, Seed=str(seed), **headers_for(seats))
+    record = duel_record.new_record(state, Seed=str(seed), **headers_for(seats))
     states = [state]
     rng = random.Random(f"duel-person-{seed}")
     hidden: list[list[JewelCard]] = [[], []]
@@ -117,8 +123,8 @@ def duel_game(seed: int, level: int, turns: int | None = None,
                 turn = replace(turn, reveal=card.id if card else None)
             after = state.apply(turn)
         else:
-            turn, after = choose_turn(state, POLICIES["greedy"], rng, deck,
-                                      hidden[state.current])
+            turn, after = duel_simulate.choose_turn(
+                state, duel_simulate.POLICIES["greedy"], rng, deck, hidden[state.current])
         state = after
         record.turns.append(turn)
         states.append(state)
@@ -129,14 +135,11 @@ def duel_game(seed: int, level: int, turns: int | None = None,
 
 def demo_computer(args: argparse.Namespace) -> int:
     """``demo --computer [LEVEL]`` for either game."""
-    from companion.analysis.seat import LEVELS
-
     level = int(args.computer_level)
     if level not in LEVELS:
         raise CommandError(f"--computer {level}: the level is 1 to 5")
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")
-    from companion.commands._table import DEFAULT_OUT, parse_size
 
     size = parse_size(args.screen)
     out: Path = args.out if args.out != DEFAULT_OUT else OUT[args.game]
@@ -199,15 +202,16 @@ class _ComputerShots:
 
 def _play_splendor(args: argparse.Namespace, level: int, out: Path, shots: Path, db: Path,
                    size: tuple[int, int], say: Callable[[str], None]) -> tuple[Any, int]:
-    from companion.commands._computer import headers_for, splendor_referee
-    from companion.record import GameLog
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.driver import TableLoop
     from companion.referee.splendor.demo import Frames, Operator, show_frame
-    from companion.referee.splendor.observe import from_observation
+
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
     from vision.colours import ColourModel
-    from vision.layout import build_layout
+
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.learn import learn_or_keep
     from vision.read import read_frame
     from vision.read_cache import ReadCache
@@ -266,12 +270,11 @@ def _play_splendor(args: argparse.Namespace, level: int, out: Path, shots: Path,
 
 def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db: Path,
                size: tuple[int, int], say: Callable[[str], None]) -> tuple[Any, int]:
-    from companion.commands._computer import duel_referee, headers_for
-    from companion.commands._duel_table import _rendered_tables
-    from companion.record import GameLog
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.demo import Operator, presses, unsure_reader
     from companion.referee.duel.loop import DuelLoop
-    from companion.rules.duel.view import DuelView
+
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
 
     record, states = duel_game(SEED, level, args.turns)
@@ -311,7 +314,6 @@ def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db:
 def _speech(args: argparse.Namespace, out: Path) -> Any:
     if not getattr(args, "speech", False):
         return None
-    from companion.commands._speech import open_from_options
 
     spoken = out / "speech"
     shutil.rmtree(spoken, ignore_errors=True)

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.commands._computer import duel_referee, headers_for, resumed, seats_of
+from companion.commands._speech import apply_language
 from companion.commands._table import (
     check_screenshots,
     config_db,
@@ -44,8 +46,20 @@ from companion.commands._table import (
     screen_and_window,
     screen_size,
 )
+from companion.commands.replay import read_text
 from companion.output import write_text
-from companion.rules.duel.view import DuelView
+from companion.record import GameLog, LogError, ResumeError
+from companion.referee.duel.machine import DuelReferee
+from companion.rules import duel
+from companion.rules.duel import play_game
+from companion.rules.duel.record import GAME_NAME, DuelRecord
+from companion.rules.duel.state import GameState
+from companion.rules.duel.turns import Turn
+from companion.rules.duel.view import DuelView, view_of
+from firmware.buttons import KeyboardPanel
+from firmware.watchdog import Notifier
+from vision.errors import VisionError
+from vision.layout import load_layout
 
 if TYPE_CHECKING:  # imported when a game starts, as `run` does
     import numpy as np
@@ -68,10 +82,6 @@ DEMO_OUT = Path("out/demo-duel")
 
 # ------------------------------------------------------------------ sources
 def _views_of_game(path: Path) -> Iterator[tuple[DuelView | None, object]]:
-    from companion.commands.replay import read_text
-    from companion.rules import duel
-    from companion.rules.duel.view import view_of
-
     try:  # decoded as `replay` does: UTF-8 with or without a BOM, anything else one line
         text = read_text(path)
     except CommandError as exc:
@@ -89,8 +99,6 @@ def duel_layout(args: argparse.Namespace) -> Layout | None:
     for the built-in one.  It used to be ignored: a missing file exited 0."""
     if args.layout is None:
         return None
-    from vision.errors import VisionError
-    from vision.layout import load_layout
 
     try:
         layout = load_layout(args.layout)
@@ -104,10 +112,10 @@ def duel_layout(args: argparse.Namespace) -> Layout | None:
 
 def _views_of_photos(folder: Path, layout: Layout | None = None
                      ) -> Iterator[tuple[DuelView | None, object]]:
+    # lazy: OpenCV loads only when the command runs, not for --help
     import cv2
 
     from vision.duel.read import read_duel
-    from vision.errors import VisionError
 
     if not folder.is_dir():
         raise CommandError(f"--camera recorded:{folder}: no such folder")
@@ -147,8 +155,8 @@ def live_reader(echo: Callable[[str], None], layout: Layout | None = None
                 ) -> Callable[[np.ndarray], DuelView | None]:
     """The Duel reader for a live camera's still frames: a frame it cannot use (no
     marker seen, say) is read as nothing (the referee waits), said once per reason."""
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.duel.read import read_duel
-    from vision.errors import VisionError
 
     said = ""
 
@@ -170,12 +178,11 @@ def live_reader(echo: Callable[[str], None], layout: Layout | None = None
 # ---------------------------------------------------------------------- run
 def run_duel(args: argparse.Namespace) -> int:
     """``run --game duel``: referee one Duel game and log it."""
-    from companion.record import GameLog, LogError, ResumeError
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.loop import DuelLoop
 
     if args.players != 2:
         raise CommandError(f"--players {args.players}: Splendor Duel is for 2 players")
-    from companion.commands._computer import headers_for, seats_of
 
     names = player_names(args)
     seats = seats_of(args, names)
@@ -183,7 +190,6 @@ def run_duel(args: argparse.Namespace) -> int:
         parse_size(args.screen)
     check_screenshots(args.screenshots)
     config = load_config()
-    from companion.commands._speech import apply_language
 
     size = screen_size(args, config)
     apply_language(args, config)  # --lang fr: the Duel screens were English
@@ -193,8 +199,6 @@ def run_duel(args: argparse.Namespace) -> int:
     camera: FrameSource | ResilientSource | None = None
     notifier: Notifier | None = None
     if is_live(spec):
-        from firmware.watchdog import Notifier
-
         notifier = Notifier()
         camera = open_camera(argparse.Namespace(no_camera=False, camera=spec), config, notifier)
         views = None
@@ -253,11 +257,6 @@ def _duel_referee(
 ) -> tuple[DuelComputer, int | None]:
     """A new referee, or one resuming the log's unfinished Duel game (unless ``--resume no``;
     ``ask`` resumes: the Duel screen has no resume menu yet), with its computer seats."""
-    from companion.commands._computer import duel_referee, resumed
-    from companion.rules.duel.record import GAME_NAME, DuelRecord
-    from companion.rules.duel.state import GameState
-    from companion.rules.duel.turns import Turn
-
     waiting = [g for g in log.unfinished() if g.game_type == GAME_NAME]
     if not waiting or resume == "no":
         for old in waiting:
@@ -285,8 +284,6 @@ def _duel_loop(
     window: Window | None = None,
 ) -> None:
     """Until the buttons run out with nothing left to show, or the window closes."""
-    from firmware.buttons import KeyboardPanel
-
     ended = views is None
     while True:
         if window is not None:
@@ -314,7 +311,7 @@ def _duel_loop(
 # --------------------------------------------------------------------- demo
 def demo_duel(args: argparse.Namespace) -> int:
     """``demo --game duel``: a seeded Duel game through the reader, referee, log and screen."""
-    from companion.record import GameLog
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.demo import (
         DEMO_NAMES,
         DEMO_SEED,
@@ -324,12 +321,11 @@ def demo_duel(args: argparse.Namespace) -> int:
         unsure_reader,
     )
     from companion.referee.duel.loop import DuelLoop, outcome_of
-    from companion.referee.duel.machine import DuelReferee
-    from companion.rules.duel import play_game
+
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
 
     size = parse_size(args.screen)
-    from companion.commands._speech import apply_language
 
     apply_language(args)  # --lang fr: the screens and the summary in French
     out: Path = args.out if args.out != Path("out/demo") else DEMO_OUT
@@ -406,16 +402,19 @@ def _rendered_tables(
     matching chips (``tests/vision/learned/test_runtime_isolation.py`` keeps the
     reader itself free of both)."""
     try:
+        # lazy: OpenCV loads only when the command runs, not for --help
         import cv2
 
         from vision.duel.read import read_duel
-        from vision.errors import VisionError
+
+        # lazy: OpenCV loads only when the command runs, not for --help
         from vision.synth.duel import render_duel
         from vision.synth.duel_faces import duel_art
     except ImportError as exc:
         raise CommandError(
             f"the Duel renderer and reader are not installed ({exc}); use --reader unsure"
         ) from None
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.duel.demo import DEMO_SEED
 
     frames.mkdir(parents=True, exist_ok=True)

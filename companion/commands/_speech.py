@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands import CommandError
-from companion.i18n import SUPPORTED, LanguageError, choose_language, set_language
+from companion.i18n import SUPPORTED, LanguageError, choose_language, language, set_language
+from companion.speech import SpeechUnavailable, open_speech
 
 if TYPE_CHECKING:  # the speech package loads only when speech is asked for
     from companion.speech.announcer import Announcer
@@ -66,9 +67,6 @@ def open_from_options(
 
     None when speech is off, or when no voice is installed (said in one line).
     """
-    from companion.i18n import language
-    from companion.speech import SpeechUnavailable, open_speech
-
     section = getattr(config, "speech", None)
     wanted = bool(getattr(args, "speech", False) or getattr(section, "enabled", False))
     if not wanted:

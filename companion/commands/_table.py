@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
 from companion.rules.record_format import name_problem, shown
+from firmware.buttons import KeyboardPanel, panel_from_spec
+from firmware.config import ConfigError, load
+from firmware.errors import HardwareError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -111,8 +114,6 @@ def check_screenshots(folder: Path | None) -> None:
 
 def load_config() -> Config:
     """The TOML config (pins, camera, layout, screen, log), or the built-in defaults."""
-    from firmware.config import ConfigError, load
-
     try:
         return load()
     except ConfigError as exc:
@@ -133,6 +134,7 @@ def open_camera(
             "no camera given: use --camera usb:0 (or recorded:DIR), or --no-camera to enter"
             " turns with the buttons"
         )
+    # lazy: numpy loads only when the command runs, not for --help
     from firmware.camera import CameraError, ResilientSource, open_source, parse_source
 
     try:
@@ -160,9 +162,9 @@ def screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: C
                        panel: ButtonPanel) -> tuple[Screen, Window | None]:
     """The screen to draw on and the window showing it (None: headless), the screen
     sized to the window it got; the keyboard read from the terminal when headless."""
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
-    from firmware.buttons import KeyboardPanel
 
     screen = Screen(size)
     window = open_window(size, fullscreen=args.fullscreen or config.screen.fullscreen)
@@ -174,9 +176,6 @@ def screen_and_window(args: argparse.Namespace, size: tuple[int, int], config: C
 
 
 def open_panel(spec: str, config: Config) -> ButtonPanel:
-    from firmware.buttons import panel_from_spec
-    from firmware.errors import HardwareError
-
     try:
         return panel_from_spec(spec, config.buttons)
     except HardwareError as exc:
@@ -185,8 +184,6 @@ def open_panel(spec: str, config: Config) -> ButtonPanel:
 
 def config_db(config: Config) -> Path:
     """The config's ``[storage] database``, a leading ``~`` made the home folder."""
-    from firmware.config import ConfigError
-
     try:
         return config.database_path()
     except ConfigError as exc:
@@ -210,7 +207,7 @@ def main_loop(
     (a frozen camera driver, say) gets the service restarted.  A live camera
     that is away gives no frame; the buttons still work meanwhile.
     """
-    from firmware.buttons import KeyboardPanel
+    # lazy: numpy loads only when the command runs, not for --help
     from firmware.camera import CameraError, EndOfSource, RecordedSource
 
     camera_ended = camera is None
@@ -258,6 +255,7 @@ def image_of(frame: Frame | None) -> np.ndarray | None:
 
 
 def is_quit(event: pygame.event.Event) -> bool:
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     import pygame
 
     return bool(

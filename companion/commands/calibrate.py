@@ -20,7 +20,9 @@ import argparse
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.output import write_text
 from vision.errors import VisionError
+from vision.layout import load_layout
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,9 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.output import write_text
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.colours import save_colours
-    from vision.layout import load_layout
+
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.learn import learn_colours
     from vision.read import check_frame, load_image
 
@@ -74,6 +77,7 @@ def scale_line(image: object, layout: object) -> str:
     """The measured scale over the central mat (px/mm at its centre and its worst
     corner, from the markers' homography): the check hardware.md asks for after
     hanging the camera."""
+    # lazy: OpenCV loads only when the command runs, not for --help
     import numpy as np
 
     from vision.calibrate import calibrate
@@ -102,7 +106,7 @@ def scale_line(image: object, layout: object) -> str:
 
 
 def _lens(args: argparse.Namespace, layout: object) -> None:
-    from companion.output import write_text
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.calibrate import fit_table_lens
     from vision.lens import save_lens
     from vision.read import check_frame, load_image

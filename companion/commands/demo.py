@@ -28,8 +28,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.commands._computer_demo import demo_computer
+from companion.commands._duel_table import demo_duel
+from companion.commands._speech import add_options, apply_language, open_from_options
 from companion.commands._table import DEFAULT_OUT, parse_size
+from companion.i18n import _, words
 from companion.output import write_text
+from companion.record import GameLog, LogError
+from companion.referee.splendor.game import SplendorReferee
+from companion.referee.splendor.observe import from_observation
+from companion.rules.errors import RulesError
+from companion.rules.record import read_record
+from vision.errors import VisionError
+from vision.layout import build_layout
 
 if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     import numpy as np
@@ -99,7 +110,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a scripted person against the computer (level 1-5, default 3), either game;"
         " prints the computer's turns and the result (out/demo-computer unless --out)",
     )
-    from companion.commands._speech import add_options
 
     add_options(parser)
     parser.set_defaults(func=run, output_folders=("out", "frames"))
@@ -107,6 +117,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def _prepare(folder: Path, turns: int | None) -> Record:
     """Write the seeded game's record into ``folder`` (dropping stale frames)."""
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.splendor.demo import RENDER_VERSION, demo_game
 
     record, _ = demo_game()
@@ -119,8 +130,6 @@ def _prepare(folder: Path, turns: int | None) -> Record:
     text = record.text()
     game = folder / "game.txt"
     if game.exists() and game.read_text(encoding="utf-8") != text:
-        from companion.rules.record import read_record
-
         try:
             old = read_record(game.read_text(encoding="utf-8"))
             n = min(len(old.turns), len(record.turns))
@@ -146,21 +155,17 @@ def _prepare(folder: Path, turns: int | None) -> Record:
 
 def run(args: argparse.Namespace) -> int:
     if args.computer_level is not None:
-        from companion.commands._computer_demo import demo_computer
-
         return demo_computer(args)
     if args.game == "duel":
-        from companion.commands._duel_table import demo_duel
-
         return demo_duel(args)
     size = parse_size(args.screen)
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")
     out: Path = args.out
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.driver import tame_memory
 
     tame_memory()
-    from companion.commands._speech import apply_language
 
     apply_language(args)
     folder: Path = args.recording or out / "recording"
@@ -237,6 +242,7 @@ def play_recording(
     ``speech``: the ``--speech`` options; each confirmed turn and the standings
     are then spoken into ``out/speech/NNNN-turn.wav`` (and ``spoken.txt``).
     """
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.splendor.demo import Frames, load_recording, save_script
 
     say = echo if callable(echo) else print
@@ -251,7 +257,6 @@ def play_recording(
         game.turns = game.turns[:turns]
     if record:
         steps = None
-    from companion.rules.errors import RulesError
 
     try:  # read, the record may still not set a game up or replay (found by the generator)
         states = [game.initial_state()]
@@ -299,16 +304,19 @@ def _attempt(
     size: tuple[int, int], headless: bool, say: Callable[[str], None], folder: Path,
     speech_options: argparse.Namespace | None = None,
 ) -> DemoResult:
-    from companion.record import GameLog, LogError
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.driver import TableLoop
     from companion.referee.splendor.demo import Operator, play
-    from companion.referee.splendor.game import SplendorReferee
+
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.splendor.loop import outcome_of
-    from companion.referee.splendor.observe import from_observation
+
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
     from companion.screen.window import open_window
     from vision.colours import ColourModel
-    from vision.layout import build_layout
+
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.learn import learn_or_keep
     from vision.read import read_frame
     from vision.read_cache import ReadCache
@@ -343,8 +351,6 @@ def _attempt(
     window = None if headless else open_window(size)
     speech = None
     if speech_options is not None:
-        from companion.commands._speech import open_from_options
-
         spoken = out / "speech"
         shutil.rmtree(spoken, ignore_errors=True)
         speech = open_from_options(speech_options, out_dir=spoken, log=spoken / "spoken.txt",
@@ -409,7 +415,7 @@ def _recorded_lens(folder: Path, say: Callable[[str], None]) -> LensModel | None
     path = folder / LENS_FILE
     if not path.exists():
         return None
-    from vision.errors import VisionError
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.lens import load_lens
 
     try:
@@ -442,6 +448,7 @@ LINGER_SECONDS = 8.0
 
 
 def _linger(window: Window) -> None:
+    # lazy: pygame (SDL) loads only when the command runs, not for --help
     import pygame
 
     end = time.monotonic() + LINGER_SECONDS
@@ -455,7 +462,6 @@ def _linger(window: Window) -> None:
 def _summary(result: DemoResult, out: Path, say: object) -> None:
     print_ = say if callable(say) else print
     outcome = result.outcome
-    from companion.i18n import _, words  # `--lang fr`: the summary in French too
 
     if outcome is not None:
         print(_("Final standings:"))

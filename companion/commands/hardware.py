@@ -15,8 +15,11 @@ import time
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.output import write_bytes
 from firmware import config as fw_config
+from firmware.buttons import Button, Gesture, KeyboardPanel, panel_from_spec
 from firmware.errors import HardwareError
+from firmware.indicators import GpioIndicators, Indicators, Light, NullIndicators, Sound
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -72,9 +75,6 @@ def _load_config(path: Path | None) -> fw_config.Config:
 
 
 def run_buttons(args: argparse.Namespace) -> int:
-    from firmware.buttons import Button, Gesture, KeyboardPanel, panel_from_spec
-    from firmware.indicators import GpioIndicators, Indicators, Light, NullIndicators, Sound
-
     if args.seconds is not None and not 0 < args.seconds < float("inf"):
         raise CommandError(f"--seconds {args.seconds:g}: give a number of seconds above 0")
     if args.count is not None and args.count < 1:
@@ -124,6 +124,7 @@ def run_buttons(args: argparse.Namespace) -> int:
 
 
 def run_camera(args: argparse.Namespace) -> int:
+    # lazy: numpy loads only when the command runs, not for --help
     from firmware.camera import EndOfSource, open_source
 
     config = _load_config(args.config)
@@ -158,13 +159,13 @@ def run_camera(args: argparse.Namespace) -> int:
     print(f"{len(frames)} frame(s) of {width}x{height}{rate}")
     print(f"still: {still.size[0]}x{still.size[1]}")
     if args.out is not None:
+        # lazy: OpenCV loads only when the command runs, not for --help
         import cv2
 
         try:
             args.out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CommandError(f"--out {args.out}: cannot create it: {exc.strerror}") from None
-        from companion.output import write_bytes
 
         for name, frame in (("frame.png", frames[0]), ("still.png", still)):
             ok, png = cv2.imencode(".png", frame.image)

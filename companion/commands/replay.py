@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.commands._duel import replay_duel
 from companion.record.seats import hints_from_headers, labels
 from companion.rules.describe import describe_turn
 from companion.rules.errors import RulesError
@@ -67,8 +68,6 @@ def game_of(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     text = read_text(args.file)
     if game_of(text) == "Splendor Duel":
-        from companion.commands._duel import replay_duel
-
         return replay_duel(args, text)
     try:
         record = read_record(text)

@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 
 from companion.commands import CommandError
+from companion.commands.analyse import report
 from companion.commands.games import add_db_option, add_game_argument, game_id, open_log
 from companion.output import write_text
 from companion.record.seats import label
@@ -71,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
     if args.html is None:
         print("\n".join(text_review(story)))
         if analysis is not None:
-            from companion.commands.analyse import report
-
             print("Analysis: " + "\n".join(report(analysis)))
         return 0
     write_text(args.html, render_html(story, analysis))

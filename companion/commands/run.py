@@ -20,6 +20,15 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.commands._computer import (
+    add_option,
+    headers_for,
+    resumed,
+    seats_of,
+    splendor_referee,
+)
+from companion.commands._duel_table import run_duel
+from companion.commands._speech import add_options, apply_language, open_from_options
 from companion.commands._table import (
     POLL,
     check_screenshots,
@@ -33,6 +42,19 @@ from companion.commands._table import (
     screen_and_window,
     screen_size,
 )
+from companion.i18n import _
+from companion.i18n.words import outcome_reason
+from companion.record import GameLog, LogError, ResumeError
+from companion.referee.splendor.observe import from_observation
+from companion.rules.actions import Turn
+from companion.rules.record import Record
+from companion.rules.state import GameState
+from companion.screen.view import ScreenView
+from firmware.buttons import KeyboardPanel
+from firmware.indicators import GpioIndicators, NullIndicators
+from firmware.watchdog import Notifier
+from vision.errors import VisionError
+from vision.layout import build_layout, load_layout
 
 if TYPE_CHECKING:  # imported when the game starts: `--help` and a bad option load none of them
     import numpy as np
@@ -93,8 +115,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--screenshots", type=Path, default=None,
         help="save a screenshot at each proposal, error and the end into this folder",
     )
-    from companion.commands._computer import add_option
-    from companion.commands._speech import add_options
 
     add_option(parser)
     add_options(parser)
@@ -102,9 +122,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _layout(args: argparse.Namespace, players: int, config: Config) -> Layout:
-    from vision.errors import VisionError
-    from vision.layout import build_layout, load_layout
-
     path = args.layout or (Path(config.table.layout) if config.table.layout else None)
     if path is None:
         return build_layout(players)
@@ -118,13 +135,9 @@ def _layout(args: argparse.Namespace, players: int, config: Config) -> Layout:
 
 
 def _indicators(config: Config) -> Indicators:
-    from firmware.indicators import NullIndicators
-
     if platform.machine() != "aarch64":
         return NullIndicators()
     try:
-        from firmware.indicators import GpioIndicators
-
         return GpioIndicators.from_config(config.indicators)
     except Exception as exc:  # no pins or a bad config: the game goes on without lights
         print(f"indicators: {exc}; playing without lights and buzzer", file=sys.stderr)
@@ -135,10 +148,6 @@ def _ask_resume(args: argparse.Namespace, log: GameLog, names: list[str], screen
                 window: Window | None, panel: ButtonPanel,
                 speech: Announcer | None = None) -> GameSummary | None:
     """The unfinished game to resume, or None for a new game."""
-    from companion.i18n import _
-    from companion.screen.view import ScreenView
-    from firmware.buttons import KeyboardPanel
-
     waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
     if not waiting or args.resume == "no":
         for old in waiting:
@@ -217,13 +226,9 @@ def _stop_vision_workers() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.game == "duel":
-        from companion.commands._duel_table import run_duel
-
         return run_duel(args)
-    from companion.commands._computer import headers_for, seats_of
-    from companion.record import GameLog, LogError
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.driver import TableLoop, tame_memory
-    from firmware.watchdog import Notifier
 
     names = player_names(args)
     seats = seats_of(args, names)
@@ -233,7 +238,6 @@ def _run(args: argparse.Namespace) -> int:
     tame_memory()
     config = load_config()
     size = screen_size(args, config)
-    from companion.commands._speech import apply_language, open_from_options
 
     apply_language(args, config)
     notifier = Notifier()
@@ -259,7 +263,7 @@ def _run(args: argparse.Namespace) -> int:
         referee, game_id = _referee(log, game, names, camera is not None, seats)
         reader = None
         if camera is not None:
-            from companion.referee.splendor.observe import from_observation
+            # lazy: OpenCV loads only when the command runs, not for --help
             from vision.learn import SetupColours
             from vision.read import check_frame, read_frame
             from vision.read_cache import ReadCache
@@ -306,12 +310,11 @@ def _run(args: argparse.Namespace) -> int:
         if speech is not None:
             speech.speaker.wait(timeout=30)  # let the standings finish
             speech.speaker.close()
+    # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.splendor.loop import outcome_of
 
     outcome = outcome_of(loop)
     if outcome is not None:
-        from companion.i18n.words import outcome_reason
-
         print(outcome_reason(outcome))
     return 0
 
@@ -319,8 +322,8 @@ def _run(args: argparse.Namespace) -> int:
 def _stored_colours() -> ColourModel:
     """The colours stored by ``calibrate`` (or the built-in ones); a bad file is reported
     and the built-in ones serve."""
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.colours import ColourModel, load_colours
-    from vision.errors import VisionError
 
     try:
         return load_colours()
@@ -334,7 +337,7 @@ def _stored_lens(config: Config) -> LensModel | None:
     or None: then each frame's markers fit the lens when it bends the table."""
     if not config.camera.lens:
         return None
-    from vision.errors import VisionError
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.lens import load_lens
 
     try:
@@ -350,12 +353,6 @@ def _referee(
     seats: dict[str, int] | None = None,
 ) -> tuple[SplendorComputer, int | None]:
     """A new game's referee, or the resumed game's (with its own computer seats and hints)."""
-    from companion.commands._computer import resumed, splendor_referee
-    from companion.record import ResumeError
-    from companion.rules.actions import Turn
-    from companion.rules.record import Record
-    from companion.rules.state import GameState
-
     if game is None:
         return splendor_referee(names, seats or {}, camera=camera), None
     try:

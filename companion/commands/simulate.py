@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.commands import CommandError
 from companion.output import write_text
+from companion.rules import duel
 from companion.rules.players import POLICIES
 from companion.rules.simulate import play_game
 
@@ -39,8 +40,6 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:  # 2**63 games ran until the disk was full
         raise CommandError(f"--games {args.games}: give 1 to {MAX_GAMES}")
     if args.game == "duel":
-        from companion.rules import duel
-
         game, play, policies, prefix = "Splendor Duel", duel.play_game, duel.POLICIES, "duel"
         allowed: tuple[int, ...] = (2,)
     else:

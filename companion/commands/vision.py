@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from itertools import chain
 from pathlib import Path
 
+from companion import processes
 from companion.commands import CommandError
+from companion.output import write_text
+from vision import world_eval as we
 from vision.errors import VisionError
+from vision.evaluate import CATEGORIES, compare, format_table, load_truth
+from vision.layout import load_layout
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -91,13 +97,14 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
 
 
 def _setup(layout_path: Path, colours_path: Path | None):  # type: ignore[no-untyped-def]
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.colours import load_colours
-    from vision.layout import load_layout
 
     return load_layout(layout_path), load_colours(colours_path)
 
 
 def run_read(args: argparse.Namespace) -> int:
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.read import load_image, read_frame
 
     try:
@@ -133,14 +140,11 @@ def _emit(text: str, report: Path | None) -> int:
     """Print a Markdown report, and write it to ``report`` too when asked."""
     print(text, end="")
     if report is not None:
-        from companion.output import write_text
-
         write_text(report, text)
     return 0
 
 
 def _mistakes(tallies: dict) -> None:  # type: ignore[type-arg]
-    from vision.evaluate import CATEGORIES
 
     for cat in CATEGORIES:
         for m in tallies[cat].mistakes if cat in tallies else []:
@@ -150,7 +154,7 @@ def _mistakes(tallies: dict) -> None:  # type: ignore[type-arg]
 
 
 def _official(args: argparse.Namespace, layout, colours):  # type: ignore[no-untyped-def]
-    from vision.evaluate import compare
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.read import read_frame
     from vision.synth.official import load_official_faces
     from vision.synth.recorded import TABLEAU_START, recorded_frames, recorded_tableau_frames
@@ -182,7 +186,7 @@ def _yes_no(value: bool | None, yes: str, no: str) -> str:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    from vision.evaluate import CATEGORIES, compare, format_table, load_truth
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.read import load_image, read_frame
 
     folder: Path = args.folder
@@ -258,6 +262,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
 def _run_duel_world(args: argparse.Namespace) -> int:
     """``vision world --game duel``: Duel tables in the world, scored per kind of place."""
+    # lazy: OpenCV loads only when the command runs, not for --help
     from vision.duel import evaluate as de
 
     levels = _choice_list(args.difficulty, ("easy", "medium", "hard"), "difficulty")
@@ -317,7 +322,6 @@ def _choice_list(text: str, allowed: tuple, what: str, cast=str) -> list:  # typ
 
 
 def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-arg]
-    from vision import world_eval as we
 
     players = _choice_list(args.players, we.PLAYERS, "players", int)
     levels = _choice_list(args.difficulty, we.DIFFICULTIES, "difficulty")
@@ -340,13 +344,10 @@ def run_world(args: argparse.Namespace) -> int:
     if args.game == "duel":
         return _run_duel_world(args)
     args.framing = args.framing or "centre"
-    import time
-
-    from companion import processes
-    from vision import world_eval as we
 
     jobs = _world_jobs(args)
     try:
+        # lazy: OpenCV loads only when the command runs, not for --help
         import vision.synth.world  # noqa: F401
     except ImportError:
         raise CommandError("vision/synth/world.py is missing: the realistic world is not "

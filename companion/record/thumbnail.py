@@ -18,6 +18,7 @@ def make_thumbnail(
     bgr_image: Any, width: int = THUMBNAIL_WIDTH, quality: int = JPEG_QUALITY
 ) -> bytes:
     """A JPEG of ``bgr_image`` (an OpenCV BGR or grey array) scaled to ``width`` pixels."""
+    # lazy: OpenCV loads only when pixels are read
     import cv2
     import numpy as np
 

@@ -25,6 +25,8 @@ camera that goes dark must never end a game (issue 41).
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence, Sized
@@ -34,6 +36,8 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from companion.record import make_thumbnail
+from companion.record.kinds import kind_of_state, setup_headers
 from companion.referee.game import C, Q, R, S, T
 from companion.referee.machine import (
     Blind,
@@ -59,6 +63,8 @@ from companion.referee.machine import (
 )
 from companion.rules.contract import Outcome
 from companion.screen.view import ScreenView
+from firmware import indicators as hw
+from vision.errors import VisionError
 
 if TYPE_CHECKING:  # imported when used: pygame and the pins load only where needed
     import pygame
@@ -85,9 +91,6 @@ def tame_memory(threshold: int = 1 << 20) -> bool:
     1 MB threshold keeps large buffers mmapped and returned when freed.
     Returns False where it does not apply (not glibc).
     """
-    import ctypes
-    import ctypes.util
-
     name = ctypes.util.find_library("c")
     if not name:
         return False
@@ -105,6 +108,7 @@ def _detector() -> StabilityDetector:
     referee itself waits for two agreeing reads before acting, which is the
     stability that matters (what the table *says*, not only its pixels).
     """
+    # lazy: OpenCV loads only when pixels are read
     from vision.motion import StabilityDetector
 
     return StabilityDetector(stable_frames=1)
@@ -334,8 +338,6 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
             reading = self._last_reading
             reused = self._last_read_ms
         else:
-            from vision.errors import VisionError
-
             t0 = time.perf_counter()
             try:
                 reading = self.reader(image)
@@ -374,8 +376,6 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
     @staticmethod
     def _thumbnail(image: np.ndarray) -> bytes | None:
         try:
-            from companion.record import make_thumbnail
-
             return make_thumbnail(image)
         except (ImportError, ValueError):
             return None
@@ -440,7 +440,6 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
     def _start_log(self, effect: GameStarted[S]) -> None:
         if self.log is None or self.game_id is not None:
             return
-        from companion.record.kinds import kind_of_state, setup_headers
 
         names = [p.name for p in effect.state.players]
         self.game_id = self.log.start_game(
@@ -462,7 +461,6 @@ class TableLoop(ShowsReferee[Referee[S, T, R, C, Q]], Generic[S, T, R, C, Q]):
     def _indicate(self, effect: Buzz | SetLight) -> None:
         if self.indicators is None:
             return
-        from firmware import indicators as hw
 
         if isinstance(effect, Buzz):
             sound = hw.Sound.ERROR if effect.pattern == "error" else hw.Sound.ATTENTION

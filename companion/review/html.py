@@ -30,6 +30,7 @@ from companion.i18n import _, language
 from companion.i18n.reasons import translate_reason
 from companion.i18n.words import describe_noble, outcome_reason, place_notes
 from companion.review.analysis_html import analysis_section
+from companion.review.chart import points_chart_png
 from companion.review.story import GameStory, TurnEntry, honours_of
 from companion.rules.catalogue import Noble
 from companion.rules.contract import CardFace, Holding, Honour, Scoreboard, Seat
@@ -189,10 +190,6 @@ def _goal_cells(seat: Seat | None) -> list[str]:
 
 
 def _chart(story: GameStory) -> str:
-    # matplotlib takes about a second to import: only a review page pays for it,
-    # not every start of the companion (the CLI loads every command module).
-    from companion.review.chart import points_chart_png
-
     png = points_chart_png(
         story.rounds, story.points, story.kind.winning_points,
         _("final round") if story.honours == "Nobles" else _("victory"),

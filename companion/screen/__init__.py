@@ -16,6 +16,7 @@ of pygame.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from companion.screen.view import ButtonHints, Mode, ScreenView
@@ -44,7 +45,5 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        import importlib
-
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'companion.screen' has no attribute {name!r}")

@@ -15,6 +15,9 @@ import os
 import sys
 from pathlib import Path
 
+from companion.screen.duel_samples import duel_sample_views
+from companion.screen.samples import sample_views
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -42,9 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.show:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+    # lazy: pygame (SDL) loads only when something is drawn
     from companion.screen.draw import Screen
-    from companion.screen.duel_samples import duel_sample_views
-    from companion.screen.samples import sample_views
+
+    # lazy: pygame (SDL) loads only when something is drawn
     from companion.screen.window import open_window
 
     try:
@@ -72,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _wait_for_key(window: object, surface: object) -> bool:
     """Show ``surface`` until a key or click; False when the user quits."""
+    # lazy: pygame (SDL) loads only when something is drawn
     import pygame
 
     from companion.screen.window import Window

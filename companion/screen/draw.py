@@ -48,6 +48,7 @@ from companion.screen.market import draw_market
 from companion.screen.painter import Drawn, Painter
 from companion.screen.text import FontBook
 from companion.screen.view import Mode, ScreenView
+from companion.screen.window import save_screenshot
 
 DEFAULT_SIZE = (800, 480)
 
@@ -110,8 +111,6 @@ class Screen:
 
     def save(self, path: str | Path) -> Path:
         """Save the last frame as a PNG (a screenshot); returns the path."""
-        from companion.screen.window import save_screenshot
-
         return save_screenshot(self.surface, path)
 
 

@@ -29,7 +29,9 @@ Design decisions:
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -345,8 +347,6 @@ def fit_paragraph(text: str, width: int, height: int, size: int, min_size: int) 
 
 def find_fallback(environ: dict[str, str] | None = None) -> str | None:
     """The first fallback face installed (``SPLENDOR_FALLBACK_FONT`` first), or None."""
-    import os
-
     env = os.environ if environ is None else environ
     chosen = env.get("SPLENDOR_FALLBACK_FONT")
     for path in ((chosen,) if chosen else ()) + FALLBACK_FONTS:
@@ -357,8 +357,6 @@ def find_fallback(environ: dict[str, str] | None = None) -> str | None:
 
 def find_script_face() -> str | None:
     """The first of :data:`SCRIPT_FONTS` installed, or None."""
-    import os
-
     return next((path for path in SCRIPT_FONTS if os.path.isfile(path)), None)
 
 
@@ -368,8 +366,6 @@ def visual_order(text: str) -> str:
     when the text starts right to left.  A name's whole line, not the full Unicode
     bidirectional algorithm: enough for "דנה" or "مريم" to read as they are written.
     (Arabic letters stay in their isolated forms: pygame's font does no shaping.)"""
-    import unicodedata
-
     if text.isascii():
         return text
     kinds = [unicodedata.bidirectional(ch) for ch in text]
@@ -385,8 +381,6 @@ def visual_order(text: str) -> str:
 def _flip_runs(text: str, inside: Callable[[str], bool]) -> str:
     """``text`` with every run of characters whose bidirectional class is ``inside``
     (spaces between two of them included) reversed."""
-    import unicodedata
-
     out, i = [], 0
     while i < len(text):
         if not inside(unicodedata.bidirectional(text[i])):

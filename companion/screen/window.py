@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.output import open_output
 from companion.screen import palette
 from firmware.closing import Closing
 
@@ -111,8 +112,6 @@ def open_window(
 
 def save_screenshot(surface: pygame.Surface, path: str | Path) -> Path:
     """Save ``surface`` as a PNG, creating the folder; returns the path."""
-    from companion.output import open_output
-
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     with open_output(target, named=False) as out:  # atomic, the umask's mode

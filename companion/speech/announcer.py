@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import _, words
+from companion.referee.machine import GameOver, TurnConfirmed, TurnUndone
 from companion.rules.catalogue import Card
 from companion.rules.state import WINNING_POINTS, GameState
 from companion.screen.view import Mode, ScreenView
@@ -86,8 +87,6 @@ class Announcer:
     # ---------------------------------------------------------------- inputs
     def after(self, view: ScreenView, effects: list[Any]) -> None:
         """After one referee event: announce its effects, then the view if it changed."""
-        from companion.referee.machine import GameOver, TurnConfirmed, TurnUndone
-
         news = False
         for effect in effects:
             if isinstance(effect, TurnConfirmed):

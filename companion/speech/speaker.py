@@ -21,6 +21,8 @@ under a lock, so they are safe from the main loop and from tests.
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -162,8 +164,6 @@ def _end(process: Any) -> None:
         return
     try:
         if getattr(process, "group", False):  # a pipeline in its own session (piper | aplay)
-            import os
-            import signal
 
             os.killpg(process.pid, signal.SIGTERM)
         else:

@@ -40,7 +40,14 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from companion.referee.duel.compare import Difference, blind, differences, distance, on_board
+from companion.referee.duel.compare import (
+    Difference,
+    blind,
+    describe,
+    differences,
+    distance,
+    on_board,
+)
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import SPIRAL
 from companion.rules.duel.cards import JewelCard
@@ -582,8 +589,6 @@ def unexplained(state: GameState, seen: DuelView, best: Candidate | None) -> str
         except IllegalAction as exc:
             return f"{name} {_what(guess.action)}, but: {exc}"
     if best is not None:
-        from companion.referee.duel.compare import describe
-
         return (
             f"No legal turn of {name} matches the table. Closest: {best.turn} —"
             f" {describe(best.differences)}"

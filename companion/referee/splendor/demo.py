@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import math
 import random
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -52,12 +53,15 @@ from companion.referee.machine import Phase
 from companion.referee.menu import OTHER, Question
 from companion.referee.splendor.entry import _kind_of, slot_key
 from companion.referee.splendor.game import SplendorMachine
+from companion.rules import catalogue
 from companion.rules.actions import Buy, ReserveCard, Turn
 from companion.rules.catalogue import LEVELS
 from companion.rules.gems import Gem
 from companion.rules.record import Record, read_record
 from companion.rules.simulate import play_game
 from companion.rules.state import GameState
+from vision.layout import build_layout
+from vision.synth.scene import scene_from_state
 
 if TYPE_CHECKING:  # the renderer and the loop load when a frame is drawn or played
     from companion.referee.splendor.loop import SplendorLoop
@@ -175,8 +179,6 @@ def states_of(record: Record) -> list[GameState]:
 # ---------------------------------------------------------------- pixels
 def scene_of(state: GameState) -> TableScene:
     """The renderer's ``TableScene`` for a state."""
-    from vision.synth.scene import scene_from_state
-
     return scene_from_state(state)
 
 
@@ -192,6 +194,7 @@ def _full_window(layout: Layout) -> tuple[float, float, float, float]:
 
 
 def _camera(window: tuple[float, float, float, float]) -> Camera:
+    # lazy: OpenCV loads only when pixels are read
     from vision.synth.render import Camera
 
     return Camera(px_per_mm=PX_PER_MM, window=window)
@@ -204,9 +207,7 @@ def render_full(state: GameState, seed: int = RENDER_SEED, look: Look | None = N
     needs over a gigabyte (the renderer oversamples the full canvas), one mat
     at a time a fifth of that.
     """
-    import math
-
-    from vision.layout import build_layout
+    # lazy: OpenCV loads only when pixels are read
     from vision.synth.render import TABLE_BGR
 
     layout = build_layout(len(state.players))
@@ -244,8 +245,6 @@ def render_patches(
     centre mat and the mover's mat, a third of the table, so a frame costs a
     third of a full render.  Only the table's wood texture shows a seam.
     """
-    from vision.layout import build_layout
-
     layout = build_layout(len(after.players))
     return _patches(after, layout, changed_mats(before, after), seed, look)
 
@@ -253,6 +252,7 @@ def render_patches(
 def _patches(
     state: GameState, layout: Layout, mats: Sequence[str], seed: int, look: Look | None = None
 ) -> list[Patch]:
+    # lazy: OpenCV loads only when pixels are read
     from vision.synth.render import render, render_scene
 
     fx0, fy0, fx1, fy1 = _full_window(layout)
@@ -288,6 +288,7 @@ def _face_kwargs(split: str, seed: int) -> dict[str, dict[str, np.ndarray]]:
     split's chip faces once the renderer takes them (``token_images``, from
     the world renderer's branch); until then they stay drawn.
     """
+    # lazy: OpenCV loads only when pixels are read
     from vision.synth.facesets import face_sets, token_faces
     from vision.synth.render import render
 
@@ -314,6 +315,7 @@ def render_pi(state: GameState, look: Look) -> np.ndarray:
     for the whole game; ``steady``: what a turn did not touch lies where it
     lay.  No hand in the still (hands pass between turns: :func:`show_frame`).
     """
+    # lazy: OpenCV loads only when pixels are read
     from vision.synth.world import world_frame
 
     frame = world_frame(len(state.players), look.difficulty, look.seed, look.faces or "check",
@@ -329,6 +331,7 @@ def photograph(image: np.ndarray, look: Look, index: int) -> np.ndarray:
     the noise is drawn afresh for frame ``index``.  The JPEG is applied when
     the frame is written (:func:`write_frame` at ``look.jpeg_quality``).
     """
+    # lazy: OpenCV loads only when pixels are read
     import cv2
 
     h, w = image.shape[:2]
@@ -362,6 +365,7 @@ def paste(frame: np.ndarray, patches: Sequence[Patch], copy: bool = True) -> np.
 
 
 def write_frame(image: np.ndarray, path: Path, quality: int = FRAME_QUALITY) -> Path:
+    # lazy: OpenCV loads only when pixels are read
     import cv2
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -424,6 +428,7 @@ def _cache_stamp(look: Look, record_text: str) -> str:
     The renderer's source is part of it, so a cache never outlives a change of
     how things are drawn; a change of this module's drawing bumps RENDER_VERSION.
     """
+    # lazy: OpenCV loads only when pixels are read
     import vision.synth
 
     digest = hashlib.sha256(f"{look!r}\n{record_text}".encode())
@@ -489,6 +494,7 @@ class Frames:
             self._next += 1
 
     def get(self, index: int) -> np.ndarray:
+        # lazy: OpenCV loads only when pixels are read
         import cv2
 
         if self._pool is not None:
@@ -535,6 +541,7 @@ class Frames:
 
 def hands_over(image: np.ndarray, seed: int) -> np.ndarray:
     """``image`` with an arm and hand reaching in from an edge (seeded)."""
+    # lazy: OpenCV loads only when pixels are read
     import cv2
 
     rng = random.Random(seed)
@@ -594,8 +601,6 @@ def _turn_value(question: Question, truth: Turn, state: GameState) -> object:
 
 
 def _card_step(key: str, base: str, card_id: str, question: Question | None = None) -> object:
-    from companion.rules import catalogue
-
     if key == base:
         offered = [o.value for o in question.options] if question else []
         return card_id if card_id in offered else OTHER
@@ -736,6 +741,7 @@ def show_frame(loop: SplendorLoop, image: np.ndarray, index: int) -> None:
     it takes it as still and the loop would read the small, hand-covered
     picture as the set-up frame (the one the chips' colours are learned from).
     """
+    # lazy: OpenCV loads only when pixels are read
     import cv2
 
     h, w = image.shape[:2]

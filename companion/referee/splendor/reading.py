@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.i18n import _
+from companion.i18n.reasons import translate_difference
 from companion.rules.gems import COLOURS, TOKENS, Tokens
 from companion.rules.hidden import Hidden
 from companion.rules.state import GameState
@@ -186,8 +187,6 @@ class Difference:
     weight: float
 
     def __str__(self) -> str:
-        from companion.i18n.reasons import translate_difference
-
         return translate_difference(self.where, self.seen, self.expected)
 
 

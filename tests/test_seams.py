@@ -3,7 +3,7 @@
 Issue 13's bar: they import no game's state class, and the review page does
 not guess the game with ``hasattr``/``getattr``.  Read with :mod:`ast` (so
 imports under ``TYPE_CHECKING`` or inside functions count too).  The
-exceptions are named, with why: :mod:`companion.record.kinds` is the one
+exceptions are named, with why: :mod:`companion.games` is the one
 place that names each game's engine, and the screen's sample modules build
 seeded games of one game on purpose (goldens and previews).
 
@@ -13,7 +13,7 @@ referee module is checked, however deep, except the two hook packages
 :mod:`companion.referee.splendor` and :mod:`companion.referee.duel`: a hook
 answers in its own game's terms (reads its table, builds its turns, applies
 them to its state), so naming its state class is its job, as naming the
-engines is :mod:`companion.record.kinds`'s.
+engines is :mod:`companion.games`'s.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ STATE_MODULES = {"companion.rules.state", "companion.rules.duel.state"}
 #: Packages that re-export a state class under the name ``GameState``.
 REEXPORTS = {"companion.rules", "companion.rules.duel"}
 ALLOWED = {
-    "companion/record/kinds.py",  # the one place that names each game's engine
     "companion/screen/samples.py",  # Splendor's seeded sample games
     "companion/screen/duel_samples.py",  # Duel's seeded sample games
 }

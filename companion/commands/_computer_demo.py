@@ -33,6 +33,7 @@ from companion.commands._computer import duel_referee, headers_for, splendor_ref
 from companion.commands._duel_table import _rendered_tables
 from companion.commands._speech import open_from_options
 from companion.commands._table import DEFAULT_OUT, parse_size
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key
 from companion.record import GameLog
 from companion.referee.computer import think
 from companion.referee.splendor.computer import SPLENDOR_BRAIN
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
 DEMO_NAMES = ("Ann", "Bob")
 COMPUTER = "Bob"
 SEED = 11
-OUT = {"splendor": Path("out/demo-computer"), "duel": Path("out/demo-computer-duel")}
+OUT = {SPLENDOR_GAME: Path("out/demo-computer"), DUEL_GAME: Path("out/demo-computer-duel")}
 
 
 def splendor_game(seed: int, level: int, turns: int | None = None,
@@ -142,7 +143,8 @@ def demo_computer(args: argparse.Namespace) -> int:
         raise CommandError("--turns must be 0 or more")
 
     size = parse_size(args.screen)
-    out: Path = args.out if args.out != DEFAULT_OUT else OUT[args.game]
+    game = by_key(args.game)
+    out: Path = args.out if args.out != DEFAULT_OUT else OUT[game]
     say: Callable[[str], None] = (lambda s: None) if args.quiet else print
     started = time.perf_counter()
     try:
@@ -157,10 +159,7 @@ def demo_computer(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot use {out}: {exc.strerror or exc}") from None
     print(f"{COMPUTER} is the computer (level {level}: {LEVELS[level].words});"
           f" {DEMO_NAMES[0]} plays greedy.")
-    if args.game == "duel":
-        loop, count = _play_duel(args, level, out, shots, db, size, say)
-    else:
-        loop, count = _play_splendor(args, level, out, shots, db, size, say)
+    loop, count = PLAYS[game](args, level, out, shots, db, size, say)
     referee = loop.referee
     computer = [(i, turn) for i, (before, turn) in enumerate(referee.history, start=1)
                 if before.player.name == COMPUTER]
@@ -311,10 +310,16 @@ def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db:
     return loop, len(states)
 
 
+#: How each game's computer demo is played, by its registry entry.
+PLAYS: dict[AnyKind, Callable[..., tuple[Any, int]]] = {
+    SPLENDOR_GAME: _play_splendor,
+    DUEL_GAME: _play_duel,
+}
+
+
 def _speech(args: argparse.Namespace, out: Path) -> Any:
     if not getattr(args, "speech", False):
         return None
-
     spoken = out / "speech"
     shutil.rmtree(spoken, ignore_errors=True)
     return open_from_options(args, out_dir=spoken, log=spoken / "spoken.txt")

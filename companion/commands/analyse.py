@@ -25,6 +25,7 @@ from companion.analysis.game import AnyRecord, read_any_record, verdict
 from companion.commands import CommandError
 from companion.commands.games import add_db_option, game_id, open_log
 from companion.commands.replay import read_text
+from companion.games import game_types
 from companion.output import write_text
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
@@ -33,7 +34,7 @@ from companion.rules.record import RecordError
 from companion.rules.record_format import clip, game_name
 
 #: The games the analysis knows (a record's ``Game`` header, the log's game type).
-GAMES = ("Splendor", "Splendor Duel")
+GAMES = game_types()
 
 #: The longest search per position (an hour): ``inf`` or ``1e300s`` is not a budget.
 MAX_SECONDS = 3600.0

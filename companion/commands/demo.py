@@ -32,6 +32,7 @@ from companion.commands._computer_demo import demo_computer
 from companion.commands._duel_table import demo_duel
 from companion.commands._speech import add_options, apply_language, open_from_options
 from companion.commands._table import DEFAULT_OUT, parse_size
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.i18n import _, words
 from companion.output import write_text
 from companion.record import GameLog, LogError
@@ -95,7 +96,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--quiet", action="store_true", help="print only the summary, not every turn"
     )
     parser.add_argument(
-        "--game", choices=("splendor", "duel"), default="splendor",
+        "--game", choices=keys(), default=keys()[0],
         help="splendor (default: the recorded 3-player game) or duel (a seeded Splendor Duel"
         " game, written to out/demo-duel unless --out)",
     )
@@ -156,8 +157,10 @@ def _prepare(folder: Path, turns: int | None) -> Record:
 def run(args: argparse.Namespace) -> int:
     if args.computer_level is not None:
         return demo_computer(args)
-    if args.game == "duel":
-        return demo_duel(args)
+    return _DEMOS[by_key(args.game)](args)
+
+
+def _demo_splendor(args: argparse.Namespace) -> int:
     size = parse_size(args.screen)
     if args.turns is not None and args.turns < 0:
         raise CommandError("--turns must be 0 or more")
@@ -504,3 +507,10 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
                                          screens=out / "screens", n=len(result.screenshots),
                                          seconds=f"{result.seconds:.0f}"))
     del print_
+
+
+#: Each game's ``demo``, by its registry entry (tests/test_shape.py: every game has one).
+_DEMOS: dict[AnyKind, Callable[[argparse.Namespace], int]] = {
+    SPLENDOR_GAME: _demo_splendor,
+    DUEL_GAME: demo_duel,
+}

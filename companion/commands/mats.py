@@ -14,10 +14,12 @@ one the reader and renderer use, so the print and the software never disagree.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.commands import CommandError
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.mat_pages import write_pdf, write_png_strips
 from companion.mat_sheets import PAPERS_MM
 from companion.output import open_output, write_text
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("mats", help="write printable mats (PNG + PDF of sheets) and layout.json",
                        description=__doc__.splitlines()[0])
-    p.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+    p.add_argument("--game", choices=keys(), default=keys()[0],
                    help="which game's mats (default splendor; duel: Splendor Duel, 2 players)")
     p.add_argument("--players", type=int, default=4, help="number of players, 2-4 (default 4)")
     p.add_argument("--out", type=Path, default=Path("mats"), help="output folder (default ./mats)")
@@ -55,13 +57,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run, output_folders=("out",))
 
 
+#: Each game's layout (from the options) and how its mats are drawn.
+_MATS: dict[AnyKind, tuple[Callable[[argparse.Namespace], Layout], DrawMats]] = {
+    SPLENDOR_GAME: (lambda args: build_layout(args.players, piles=args.piles), draw_mats),
+    DUEL_GAME: (lambda args: build_duel_layout(), draw_duel_mats),
+}
+
+
 def run(args: argparse.Namespace) -> int:
-    draw: DrawMats = draw_mats
+    lay_out, draw = _MATS[by_key(args.game)]
     try:
-        if args.game == "duel":
-            layout, draw = build_duel_layout(), draw_duel_mats
-        else:
-            layout = build_layout(args.players, piles=args.piles)
+        layout = lay_out(args)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
     if not 50 <= args.dpi <= 1200:

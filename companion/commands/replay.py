@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.commands import CommandError
 from companion.commands._duel import replay_duel
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, kind_of_record
 from companion.record.seats import hints_from_headers, labels
 from companion.rules.describe import describe_turn
 from companion.rules.errors import RulesError
@@ -56,19 +58,12 @@ def read_text(path: Path) -> str:
         ) from None
 
 
-def game_of(text: str) -> str:
-    """The ``Game`` header of a record, defaulting to Splendor."""
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("[Game "):
-            return line[len("[Game ") :].strip('"] ')
-    return "Splendor"
-
-
 def run(args: argparse.Namespace) -> int:
     text = read_text(args.file)
-    if game_of(text) == "Splendor Duel":
-        return replay_duel(args, text)
+    return _REPLAYS[kind_of_record(text)](args, text)
+
+
+def _replay_splendor(args: argparse.Namespace, text: str) -> int:
     try:
         record = read_record(text)
         state = record.initial_state()
@@ -112,3 +107,10 @@ def print_standings(outcome) -> None:  # type: ignore[no-untyped-def]
     for s in outcome.standings:
         print(f"  {s.rank}. {s.name}: {s.points} points, {s.cards} development cards")
     print(outcome.reason)
+
+
+#: Each game's replay of a record's text, by its registry entry.
+_REPLAYS: dict[AnyKind, Callable[[argparse.Namespace, str], int]] = {
+    SPLENDOR_GAME: _replay_splendor,
+    DUEL_GAME: replay_duel,
+}

@@ -15,6 +15,7 @@ import argparse
 import platform
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -42,6 +43,7 @@ from companion.commands._table import (
     screen_and_window,
     screen_size,
 )
+from companion.games import DUEL_GAME, SPLENDOR, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.i18n import _
 from companion.i18n.words import outcome_reason
 from companion.record import GameLog, LogError, ResumeError
@@ -83,7 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     parser.add_argument("--players", type=int, required=True, help="number of players (2-4)")
     parser.add_argument(
-        "--game", choices=("splendor", "duel"), default="splendor",
+        "--game", choices=keys(), default=keys()[0],
         help="splendor (default) or duel (Splendor Duel, 2 players; any --camera, or"
         " game:FILE: a record's tables)",
     )
@@ -148,7 +150,7 @@ def _ask_resume(args: argparse.Namespace, log: GameLog, names: list[str], screen
                 window: Window | None, panel: ButtonPanel,
                 speech: Announcer | None = None) -> GameSummary | None:
     """The unfinished game to resume, or None for a new game."""
-    waiting = [g for g in log.unfinished() if g.game_type == "Splendor"]
+    waiting = [g for g in log.unfinished() if g.game_type == SPLENDOR]
     if not waiting or args.resume == "no":
         for old in waiting:
             log.abandon(old.id)
@@ -225,8 +227,10 @@ def _stop_vision_workers() -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.game == "duel":
-        return run_duel(args)
+    return _RUNS[by_key(args.game)](args)
+
+
+def _run_splendor(args: argparse.Namespace) -> int:
     # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.driver import TableLoop, tame_memory
 
@@ -371,3 +375,10 @@ def _referee(
                             camera=camera), game.id
 
 
+
+
+#: Each game's ``run``, by its registry entry (tests/test_shape.py: every game has one).
+_RUNS: dict[AnyKind, Callable[[argparse.Namespace], int]] = {
+    SPLENDOR_GAME: _run_splendor,
+    DUEL_GAME: run_duel,
+}

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from companion.commands import CommandError
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.output import write_text
 from companion.rules import duel
 from companion.rules.players import POLICIES
@@ -23,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Play K seeded games between random or greedy computer players and "
         "write each game's record into --out (game-<seed>.txt).",
     )
-    p.add_argument("--game", choices=("splendor", "duel"), default="splendor")
+    p.add_argument("--game", choices=keys(), default=keys()[0])
     p.add_argument("--players", type=int, default=2, help="2 to 4 (Duel: 2)")
     p.add_argument("--games", type=int, default=1, help="number of games (default 1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
@@ -32,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run, output_folders=("out",))
 
 
+#: Each game's seeded self-play, its policies and its records' file prefix.
+_SIMULATIONS: dict[AnyKind, tuple[Any, Mapping[str, object], str]] = {
+    SPLENDOR_GAME: (play_game, POLICIES, "game"),
+    DUEL_GAME: (duel.play_game, duel.POLICIES, "duel"),
+}
+
 #: The most games one command plays (hours of play, a folder of records).
 MAX_GAMES = 100_000
 
@@ -39,12 +48,9 @@ MAX_GAMES = 100_000
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:  # 2**63 games ran until the disk was full
         raise CommandError(f"--games {args.games}: give 1 to {MAX_GAMES}")
-    if args.game == "duel":
-        game, play, policies, prefix = "Splendor Duel", duel.play_game, duel.POLICIES, "duel"
-        allowed: tuple[int, ...] = (2,)
-    else:
-        game, play, policies, prefix = "Splendor", play_game, POLICIES, "game"
-        allowed = (2, 3, 4)
+    kind = by_key(args.game)
+    game, allowed = kind.name, kind.players
+    play, policies, prefix = _SIMULATIONS[kind]
     if args.players not in allowed:
         span = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
         raise CommandError(f"{game} is for {span} players, not {args.players}")

@@ -17,11 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
 
 from companion import processes
 from companion.commands import CommandError
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.output import write_text
 from vision import world_eval as we
 from vision.errors import VisionError
@@ -69,7 +71,7 @@ def _register_world(vs: argparse._SubParsersAction) -> None:
                       description="Render frames of unseen tables in memory (the realistic "
                       "world of vision/synth/world.py), learn colours from each table's set-up "
                       "frame as `run` does, read and score them; print a Markdown report.")
-    w.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+    w.add_argument("--game", choices=keys(), default=keys()[0],
                    help="splendor (default) or duel: Splendor Duel tables (--players, "
                    "--no-learn, --choose do not apply)")
     w.add_argument("--players", default="2,4", help="player counts, comma-separated (2,4)")
@@ -341,8 +343,10 @@ def _world_jobs(args: argparse.Namespace) -> list[tuple]:  # type: ignore[type-a
 
 
 def run_world(args: argparse.Namespace) -> int:
-    if args.game == "duel":
-        return _run_duel_world(args)
+    return _WORLDS[by_key(args.game)](args)
+
+
+def _run_splendor_world(args: argparse.Namespace) -> int:
     args.framing = args.framing or "centre"
 
     jobs = _world_jobs(args)
@@ -391,3 +395,10 @@ def run_world(args: argparse.Namespace) -> int:
             f"({o.confidence:.3f}) for {o.truth}"
             for r in results for o in r.outcomes if o.verdict == "wrong" and not o.hidden) + "\n"
     return _emit(text, args.report)
+
+
+#: Each game's ``vision world``, by its registry entry.
+_WORLDS: dict[AnyKind, Callable[[argparse.Namespace], int]] = {
+    SPLENDOR_GAME: _run_splendor_world,
+    DUEL_GAME: _run_duel_world,
+}

@@ -31,11 +31,11 @@ Reading: :meth:`GameLog.games`, :meth:`GameLog.game`, :meth:`GameLog.turns`,
 :class:`LogError` with a one-line message; :class:`ResumeError` names the turn.
 
 ``game_type`` is ``"Splendor"`` or ``"Splendor Duel"`` (see
-:mod:`companion.record.kinds`); turns are stored as notation text, and
+:mod:`companion.games`); turns are stored as notation text, and
 ``setup_headers(state)`` works for a dealt state of either game.
 """
 
-from companion.record.kinds import (
+from companion.games import (
     DUEL,
     SPLENDOR,
     GameKind,

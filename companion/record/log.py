@@ -43,9 +43,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.games import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.output import LOG_COMPANIONS, note_input
 from companion.record import schema
-from companion.record.kinds import AnyKind, GameKind, Record, UnknownGameType, kind
 from companion.record.lock import LogInUse, WriterLock
 from companion.rules.contract import Outcome, Position
 from companion.rules.record_format import name_problem, shown, text_problem
@@ -420,7 +420,7 @@ class GameLog:
 
         ``setup_headers`` are the record headers that set the game up (for
         Splendor: ``Nobles``, ``Market1``..``Market3``; see
-        :func:`companion.record.kinds.setup_headers`).  ``Game`` and
+        :func:`companion.games.setup_headers`).  ``Game`` and
         ``Players`` are filled in from the arguments.  The set-up is checked by
         dealing it, so a game that could not be resumed is never started.
         """

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.record.kinds import SPLENDOR, setup_headers
+from companion.games import SPLENDOR, setup_headers
 from companion.record.log import GameLog
 from companion.rules.record import read_record
 from companion.rules.simulate import play_game

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from companion.games import kind_of_state, setup_headers
 from companion.record import make_thumbnail
-from companion.record.kinds import kind_of_state, setup_headers
 from companion.referee.game import C, Q, R, S, T
 from companion.referee.machine import (
     Blind,

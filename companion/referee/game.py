@@ -6,7 +6,7 @@ and builds the screen's view without naming either game's state class.
 Each game implements the hooks in its own package --
 :mod:`companion.referee.splendor` and :mod:`companion.referee.duel` -- which
 are the only referee modules that name their game's state (as
-:mod:`companion.record.kinds` is the only record module that names the
+:mod:`companion.games`, the registry, is the one place that names the
 engines).  ``tests/test_seams.py`` checks that.
 
 The type parameters keep a caller fully typed: ``S`` the state (a contract

@@ -14,6 +14,7 @@ import base64
 from html import escape
 
 from companion.analysis import GameAnalysis
+from companion.games import SPLENDOR, kind
 from companion.review.chart import SEAT_STYLES, finish_png, new_chart
 
 #: Marker of each verdict on the chart (shape and size tell them apart in grey).
@@ -61,8 +62,7 @@ def _chart(analysis: GameAnalysis) -> str:
         + ", ".join(f"turn {n}" for n in turning) + "."
         if turning else "No turning point: the favourite never changed by 10 points or more."
     )
-    unseen = ("the unseen cards and the bag's drawing order"
-              if analysis.extra.get("game") == "Splendor Duel" else "the unseen cards")
+    unseen = kind(str(analysis.extra.get("game", SPLENDOR))).unseen
     return (
         '<h2 id="analysis">Chances to win</h2>'
         f'<p class="meta">Each player\'s chance to win before every turn, estimated by'

@@ -22,7 +22,7 @@ notation, not states) and gathers what a review shows.  Decisions:
 * Both games are told with the same story, written once against the engine
   contract (:mod:`companion.rules.contract`): what differs (the words, the
   winning score, nobles or royals, market or pyramid, what a bought card
-  counts as) comes from the game's :class:`~companion.record.kinds.GameKind`.
+  counts as) comes from the game's :class:`~companion.games.GameKind`.
   The replay is generic over the game's state and turn types
   (:meth:`GameKind.use`), so nothing here guesses which game it holds, and
   only the rules' own refusals (:class:`RulesError`) are caught: anything
@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from companion.record.kinds import AnyKind, GameKind, UnknownGameType, kind
+from companion.games import AnyKind, GameKind, UnknownGameType, kind
 from companion.record.log import GameLog, GameSummary, TurnRow
 from companion.record.seats import hints_from_headers, seats_from_headers
 from companion.rules.contract import CardFace, Holding, Honour, Outcome, Position, Scoreboard

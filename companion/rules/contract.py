@@ -14,7 +14,7 @@ and the functions of its environment:
   up from its record headers, read a turn from notation, apply it, say it in
   words, and the table questions whose answer differs by game (the face-up
   cards, what each player bought, the scoreboard).
-  :class:`companion.record.kinds.GameKind` implements it once per game.
+  :class:`companion.games.GameKind` implements it once per game.
 * :class:`Scoreboard` — what a scoreboard shows of a position, as plain
   numbers and letters: computed by each game (``scoreboard`` in
   :mod:`companion.rules.scoreboard` for Splendor and

@@ -13,10 +13,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.screen.duel_samples import duel_sample_views
 from companion.screen.samples import sample_views
+from companion.screen.view import ScreenView
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -29,6 +32,13 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+#: Each game's sample screens for a number of players, and their files' prefix.
+_SAMPLES: dict[AnyKind, Callable[[int], tuple[dict[str, ScreenView], str]]] = {
+    SPLENDOR_GAME: lambda players: (sample_views(players), f"{players}p"),
+    DUEL_GAME: lambda players: (duel_sample_views(), "duel"),  # always 2 players
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m companion.screen",
@@ -37,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for PNGs")
     parser.add_argument("--size", type=_size, default=(800, 480), help="WIDTHxHEIGHT (800x480)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--game", choices=("splendor", "duel"), default="splendor",
+    parser.add_argument("--game", choices=keys(), default=keys()[0],
                         help="which game's screens (duel: always 2 players)")
     parser.add_argument("--show", action="store_true", help="also show them in a window")
     args = parser.parse_args(argv)
@@ -47,8 +57,6 @@ def main(argv: list[str] | None = None) -> int:
 
     # lazy: pygame (SDL) loads only when something is drawn
     from companion.screen.draw import Screen
-
-    # lazy: pygame (SDL) loads only when something is drawn
     from companion.screen.window import open_window
 
     try:
@@ -57,9 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
         return 1
     screen = Screen(args.size)
-    duel = args.game == "duel"
-    views = duel_sample_views() if duel else sample_views(args.players)
-    prefix = "duel" if duel else f"{args.players}p"
+    views, prefix = _SAMPLES[by_key(args.game)](args.players)
     window = open_window(args.size) if args.show else None
     if args.show and window is None:
         print("no display: saving the PNGs only", file=sys.stderr)

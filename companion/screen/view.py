@@ -16,7 +16,7 @@ Written once for both games: ``state`` is any engine-contract
 ``GameState``), and what the screen draws of it is the game's own
 :class:`~companion.rules.contract.Scoreboard`
 (:attr:`ScreenView.scoreboard`, computed by the game through
-:func:`companion.record.kinds.scoreboard_of`).  A proposal takes the turn's
+:func:`companion.games.scoreboard_of`).  A proposal takes the turn's
 words, so each game's referee says its turns its own way (a Splendor
 ``Turn`` is still accepted and said in the player's language).
 
@@ -32,10 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from companion.games import scoreboard_of
 from companion.i18n import _
 from companion.i18n.reasons import translate_reason
 from companion.i18n.words import describe_turn_on, outcome_reason
-from companion.record.kinds import scoreboard_of
 from companion.rules import outcome as splendor_outcome
 from companion.rules.actions import Turn
 from companion.rules.contract import Outcome, Position, Scoreboard

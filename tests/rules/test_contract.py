@@ -1,7 +1,7 @@
 """Both engines through the one contract (:mod:`companion.rules.contract`).
 
 Every golden game of each game is replayed with nothing but the verbs of its
-:class:`~companion.record.kinds.GameKind` and the contract's questions, and
+:class:`~companion.games.GameKind` and the contract's questions, and
 compared with the engine's own replay: the same states, words, face-up
 cards, purchases and honours.  The review is then shown to let a real bug
 through instead of hiding it behind the turn's notation.
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion.record import GameLog, setup_headers
-from companion.record import kinds as kinds_module
-from companion.record.kinds import DUEL, SPLENDOR, UnknownGameType, kind, kind_of_state
+from companion import games as kinds_module
+from companion.games import DUEL, SPLENDOR, UnknownGameType, kind, kind_of_state
 from companion.review import game_story
 from companion.rules import duel
 from companion.rules.actions import Turn as SplendorTurn

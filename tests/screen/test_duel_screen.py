@@ -15,7 +15,7 @@ from functools import cache
 import pygame
 import pytest
 
-from companion.record.kinds import scoreboard_of
+from companion.games import scoreboard_of
 from companion.rules import duel
 from companion.rules.duel.tokens import COLOURS
 from companion.rules.simulate import play_game as play_splendor

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.speech import voices
 from companion.commands._speech import add_options, apply_language, open_from_options
+from companion.speech import voices
 from companion.speech.voices import EspeakVoice, SpeechUnavailable, find_voice
 from firmware.config import load
 

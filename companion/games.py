@@ -1,4 +1,15 @@
-"""The games the log knows, by the name stored in its ``game type`` column.
+"""The registry of games (pgx's ``make``): every game the companion knows, once.
+
+A game is looked up here by the name a command line gives (``--game duel``:
+:func:`by_key`), by the name a log or record stores (``Splendor Duel``:
+:func:`kind`), or by a state its engine made (:func:`kind_of_state`).
+Commands, the log and the review ask this module and never compare a game's
+name themselves (``tests/test_shape.py`` checks it): a third game is a new
+entry here, and every table keyed by :class:`GameKind` elsewhere must then
+cover it (the same test checks that too).
+
+Once ``companion/record/kinds.py``: the log's record kinds are this
+registry's entries, by the name stored in the log's ``game type`` column.
 
 The log stores turns as notation *text* and set-ups as the record's header
 lines, so it needs from each game only: how to set a game up from those
@@ -75,10 +86,16 @@ class GameKind(Generic[S, T]):
     game's replayable record (whose ``text()`` the ``export`` command writes
     and whose ``replay()`` the ``replay`` command checks); ``new_record(state)``
     makes the record of a freshly dealt state (its headers are the set-up);
-    ``state_type`` is the engine's state class.
+    ``state_type`` is the engine's state class.  ``key`` is the game's name
+    on the command line (``--game``) and in file names; ``players`` the
+    numbers of players it is for; ``unseen`` what an analysis shuffles of
+    what the players cannot see, in words.
     """
 
     name: str
+    key: str
+    players: tuple[int, ...]
+    unseen: str
     initial_state: Callable[[Mapping[str, str]], S]
     parse_turn: Callable[[str], T]
     make_record: Callable[[Mapping[str, str], Sequence[str]], Record]
@@ -167,6 +184,9 @@ def _duel_new_record(state: duel.GameState) -> duel.DuelRecord:
 
 _SPLENDOR: SplendorKind = GameKind(
     name=SPLENDOR,
+    key="splendor",
+    players=(2, 3, 4),
+    unseen="the unseen cards",
     initial_state=_splendor_setup,
     parse_turn=splendor_actions.parse_turn,
     make_record=_via_text(splendor_record.read_record),
@@ -183,6 +203,9 @@ _SPLENDOR: SplendorKind = GameKind(
 
 _DUEL: DuelKind = GameKind(
     name=DUEL,
+    key="duel",
+    players=(2,),
+    unseen="the unseen cards and the bag's drawing order",
     initial_state=_duel_setup,
     parse_turn=duel.parse_turn,
     make_record=_via_text(duel.read_record),
@@ -204,6 +227,11 @@ _DUEL_GAME: Game[duel.GameState, duel.Turn] = _DUEL
 
 _KINDS: dict[str, AnyKind] = {SPLENDOR: _SPLENDOR, DUEL: _DUEL}
 
+#: Every game, the default (Splendor) first; the keys of each layer's tables by game.
+GAMES: tuple[AnyKind, ...] = tuple(_KINDS.values())
+SPLENDOR_GAME: SplendorKind = _SPLENDOR
+DUEL_GAME: DuelKind = _DUEL
+
 
 def kind(game_type: str) -> AnyKind:
     """The :class:`GameKind` for a stored ``game type``, or :class:`UnknownGameType`."""
@@ -216,6 +244,32 @@ def kind(game_type: str) -> AnyKind:
 
 def game_types() -> tuple[str, ...]:
     return tuple(_KINDS)
+
+
+def keys() -> tuple[str, ...]:
+    """The games' names on the command line, the default (Splendor) first: ``--game``'s choices."""
+    return tuple(k.key for k in _KINDS.values())
+
+
+def by_key(key: str) -> AnyKind:
+    """The game ``--game KEY`` names (argparse's ``choices=keys()`` refused any other)."""
+    for found in _KINDS.values():
+        if found.key == key:
+            return found
+    raise UnknownGameType(f"unknown game {key!r} (expected {' or '.join(keys())})")
+
+
+def kind_of_record(text: str) -> AnyKind:
+    """The game of a record's text, by its ``[Game "..."]`` header.
+
+    No header, or one naming no known game, is Splendor's: its reader then
+    says what is wrong with the header, as it always did.
+    """
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("[Game "):
+            return _KINDS.get(line[len("[Game ") :].strip('"] '), _SPLENDOR)
+    return _SPLENDOR
 
 
 def kind_of_state(state: Position) -> AnyKind:

@@ -31,8 +31,8 @@ STATE_MODULES = {"companion.rules.state", "companion.rules.duel.state"}
 #: Packages that re-export a state class under the name ``GameState``.
 REEXPORTS = {"companion.rules", "companion.rules.duel"}
 ALLOWED = {
-    "companion/screen/samples.py",  # Splendor's seeded sample games
-    "companion/screen/duel_samples.py",  # Duel's seeded sample games
+    "companion/screen/splendor/samples.py",  # Splendor's seeded sample games
+    "companion/screen/duel/samples.py",  # Duel's seeded sample games
 }
 #: The referee's per-game hook packages (see the module's docstring).
 HOOK_PACKAGES = ("companion/referee/splendor/", "companion/referee/duel/")
@@ -108,9 +108,9 @@ def test_the_review_page_does_not_guess_the_game() -> None:
 
 
 def test_each_games_referee_is_the_one_machine_with_its_hooks() -> None:
-    from companion.referee.duel.machine import DUEL, DuelReferee
+    from companion.referee.duel.hooks import DUEL, DuelReferee
     from companion.referee.machine import Referee
-    from companion.referee.splendor.game import SPLENDOR, SplendorReferee
+    from companion.referee.splendor.hooks import SPLENDOR, SplendorReferee
 
     for cls, hooks in ((SplendorReferee, SPLENDOR), (DuelReferee, DUEL)):
         assert issubclass(cls, Referee)

@@ -1,10 +1,11 @@
 """After the game: win chances, best turns and mistakes found by search.
 
 Imports :mod:`companion.rules` only.  :func:`analyse_record` reviews a whole
-game (:mod:`.game`); :mod:`.search` holds the determinised Monte Carlo
-search over the fast engine (:mod:`companion.rules.fast`) and
-:mod:`.playout` the simulated players it finishes games with;
-:mod:`.agent` plays with the same search, for the strength figures.
+game (:mod:`.game`).  Each game's package, :mod:`.splendor` and
+:mod:`.duel`, holds the determinised Monte Carlo search over its fast
+engine (:mod:`companion.rules.fast`) in ``search`` and the simulated players
+it finishes games with in ``playout``; :mod:`.agent` plays with the same
+search, for the strength figures.
 """
 
 from companion.analysis.game import (

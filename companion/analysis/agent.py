@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from companion.analysis.search import Sampler, best_turn, readable_action
+from companion.analysis.splendor.search import Sampler, best_turn, readable_action
 from companion.rules.actions import Turn
 from companion.rules.catalogue import Card
-from companion.rules.fast.tables import NOBLE_ID
+from companion.rules.fast.splendor.tables import NOBLE_ID
 from companion.rules.gems import Tokens
 from companion.rules.players import POLICIES, choose_turn
 from companion.rules.simulate import deal_and_play

@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion import processes
-from companion.analysis import duel_search
-from companion.analysis.search import PositionReview, review_turn
+from companion.analysis.duel import search as duel_search
+from companion.analysis.splendor.search import PositionReview, review_turn
 from companion.rules import duel
 from companion.rules.actions import Turn
 from companion.rules.describe import describe_action

@@ -3,7 +3,7 @@
 Each round gives every surviving option the same seeded draws (so options are
 compared on the same futures), ranks them by their mean result for the mover
 and keeps the better half, until one is left (Karnin et al. 2013).  The
-analysis (:mod:`.search`, :mod:`.duel_search`) wants the winner; the computer
+analysis (:mod:`.splendor.search`, :mod:`.duel.search`) wants the winner; the computer
 seat (:mod:`.seat`) wants the whole ranking with means and playouts.
 """
 

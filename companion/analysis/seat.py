@@ -1,7 +1,7 @@
 """The computer seat's mind: the analysis search choosing a turn at a strength level.
 
 A computer player at the physical table uses the same determinised search
-as the after-game analysis (:mod:`.search` for Splendor, :mod:`.duel_search`
+as the after-game analysis (:mod:`.splendor.search` for Splendor, :mod:`.duel.search`
 for Duel); what changes with the level is only how many playouts it spends
 per turn (:data:`LEVELS`).  The position it searches is the referee's state,
 which holds what any player at that seat may know and nothing more: the
@@ -16,7 +16,7 @@ Decisions where issue 39 was silent:
   computer's pieces, which the table cannot do; the hint may still name a
   blind reserve, since a person holds their own cards.
 * In Duel the computer never spends privileges and replenishes only when it
-  must (the search's candidates, :func:`.duel_search.candidates`): a
+  must (the search's candidates, :func:`.duel.search.candidates`): a
   replenish is a draw from the bag that nobody can know before it is made.
   When nothing can be done without a replenish, :func:`duel_choice` gives
   None and the players enter that turn for the computer with the buttons.
@@ -34,16 +34,17 @@ import random
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from companion.analysis import duel_search, search
+from companion.analysis.duel import search as duel_search
 from companion.analysis.halving import halving
+from companion.analysis.splendor import search
 from companion.rules import state as splendor
 from companion.rules.actions import Turn as SplendorTurn
 from companion.rules.duel import state as duel
 from companion.rules.duel.turns import Turn as DuelTurn
-from companion.rules.fast import duel_tables
-from companion.rules.fast import tables as splendor_tables
-from companion.rules.fast.duel import play_move
-from companion.rules.fast.duel_convert import to_turn
+from companion.rules.fast.duel import tables as duel_tables
+from companion.rules.fast.duel.convert import to_turn
+from companion.rules.fast.duel.state import play_move
+from companion.rules.fast.splendor import tables as splendor_tables
 from companion.rules.gems import Tokens
 
 T = TypeVar("T")

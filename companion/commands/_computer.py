@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from companion.referee.computer import ComputerReferee
     from companion.referee.duel.candidates import Candidate as DuelCandidate
     from companion.referee.duel.compare import Quirks as DuelQuirks
-    from companion.referee.duel.machine import Reading as DuelReading
-    from companion.referee.splendor.explain import Candidate
-    from companion.referee.splendor.game import Quirks
+    from companion.referee.duel.hooks import Reading as DuelReading
+    from companion.referee.splendor.candidates import Candidate
+    from companion.referee.splendor.hooks import Quirks
     from companion.referee.splendor.reading import TableReading
     from companion.rules import state as splendor
     from companion.rules.actions import Turn

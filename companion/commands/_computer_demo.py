@@ -202,8 +202,8 @@ class _ComputerShots:
 def _play_splendor(args: argparse.Namespace, level: int, out: Path, shots: Path, db: Path,
                    size: tuple[int, int], say: Callable[[str], None]) -> tuple[Any, int]:
     # lazy: numpy loads only when the command runs, not for --help
+    from companion.demo.splendor import Frames, Operator, show_frame
     from companion.referee.driver import TableLoop
-    from companion.referee.splendor.demo import Frames, Operator, show_frame
 
     # lazy: pygame (SDL) loads only when the command runs, not for --help
     from companion.screen.draw import Screen
@@ -270,7 +270,7 @@ def _play_splendor(args: argparse.Namespace, level: int, out: Path, shots: Path,
 def _play_duel(args: argparse.Namespace, level: int, out: Path, shots: Path, db: Path,
                size: tuple[int, int], say: Callable[[str], None]) -> tuple[Any, int]:
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.duel.demo import Operator, presses, unsure_reader
+    from companion.demo.duel import Operator, presses, unsure_reader
     from companion.referee.duel.loop import DuelLoop
 
     # lazy: pygame (SDL) loads only when the command runs, not for --help

@@ -49,7 +49,7 @@ from companion.commands._table import (
 from companion.commands.replay import read_text
 from companion.output import write_text
 from companion.record import GameLog, LogError, ResumeError
-from companion.referee.duel.machine import DuelReferee
+from companion.referee.duel.hooks import DuelReferee
 from companion.rules import duel
 from companion.rules.duel import play_game
 from companion.rules.duel.record import GAME_NAME, DuelRecord
@@ -312,7 +312,7 @@ def _duel_loop(
 def demo_duel(args: argparse.Namespace) -> int:
     """``demo --game duel``: a seeded Duel game through the reader, referee, log and screen."""
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.duel.demo import (
+    from companion.demo.duel import (
         DEMO_NAMES,
         DEMO_SEED,
         Operator,
@@ -415,7 +415,7 @@ def _rendered_tables(
             f"the Duel renderer and reader are not installed ({exc}); use --reader unsure"
         ) from None
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.duel.demo import DEMO_SEED
+    from companion.demo.duel import DEMO_SEED
 
     frames.mkdir(parents=True, exist_ok=True)
     drawn = duel_art() is None

@@ -36,7 +36,7 @@ from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.i18n import _, words
 from companion.output import write_text
 from companion.record import GameLog, LogError
-from companion.referee.splendor.game import SplendorReferee
+from companion.referee.splendor.hooks import SplendorReferee
 from companion.referee.splendor.observe import from_observation
 from companion.rules.errors import RulesError
 from companion.rules.record import read_record
@@ -46,7 +46,7 @@ from vision.layout import build_layout
 if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     import numpy as np
 
-    from companion.referee.splendor.demo import Frames, Step
+    from companion.demo.splendor import Frames, Step
     from companion.referee.splendor.loop import SplendorLoop
     from companion.referee.splendor.reading import TableReading
     from companion.rules.outcome import Outcome
@@ -119,7 +119,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _prepare(folder: Path, turns: int | None) -> Record:
     """Write the seeded game's record into ``folder`` (dropping stale frames)."""
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.splendor.demo import RENDER_VERSION, demo_game
+    from companion.demo.splendor import RENDER_VERSION, demo_game
 
     record, _ = demo_game()
     if turns is not None:
@@ -246,7 +246,7 @@ def play_recording(
     are then spoken into ``out/speech/NNNN-turn.wav`` (and ``spoken.txt``).
     """
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.splendor.demo import Frames, load_recording, save_script
+    from companion.demo.splendor import Frames, load_recording, save_script
 
     say = echo if callable(echo) else print
     started = time.perf_counter()
@@ -308,8 +308,8 @@ def _attempt(
     speech_options: argparse.Namespace | None = None,
 ) -> DemoResult:
     # lazy: numpy loads only when the command runs, not for --help
+    from companion.demo.splendor import Operator, play
     from companion.referee.driver import TableLoop
-    from companion.referee.splendor.demo import Operator, play
 
     # lazy: numpy loads only when the command runs, not for --help
     from companion.referee.splendor.loop import outcome_of

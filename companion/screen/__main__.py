@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
-from companion.screen.duel_samples import duel_sample_views
-from companion.screen.samples import sample_views
+from companion.screen.duel.samples import duel_sample_views
+from companion.screen.splendor.samples import sample_views
 from companion.screen.view import ScreenView
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.analysis import GameAnalysis, analyse_record
-from companion.analysis.duel_search import DuelSampler, review_turn
+from companion.analysis.duel.search import DuelSampler, review_turn
 from companion.analysis.game import duel_verdict
 from companion.cli import main
 from companion.record import GameLog, setup_headers
@@ -18,7 +18,7 @@ from companion.record.analyses import load_analysis
 from companion.review import review_html
 from companion.rules.duel import Buy, GameState, Hidden, describe_turn, parse_turn, play_game
 from companion.rules.duel import cards as catalogue
-from companion.rules.fast.duel_convert import to_state
+from companion.rules.fast.duel.convert import to_state
 
 
 def _log_duel(path: Path, seed: int) -> tuple[int, int]:

@@ -7,8 +7,8 @@ ratio holds on any machine:
   with the ``random`` policy: every turn built step by step by the
   :class:`~companion.rules.duel.TurnPlanner` on immutable states, the rules
   checked as they go.  What the referee uses.
-* **fast** — :func:`companion.rules.fast.duel.random_turn` on a
-  :class:`~companion.rules.fast.duel.DuelState`: the same policy (privileges
+* **fast** — :func:`companion.rules.fast.duel.state.random_turn` on a
+  :class:`~companion.rules.fast.duel.state.DuelState`: the same policy (privileges
   30 %, voluntary replenish 15 %, a purchase half the time, random choices),
   integer lists, no checks.  What the analysis searches with.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from timing import ROOT  # noqa: F401  (puts the repository on sys.path)
 
 from companion.rules.duel.simulate import play_game
-from companion.rules.fast.duel import DuelState, random_turn
+from companion.rules.fast.duel.state import DuelState, random_turn
 
 TARGET = 25000
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from timing import ROOT  # noqa: F401  (puts the repository on sys.path)
 
 from companion.rules import catalogue
-from companion.rules.fast.state import FastState, random_turn
+from companion.rules.fast.splendor.state import FastState, random_turn
 from companion.rules.simulate import play_game
 
 COLOURS = ("white", "blue", "green", "red", "black")

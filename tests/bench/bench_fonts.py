@@ -28,7 +28,7 @@ sys.path.insert(0, sys.argv[1])
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
 from companion.screen.draw import Screen
-from companion.screen.samples import LONG_NAMES, sample_views
+from companion.screen.splendor.samples import LONG_NAMES, sample_views
 WORLD = ("王小明", "Alexandra-Maximiliane von Hohenzollern-Sigmarn", "Bob 😀", "Zoë")
 names = WORLD if sys.argv[2] == "world" else LONG_NAMES
 screen = Screen((800, 480))

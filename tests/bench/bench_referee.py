@@ -34,9 +34,9 @@ import os  # noqa: E402
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from companion.demo.splendor import Frames, Operator, frame_path, load_recording, play  # noqa: E402
 from companion.referee.driver import TableLoop  # noqa: E402
 from companion.referee.splendor import Referee  # noqa: E402
-from companion.referee.splendor.demo import Frames, Operator, frame_path, load_recording, play  # noqa: E402
 from companion.referee.splendor.observe import from_observation  # noqa: E402
 from companion.screen.draw import Screen  # noqa: E402
 

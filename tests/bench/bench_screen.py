@@ -31,7 +31,7 @@ import pygame  # noqa: E402
 
 from companion.rules.simulate import play_game  # noqa: E402
 from companion.screen.draw import Screen  # noqa: E402
-from companion.screen.samples import LONG_NAMES, sample_views  # noqa: E402
+from companion.screen.splendor.samples import LONG_NAMES, sample_views  # noqa: E402
 from companion.screen.view import ScreenView  # noqa: E402
 
 REPEATS = 20

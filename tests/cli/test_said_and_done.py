@@ -103,7 +103,7 @@ def test_demo_speaks_french_to_the_end(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_the_duel_screens_speak_french() -> None:
     """``run --game duel --lang fr`` drew the Duel referee's own screens in English."""
-    from companion.referee.duel.machine import DUEL
+    from companion.referee.duel.hooks import DUEL
 
     i18n.set_language("fr")
     view = DUEL.new_game_view("", camera=False)

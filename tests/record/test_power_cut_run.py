@@ -24,7 +24,7 @@ import pytest
 
 from companion.record import GameLog
 
-demo = pytest.importorskip("companion.referee.splendor.demo")
+demo = pytest.importorskip("companion.demo.splendor")
 referee = pytest.importorskip("companion.referee.splendor")
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -16,11 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.record import GameLog
-from companion.referee.driver import TableLoop
-from companion.referee.machine import Phase, TurnConfirmed
-from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, TableReading, predict
-from companion.referee.splendor.demo import (
+from companion.demo.splendor import (
     Frames,
     Operator,
     demo_game,
@@ -28,7 +24,11 @@ from companion.referee.splendor.demo import (
     play,
     scene_of,
 )
-from companion.referee.splendor.explain import explaining
+from companion.record import GameLog
+from companion.referee.driver import TableLoop
+from companion.referee.machine import Phase, TurnConfirmed
+from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, TableReading, predict
+from companion.referee.splendor.candidates import explaining
 from companion.referee.splendor.observe import from_observation
 from companion.referee.splendor.reading import PlayerReading
 from companion.rules import catalogue

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.demo.splendor import Operator, demo_game
 from companion.referee.splendor import Key, Press, Referee
-from companion.referee.splendor.demo import Operator, demo_game
 
 
 def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
@@ -96,8 +96,8 @@ def test_undo_from_the_buttons_is_logged(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_run_referees_recorded_pictures_with_scripted_buttons(tmp_path: Path) -> None:
     """``run --camera recorded:DIR``: each picture a still table, in step with the buttons."""
+    from companion.demo.splendor import Frames, load_recording, play
     from companion.referee.driver import TableLoop
-    from companion.referee.splendor.demo import Frames, load_recording, play
     from companion.referee.splendor.observe import from_observation
     from tests.conftest import ROOT
     from vision.layout import build_layout

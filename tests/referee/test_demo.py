@@ -20,10 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.record import GameLog
-from companion.referee.driver import TableLoop
-from companion.referee.splendor import Referee, predict
-from companion.referee.splendor.demo import (
+from companion.demo.splendor import (
     Frames,
     Operator,
     demo_game,
@@ -31,6 +28,9 @@ from companion.referee.splendor.demo import (
     parse_steps,
     play,
 )
+from companion.record import GameLog
+from companion.referee.driver import TableLoop
+from companion.referee.splendor import Referee, predict
 from companion.referee.splendor.observe import from_observation
 from companion.screen.draw import Screen
 from tests.conftest import ROOT

@@ -79,9 +79,9 @@ def test_a_script_confirming_a_wrong_first_guess_is_counted_silent() -> None:
     camera's first guess, which is not the turn played: one silent wrong.
     """
     from companion.commands.demo import silent_wrong
+    from companion.demo.splendor import Operator, demo_game, play
     from companion.referee.driver import TableLoop
     from companion.referee.splendor import Referee, predict
-    from companion.referee.splendor.demo import Operator, demo_game, play
     from companion.rules.actions import Take, Turn
 
     record, states = demo_game()
@@ -116,7 +116,7 @@ def test_the_set_up_frame_is_read_whole_and_without_hands() -> None:
     """
     import numpy as np
 
-    from companion.referee.splendor.demo import show_frame
+    from companion.demo.splendor import show_frame
 
     class Loop:
         def __init__(self) -> None:

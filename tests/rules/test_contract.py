@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.record import GameLog, setup_headers
 from companion import games as kinds_module
 from companion.games import DUEL, SPLENDOR, UnknownGameType, kind, kind_of_state
+from companion.record import GameLog, setup_headers
 from companion.review import game_story
 from companion.rules import duel
 from companion.rules.actions import Turn as SplendorTurn

@@ -28,9 +28,9 @@ from companion.rules.duel import cards as catalogue
 from companion.rules.duel.simulate import MAX_TURNS, DuelDeck
 from companion.rules.duel.tokens import KINDS, DuelTokens
 from companion.rules.duel.turns import Buy, ReserveCard, ReserveDeck, RoyalPick, Take, Turn
-from companion.rules.fast.duel import DuelState, Move, seeded_with_deck
-from companion.rules.fast.duel_convert import from_turn, to_action, to_state, to_turn
-from companion.rules.fast.duel_tables import (
+from companion.rules.fast.duel.convert import from_turn, to_action, to_state, to_turn
+from companion.rules.fast.duel.state import DuelState, Move, seeded_with_deck
+from companion.rules.fast.duel.tables import (
     BUY,
     CARD_ID,
     CARD_JOKER,

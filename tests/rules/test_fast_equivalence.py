@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from companion.rules import Buy, GameState, Pass, Turn
 from companion.rules.catalogue import cards
-from companion.rules.fast.convert import action_text, to_state, to_turn
-from companion.rules.fast.state import FastState
-from companion.rules.fast.tables import BUY, NOBLE_ID, PASS, RESERVE_SLOT
+from companion.rules.fast.splendor.convert import action_text, to_state, to_turn
+from companion.rules.fast.splendor.state import FastState
+from companion.rules.fast.splendor.tables import BUY, NOBLE_ID, PASS, RESERVE_SLOT
 from companion.rules.gems import Tokens
 from companion.rules.simulate import MAX_TURNS
 
@@ -104,7 +104,7 @@ def play_both(seed: int, players: int, style: str, seen: Counter[str] | None = N
 
 
 def action_text_reveal(card: int) -> str | None:
-    from companion.rules.fast.tables import CARD_ID
+    from companion.rules.fast.splendor.tables import CARD_ID
 
     return CARD_ID[card] if card >= 0 else None
 

@@ -13,8 +13,8 @@ import pygame
 
 from companion.i18n import language, set_language
 from companion.screen import Screen, ScreenView
-from companion.screen.duel_samples import duel_sample_views
-from companion.screen.samples import LONG_NAMES, sample_views
+from companion.screen.duel.samples import duel_sample_views
+from companion.screen.splendor.samples import LONG_NAMES, sample_views
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
@@ -45,7 +45,7 @@ CASES: dict[str, tuple[int, str, tuple[int, int]]] = {
     # any script's names: Chinese drawn (CJK fallback face), an emoji as the placeholder,
     # a 46-character name shortened without cutting "to play"
     "4p_world_names": (4, "final_round", (800, 480)),
-    # Splendor Duel ("duel:" + a view of companion.screen.duel_samples)
+    # Splendor Duel ("duel:" + a view of companion.screen.duel.samples)
     "duel_setup": (2, "duel:setup", (800, 480)),
     "duel_waiting": (2, "duel:waiting", (800, 480)),
     "duel_proposal": (2, "duel:proposal", (800, 480)),

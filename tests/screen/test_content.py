@@ -18,7 +18,7 @@ from companion.rules.state import GameState
 from companion.screen import ButtonHints, Mode, Screen, ScreenView, palette
 from companion.screen import layout as lay
 from companion.screen.painter import Drawn
-from companion.screen.samples import LONG_NAMES, sample_views
+from companion.screen.splendor.samples import LONG_NAMES, sample_views
 
 SIZE = (800, 480)
 

@@ -20,7 +20,7 @@ from companion.rules import duel
 from companion.rules.duel.tokens import COLOURS
 from companion.rules.simulate import play_game as play_splendor
 from companion.screen import Mode, Screen, ScreenView, palette
-from companion.screen.duel_samples import LONG_NAMES, duel_sample_views
+from companion.screen.duel.samples import LONG_NAMES, duel_sample_views
 from companion.screen.painter import Drawn, layout_problems
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (640, 480)]

@@ -16,7 +16,7 @@ import pytest
 from companion.i18n import set_language
 from companion.screen import Screen, ScreenView
 from companion.screen.painter import Drawn, layout_problems
-from companion.screen.samples import LONG_NAMES, sample_views
+from companion.screen.splendor.samples import LONG_NAMES, sample_views
 from companion.screen.text import PLACEHOLDERS, FontBook, find_fallback
 
 WORLD = ("王小明", "Alexandra-Maximiliane von Hohenzollern-Sigmarn", "Bob 😀", "Zoë")

@@ -18,7 +18,7 @@ import pytest
 from companion.screen import Screen, ScreenView
 from companion.screen import layout as lay
 from companion.screen.painter import Drawn, Painter, layout_problems
-from companion.screen.samples import LONG_NAMES, sample_views
+from companion.screen.splendor.samples import LONG_NAMES, sample_views
 from companion.screen.text import ELLIPSIS, FontBook
 from companion.screen.view import Mode
 

@@ -14,7 +14,7 @@ import pytest
 from companion.rules.simulate import play_game
 from companion.screen import Screen
 from companion.screen.painter import layout_problems
-from companion.screen.samples import LONG_NAMES
+from companion.screen.splendor.samples import LONG_NAMES
 
 referee = pytest.importorskip("companion.referee.splendor")
 

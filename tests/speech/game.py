@@ -2,7 +2,7 @@
 
 The table is read by a perfect camera (``predict`` of the true state), so the
 referee proposes turns exactly as at a table; the buttons come from a script
-first recorded by :class:`~companion.referee.splendor.demo.Operator` (who knows the
+first recorded by :class:`~companion.demo.splendor.Operator` (who knows the
 true game) and then replayed as a player would press them.
 """
 
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.demo.splendor import Operator, parse_steps
 from companion.referee.driver import TableLoop
 from companion.referee.splendor import Referee, TableRead
-from companion.referee.splendor.demo import Operator, parse_steps
 from companion.referee.splendor.reading import predict
 from companion.rules.simulate import play_game
 from companion.screen.view import Mode

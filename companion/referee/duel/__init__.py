@@ -10,16 +10,16 @@ names its game's state class.  Duel's own pieces:
   explain a reading, ranked; refusals in the rules' words;
 * :mod:`companion.referee.duel.entry` -- three-button menus for every part of a turn
   and for the set-up;
-* :mod:`companion.referee.duel.machine` -- :class:`DuelGame`, the hooks, and
+* :mod:`companion.referee.duel.hooks` -- :class:`DuelGame`, the hooks, and
   :class:`DuelReferee`, the machine configured with them;
 * :mod:`companion.referee.duel.loop` -- :class:`DuelLoop`, the one loop with a
-  recorded table's "hands passed, then still" (:meth:`DuelLoop.show`);
-* :mod:`companion.referee.duel.demo` -- the operator who knows the true game, the
-  unsure reader, the tally of a played game.
+  recorded table's "hands passed, then still" (:meth:`DuelLoop.show`).
+
+The operator who knows the true game, the unsure reader and the tally of a
+played game are the demo harness's: :mod:`companion.demo.duel`.
 """
 
-from companion.referee.duel.loop import DuelLoop
-from companion.referee.duel.machine import (
+from companion.referee.duel.hooks import (
     DuelOver,
     DuelRead,
     DuelReferee,
@@ -27,6 +27,7 @@ from companion.referee.duel.machine import (
     DuelTurnConfirmed,
     DuelTurnUndone,
 )
+from companion.referee.duel.loop import DuelLoop
 
 __all__ = [
     "DuelLoop",

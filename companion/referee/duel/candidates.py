@@ -1,6 +1,6 @@
 """Which legal Duel turns explain what the camera sees: candidates, ranked.
 
-The Raspberry Turk pattern, as :mod:`companion.referee.splendor.explain` does it for
+The Raspberry Turk pattern, as :mod:`companion.referee.splendor.candidates` does it for
 Splendor: for every legal turn, predict the table it leaves
 (:func:`~companion.rules.duel.view.view_of`) and score the prediction against
 the reading (:mod:`companion.referee.duel.compare`); the turns that explain

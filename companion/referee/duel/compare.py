@@ -8,7 +8,7 @@ prediction.  Every other place that differs is one :class:`Difference`,
 weighted by how many tokens, cards or scrolls it is off by, so that
 :func:`distance` reads as "how many things on the table would have to be
 different", the same unit as Splendor's
-:data:`~companion.referee.splendor.explain.TOLERANCE`.
+:data:`~companion.referee.splendor.candidates.TOLERANCE`.
 
 :func:`blind` blanks a prediction where the reading is unsure: two legal
 turns whose blinded predictions are equal cannot be told apart by this

@@ -23,7 +23,7 @@ from companion.i18n import _
 from companion.i18n.words import gem_name, join_words
 from companion.referee.duel.candidates import Candidate
 from companion.referee.duel.compare import Quirks, describe, differences
-from companion.referee.duel.machine import DUEL, DuelGame, Reading, _seen
+from companion.referee.duel.hooks import DUEL, DuelGame, Reading, _seen
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.board import cell_name
 from companion.rules.duel.state import GameState

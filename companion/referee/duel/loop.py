@@ -26,7 +26,7 @@ from __future__ import annotations
 from companion.referee.driver import TableLoop
 from companion.referee.duel.candidates import Candidate
 from companion.referee.duel.compare import Quirks
-from companion.referee.duel.machine import Effect, Reading
+from companion.referee.duel.hooks import Effect, Reading
 from companion.referee.machine import Motion, TableRead
 from companion.rules.duel.outcome import Outcome
 from companion.rules.duel.state import GameState
@@ -37,7 +37,7 @@ STILL_READS = 3
 
 
 class DuelLoop(TableLoop[GameState, Turn, Reading, Candidate, Quirks]):
-    """Feeds a :class:`~companion.referee.duel.machine.DuelReferee` and carries
+    """Feeds a :class:`~companion.referee.duel.hooks.DuelReferee` and carries
     out its effects (see :class:`~companion.referee.driver.TableLoop`)."""
 
     def show(self, view: Reading, source: object = None) -> list[Effect]:

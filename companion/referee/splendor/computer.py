@@ -18,8 +18,8 @@ from __future__ import annotations
 from companion.analysis.seat import Choice, Level, splendor_choice
 from companion.i18n import _
 from companion.i18n.words import describe_card, describe_cost, describe_tokens
-from companion.referee.splendor.explain import Candidate, _candidate
-from companion.referee.splendor.game import SPLENDOR, Quirks, SplendorGame
+from companion.referee.splendor.candidates import Candidate, _candidate
+from companion.referee.splendor.hooks import SPLENDOR, Quirks, SplendorGame
 from companion.referee.splendor.reading import TableReading, describe_differences
 from companion.rules import catalogue
 from companion.rules.actions import Buy, Pass, ReserveCard, ReserveDeck, Take, Turn

@@ -18,7 +18,7 @@ says what to ask next or returns the finished :class:`Turn`.
 
 This module is Splendor's (its market, supply, nobles and ``Turn``), typed
 with Splendor's own ``GameState``: it is one of Splendor's hooks
-(:class:`~companion.referee.splendor.game.SplendorGame`) into the one referee
+(:class:`~companion.referee.splendor.hooks.SplendorGame`) into the one referee
 machine (:mod:`companion.referee.machine`), which knows no game's state class.
 """
 

@@ -15,13 +15,13 @@ distinguishable.
 
 :func:`predict` gives the reading a state would produce if the camera were
 perfect; :func:`differences` compares a prediction with a reading.  The
-candidate ranking (:mod:`companion.referee.splendor.explain`) is built on these two, as
+candidate ranking (:mod:`companion.referee.splendor.candidates`) is built on these two, as
 the Raspberry Turk chess robot scores every legal move's predicted board
 against the board it sees.
 
 This module is Splendor's (its market, supply, nobles and ``Turn``), typed
 with Splendor's own ``GameState``: it is one of Splendor's hooks
-(:class:`~companion.referee.splendor.game.SplendorGame`) into the one referee
+(:class:`~companion.referee.splendor.hooks.SplendorGame`) into the one referee
 machine (:mod:`companion.referee.machine`), which knows no game's state class.
 """
 

@@ -8,9 +8,9 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.demo.duel import unsure_reader
 from companion.referee.duel.candidates import TOLERANCE, candidates, explaining, unexplained
 from companion.referee.duel.compare import differences, distance
-from companion.referee.duel.demo import unsure_reader
 from companion.rules.duel import GameState, ReserveDeck, Turn, cell_name, play_game
 from companion.rules.duel.view import DuelView, view_of
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.referee.duel.demo import Operator, presses
+from companion.demo.duel import Operator, presses
+from companion.referee.duel.hooks import DuelReferee
 from companion.referee.duel.loop import DuelLoop
-from companion.referee.duel.machine import DuelReferee
 from companion.rules.duel import play_game
 from companion.rules.duel.view import view_of
 

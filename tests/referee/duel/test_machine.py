@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from companion.referee.duel.demo import Operator, play, presses, tally, unsure_reader
-from companion.referee.duel.loop import DuelLoop
-from companion.referee.duel.machine import (
+from companion.demo.duel import Operator, play, presses, tally, unsure_reader
+from companion.referee.duel.hooks import (
     DuelOver,
     DuelRead,
     DuelReferee,
@@ -15,6 +14,7 @@ from companion.referee.duel.machine import (
     DuelTurnConfirmed,
     DuelTurnUndone,
 )
+from companion.referee.duel.loop import DuelLoop
 from companion.referee.machine import Key, Motion, Phase, Press, Undo
 from companion.rules.duel import GameState, ReserveDeck, Take, Turn, play_game
 from companion.rules.duel.view import DuelView, view_of

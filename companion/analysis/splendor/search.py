@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from companion.analysis.halving import draw_seed as _seed
 from companion.analysis.halving import halving
-from companion.analysis.playout import choose_return, playout, target_need
+from companion.analysis.splendor.playout import choose_return, playout, target_need
 from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.catalogue import card as catalogue_card
-from companion.rules.fast.convert import determinise, from_turn
-from companion.rules.fast.state import FastState
-from companion.rules.fast.tables import (
+from companion.rules.fast.splendor.convert import determinise, from_turn
+from companion.rules.fast.splendor.state import FastState
+from companion.rules.fast.splendor.tables import (
     BUY,
     CARD_ID,
     CARD_INDEX,

@@ -1,6 +1,6 @@
 """Sample views of Splendor Duel, from seeded games: goldens, previews, layout checks.
 
-As :mod:`companion.screen.samples` for Splendor: real seeded games of
+As :mod:`companion.screen.splendor.samples` for Splendor: real seeded games of
 :func:`companion.rules.duel.play_game` (greedy players, long names), so what
 the golden tests check and what ``python -m companion.screen --game duel``
 shows are the same screens.  Seed 0 ends on 20 prestige points, seed 5 on

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from companion.rules import catalogue
 from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.fast.state import FastState
-from companion.rules.fast.tables import (
+from companion.rules.fast.splendor.state import FastState
+from companion.rules.fast.splendor.tables import (
     BUY,
     CARD_ID,
     CARD_INDEX,

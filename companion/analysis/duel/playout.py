@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.fast.duel import TOKEN_LIMIT, DuelState
-from companion.rules.fast.duel_tables import (
+from companion.rules.fast.duel.state import TOKEN_LIMIT, DuelState
+from companion.rules.fast.duel.tables import (
     BUY,
     CARD_BONUS,
     CARD_CROWNS,

@@ -2,7 +2,7 @@
 
 :class:`SplendorGame` answers what :class:`~companion.referee.machine.Referee`
 asks of a game (:class:`~companion.referee.game.RefereeGame`) with Splendor's
-reader (:mod:`.reading`), its ranked explanations (:mod:`.explain`) and its
+reader (:mod:`.reading`), its ranked explanations (:mod:`.candidates`) and its
 menus (:mod:`.entry`).  This package is, with :mod:`companion.referee.duel`,
 the only part of the referee that names its game's state class.
 """
@@ -16,8 +16,8 @@ from companion.i18n.words import describe_turn_on, join_words
 from companion.referee.game import Comparison, Hints
 from companion.referee.machine import Referee
 from companion.referee.menu import Finished, Question
+from companion.referee.splendor.candidates import TOLERANCE, Candidate, candidates, unexplained
 from companion.referee.splendor.entry import next_setup_step, next_turn_step, slot_key
-from companion.referee.splendor.explain import TOLERANCE, Candidate, candidates, unexplained
 from companion.referee.splendor.reading import (
     TableReading,
     describe_differences,

@@ -34,7 +34,7 @@ import random
 
 from companion.rules.duel.position import ALL_TOKENS
 from companion.rules.duel.simulate import DuelDeck
-from companion.rules.fast.duel_tables import (
+from companion.rules.fast.duel.tables import (
     BUY,
     CARD_AGAIN,
     CARD_BONUS,

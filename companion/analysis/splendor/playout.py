@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.fast.state import FastState
-from companion.rules.fast.tables import (
+from companion.rules.fast.splendor.state import FastState
+from companion.rules.fast.splendor.tables import (
     BUY,
     CARD_COST,
     CARD_POINTS,

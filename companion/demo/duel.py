@@ -1,6 +1,6 @@
 """A recorded Duel game played through the Duel referee: the operator and the playback.
 
-As the Splendor demo (:mod:`companion.referee.splendor.demo`): a seeded game
+As the Splendor demo (:mod:`companion.demo.splendor`): a seeded game
 (:func:`companion.rules.duel.simulate.play_game`) is the truth; its tables
 are shown one after the other (the position after each turn, read by a
 reader: the real one on rendered frames, or :func:`unsure_reader`, a perfect
@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.referee.duel.entry import DONE
+from companion.referee.duel.hooks import DuelMachine
 from companion.referee.duel.loop import DuelLoop
-from companion.referee.duel.machine import DuelMachine
 from companion.referee.machine import Phase
 from companion.referee.menu import Question
 from companion.rules.duel import cards as catalogue

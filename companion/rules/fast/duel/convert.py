@@ -27,8 +27,8 @@ from companion.rules.duel.turns import (
     Take,
     Turn,
 )
-from companion.rules.fast.duel import DuelState, Move
-from companion.rules.fast.duel_tables import (
+from companion.rules.fast.duel.state import DuelState, Move
+from companion.rules.fast.duel.tables import (
     BUY,
     CARD_ID,
     CARD_INDEX,

@@ -52,7 +52,7 @@ from companion import processes
 from companion.referee.machine import Phase
 from companion.referee.menu import OTHER, Question
 from companion.referee.splendor.entry import _kind_of, slot_key
-from companion.referee.splendor.game import SplendorMachine
+from companion.referee.splendor.hooks import SplendorMachine
 from companion.rules import catalogue
 from companion.rules.actions import Buy, ReserveCard, Turn
 from companion.rules.catalogue import LEVELS

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from companion.rules.deck import Deck
-from companion.rules.fast.tables import (
+from companion.rules.fast.splendor.tables import (
     BUY,
     CARD_BONUS,
     CARD_COST,

@@ -4,7 +4,7 @@ The same determinised flat Monte Carlo with sequential halving as
 :mod:`.search`: each playout first samples what the table cannot see (the
 deck order and the cards reserved blind, :class:`DuelSampler`; the bag's
 drawing order at every replenish), then finishes the game with the Duel
-playout player (:mod:`.duel_playout`).  The best and the played turn are
+playout player (:mod:`.playout`).  The best and the played turn are
 compared on the same fresh samples (common random numbers).
 
 A Duel turn has more parts than a Splendor one.  The candidates are the
@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.analysis.duel_playout import (
+from companion.analysis.duel.playout import (
     best_royal,
     choices,
     choose_return,
@@ -36,9 +36,9 @@ from companion.analysis.unseen import Estimate, Redealer, chance_lost
 from companion.rules.duel import cards as catalogue
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Buy, Turn
-from companion.rules.fast.duel import DuelState, Move, play_move
-from companion.rules.fast.duel_convert import determinise, from_turn, to_turn
-from companion.rules.fast.duel_tables import (
+from companion.rules.fast.duel.convert import determinise, from_turn, to_turn
+from companion.rules.fast.duel.state import DuelState, Move, play_move
+from companion.rules.fast.duel.tables import (
     BUY,
     CARD_INDEX,
     CARD_LEVEL,

@@ -1,0 +1,1 @@
+"""Splendor's analysis: the sampled search over its fast engine and the playouts it runs."""

@@ -1,0 +1,11 @@
+"""The demo harness: seeded games played through the real reader, referee and screen.
+
+Each game's module -- :mod:`companion.demo.splendor`, :mod:`companion.demo.duel`
+-- renders or replays a known game's tables and plays the operator who knows
+the true game (the button presses that confirm, step to or enter each turn).
+The ``demo`` command and the tests drive them.
+
+Once ``companion/referee/{splendor,duel}/demo.py``: DESIGN.md keeps
+:mod:`companion.referee` for the turn loop, and a harness that renders
+tables and scripts buttons is a user of the referee, not part of it.
+"""

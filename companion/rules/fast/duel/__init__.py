@@ -1,0 +1,1 @@
+"""Splendor Duel's fast engine: flat tables, a mutable state, conversions to and from the rules."""

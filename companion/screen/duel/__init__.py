@@ -1,0 +1,1 @@
+"""Splendor Duel's sample screens: seeded games drawn for the goldens and previews."""

@@ -37,14 +37,14 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from companion.i18n import words as splendor_words
-from companion.rules import actions as splendor_actions
 from companion.rules import duel
-from companion.rules import record as splendor_record
-from companion.rules import scoreboard as splendor_scoreboard
-from companion.rules import state as splendor_state
 from companion.rules.contract import CardFace, Game, Position, Scoreboard
 from companion.rules.duel import scoreboard as duel_scoreboard
 from companion.rules.duel import state as duel_state
+from companion.rules.splendor import actions as splendor_actions
+from companion.rules.splendor import record as splendor_record
+from companion.rules.splendor import scoreboard as splendor_scoreboard
+from companion.rules.splendor import state as splendor_state
 
 SPLENDOR = "Splendor"
 DUEL = "Splendor Duel"

@@ -104,9 +104,9 @@ def test_every_import_inside_a_function_says_why_it_is_lazy() -> None:
 def test_the_checks_see_a_circle_an_upward_arrow_and_a_silent_lazy_import() -> None:
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert g.circles(edges) == [["a", "b", "c"]]
-    names = {"companion.rules.state", "companion.screen.draw"}
-    up = g.Import("companion.rules.state", "companion.screen.draw", 1, False, False, "")
-    down = g.Import("companion.screen.draw", "companion.rules.state", 1, False, False, "")
+    names = {"companion.rules.splendor.state", "companion.screen.draw"}
+    up = g.Import("companion.rules.splendor.state", "companion.screen.draw", 1, False, False, "")
+    down = g.Import("companion.screen.draw", "companion.rules.splendor.state", 1, False, False, "")
     assert g.upward([up, down], names) == [up]
     code = (
         "def f():\n"

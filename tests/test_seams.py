@@ -27,9 +27,9 @@ import companion
 
 PACKAGE = Path(companion.__file__).parent
 #: Modules that hold a game's state class.
-STATE_MODULES = {"companion.rules.state", "companion.rules.duel.state"}
+STATE_MODULES = {"companion.rules.splendor.state", "companion.rules.duel.state"}
 #: Packages that re-export a state class under the name ``GameState``.
-REEXPORTS = {"companion.rules", "companion.rules.duel"}
+REEXPORTS = {"companion.rules", "companion.rules.splendor", "companion.rules.duel"}
 ALLOWED = {
     "companion/screen/splendor/samples.py",  # Splendor's seeded sample games
     "companion/screen/duel/samples.py",  # Duel's seeded sample games
@@ -86,10 +86,10 @@ def test_the_generic_referee_is_among_the_seams_and_the_hooks_are_not() -> None:
 
 
 def test_the_check_sees_a_state_import() -> None:
-    for code in ("from companion.rules.state import GameState",
+    for code in ("from companion.rules.splendor.state import GameState",
                  "from companion.rules.duel import GameState",
                  "import companion.rules.duel.state",
-                 "from companion.rules import state"):
+                 "from companion.rules.splendor import state"):
         assert _state_imports(ast.parse(code)), code
 
 

@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.analysis.splendor.search import Sampler, best_turn, readable_action
-from companion.rules.actions import Turn
-from companion.rules.catalogue import Card
 from companion.rules.fast.splendor.tables import NOBLE_ID
 from companion.rules.gems import Tokens
-from companion.rules.players import POLICIES, choose_turn
-from companion.rules.simulate import deal_and_play
-from companion.rules.state import GameState, needs_reveal, player_names
+from companion.rules.splendor.actions import Turn
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.players import POLICIES, choose_turn
+from companion.rules.splendor.simulate import deal_and_play
+from companion.rules.splendor.state import GameState, needs_reveal, player_names
 
 AGENT = "search"
 

@@ -34,11 +34,11 @@ from typing import Any
 from companion import processes
 from companion.analysis.agent import AGENT, agent_turn, play_match
 from companion.analysis.game import verdict
-from companion.rules.actions import Turn
-from companion.rules.catalogue import Card
-from companion.rules.players import POLICIES, choose_turn
-from companion.rules.simulate import deal_and_play
-from companion.rules.state import GameState, player_names
+from companion.rules.splendor.actions import Turn
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.players import POLICIES, choose_turn
+from companion.rules.splendor.simulate import deal_and_play
+from companion.rules.splendor.state import GameState, player_names
 
 #: Two-sided 95 % normal quantile, for the Wilson interval.
 Z95 = 1.959963984540054

@@ -29,10 +29,10 @@ from companion import processes
 from companion.analysis.duel import search as duel_search
 from companion.analysis.splendor.search import PositionReview, review_turn
 from companion.rules import duel
-from companion.rules.actions import Turn
-from companion.rules.describe import describe_action
-from companion.rules.record import Record, read_record
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Turn
+from companion.rules.splendor.describe import describe_action
+from companion.rules.splendor.record import Record, read_record
+from companion.rules.splendor.state import GameState
 
 #: Playouts per position when none is asked for: a 72-turn 3-player game
 #: then takes 40 s on 2 busy x86 cores (bench_engine_analysis.py --only time).

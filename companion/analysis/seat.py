@@ -37,8 +37,6 @@ from typing import Generic, TypeVar
 from companion.analysis.duel import search as duel_search
 from companion.analysis.halving import halving
 from companion.analysis.splendor import search
-from companion.rules import state as splendor
-from companion.rules.actions import Turn as SplendorTurn
 from companion.rules.duel import state as duel
 from companion.rules.duel.turns import Turn as DuelTurn
 from companion.rules.fast.duel import tables as duel_tables
@@ -46,6 +44,8 @@ from companion.rules.fast.duel.convert import to_turn
 from companion.rules.fast.duel.state import play_move
 from companion.rules.fast.splendor import tables as splendor_tables
 from companion.rules.gems import Tokens
+from companion.rules.splendor import state as splendor
+from companion.rules.splendor.actions import Turn as SplendorTurn
 
 T = TypeVar("T")
 

@@ -31,10 +31,10 @@ if TYPE_CHECKING:
     from companion.referee.splendor.candidates import Candidate
     from companion.referee.splendor.hooks import Quirks
     from companion.referee.splendor.reading import TableReading
-    from companion.rules import state as splendor
-    from companion.rules.actions import Turn
     from companion.rules.duel import state as duel
     from companion.rules.duel.turns import Turn as DuelTurn
+    from companion.rules.splendor import state as splendor
+    from companion.rules.splendor.actions import Turn
 
     SplendorComputer = ComputerReferee[splendor.GameState, Turn, TableReading, Candidate, Quirks]
     DuelComputer = ComputerReferee[duel.GameState, DuelTurn, DuelReading, DuelCandidate,

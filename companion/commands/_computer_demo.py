@@ -38,15 +38,15 @@ from companion.record import GameLog
 from companion.referee.computer import think
 from companion.referee.splendor.computer import SPLENDOR_BRAIN
 from companion.referee.splendor.observe import from_observation
-from companion.rules import players as splendor_players
-from companion.rules import record as splendor_record
-from companion.rules.deck import Deck
 from companion.rules.duel import record as duel_record
 from companion.rules.duel import simulate as duel_simulate
 from companion.rules.duel.cards import JewelCard
 from companion.rules.duel.simulate import DuelDeck
 from companion.rules.duel.view import DuelView
-from companion.rules.state import needs_reveal
+from companion.rules.splendor import players as splendor_players
+from companion.rules.splendor import record as splendor_record
+from companion.rules.splendor.deck import Deck
+from companion.rules.splendor.state import needs_reveal
 from vision.layout import build_layout
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     from companion.referee.splendor.reading import TableReading
     from companion.rules.duel.record import DuelRecord
     from companion.rules.duel.state import GameState as DuelState
-    from companion.rules.record import Record
-    from companion.rules.state import GameState
+    from companion.rules.splendor.record import Record
+    from companion.rules.splendor.state import GameState
 
 #: The person and the computer of the demo, and the game's seed.
 DEMO_NAMES = ("Ann", "Bob")

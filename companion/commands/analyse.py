@@ -30,8 +30,8 @@ from companion.output import write_text
 from companion.record import GameLog, LogError, default_db_path
 from companion.record.analyses import load_analysis, save_analysis
 from companion.rules.errors import RulesError
-from companion.rules.record import RecordError
 from companion.rules.record_format import clip, game_name
+from companion.rules.splendor.record import RecordError
 
 #: The games the analysis knows (a record's ``Game`` header, the log's game type).
 GAMES = game_types()

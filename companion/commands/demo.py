@@ -39,7 +39,7 @@ from companion.record import GameLog, LogError
 from companion.referee.splendor.hooks import SplendorReferee
 from companion.referee.splendor.observe import from_observation
 from companion.rules.errors import RulesError
-from companion.rules.record import read_record
+from companion.rules.splendor.record import read_record
 from vision.errors import VisionError
 from vision.layout import build_layout
 
@@ -49,9 +49,9 @@ if TYPE_CHECKING:  # imported when a demo plays: `--help` loads none of them
     from companion.demo.splendor import Frames, Step
     from companion.referee.splendor.loop import SplendorLoop
     from companion.referee.splendor.reading import TableReading
-    from companion.rules.outcome import Outcome
-    from companion.rules.record import Record
-    from companion.rules.state import GameState
+    from companion.rules.splendor.outcome import Outcome
+    from companion.rules.splendor.record import Record
+    from companion.rules.splendor.state import GameState
     from companion.screen.window import Window
     from vision.lens import LensModel
 

@@ -15,9 +15,9 @@ from companion.commands import CommandError
 from companion.commands._duel import replay_duel
 from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, kind_of_record
 from companion.record.seats import hints_from_headers, labels
-from companion.rules.describe import describe_turn
 from companion.rules.errors import RulesError
-from companion.rules.record import RecordError, read_record
+from companion.rules.splendor.describe import describe_turn
+from companion.rules.splendor.record import RecordError, read_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

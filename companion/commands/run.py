@@ -48,9 +48,9 @@ from companion.i18n import _
 from companion.i18n.words import outcome_reason
 from companion.record import GameLog, LogError, ResumeError
 from companion.referee.splendor.observe import from_observation
-from companion.rules.actions import Turn
-from companion.rules.record import Record
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Turn
+from companion.rules.splendor.record import Record
+from companion.rules.splendor.state import GameState
 from companion.screen.view import ScreenView
 from firmware.buttons import KeyboardPanel
 from firmware.indicators import GpioIndicators, NullIndicators

@@ -15,8 +15,8 @@ from companion.commands import CommandError
 from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.output import write_text
 from companion.rules import duel
-from companion.rules.players import POLICIES
-from companion.rules.simulate import play_game
+from companion.rules.splendor.players import POLICIES
+from companion.rules.splendor.simulate import play_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

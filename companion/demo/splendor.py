@@ -2,7 +2,7 @@
 
 A *recording* is a folder::
 
-    game.txt       the seeded game's record (headers + turns, companion.rules.record)
+    game.txt       the seeded game's record (headers + turns, companion.rules.splendor.record)
     frames/0000.jpg  the still table before the first turn, then after each turn
     buttons.txt    the script: ``frame N`` lines (hands pass over the table, then
                    frame N is seen still) interleaved with the button presses
@@ -53,13 +53,13 @@ from companion.referee.machine import Phase
 from companion.referee.menu import OTHER, Question
 from companion.referee.splendor.entry import _kind_of, slot_key
 from companion.referee.splendor.hooks import SplendorMachine
-from companion.rules import catalogue
-from companion.rules.actions import Buy, ReserveCard, Turn
-from companion.rules.catalogue import LEVELS
 from companion.rules.gems import Gem
-from companion.rules.record import Record, read_record
-from companion.rules.simulate import play_game
-from companion.rules.state import GameState
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Buy, ReserveCard, Turn
+from companion.rules.splendor.catalogue import LEVELS
+from companion.rules.splendor.record import Record, read_record
+from companion.rules.splendor.simulate import play_game
+from companion.rules.splendor.state import GameState
 from vision.layout import build_layout
 from vision.synth.scene import scene_from_state
 

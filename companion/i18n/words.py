@@ -1,6 +1,6 @@
 """Turns, tokens, cards, nobles and standings in the player's language.
 
-The same sentences as :mod:`companion.rules.describe` and
+The same sentences as :mod:`companion.rules.splendor.describe` and
 ``Outcome.reason`` (in English they are word for word the same, so English
 screens do not change), made through the catalogs so that the screen and
 the speech say them in French too.  The rules stay free of gettext: they
@@ -19,14 +19,14 @@ import itertools
 from collections.abc import Sequence
 
 from companion.i18n import _, ngettext, npgettext
-from companion.rules import catalogue
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import Card, Noble
 from companion.rules.contract import Position
-from companion.rules.describe import from_reserve, points_after
 from companion.rules.gems import Gem, Tokens
-from companion.rules.outcome import Outcome, Standing, Termination
-from companion.rules.state import WINNING_POINTS, GameState
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import Card, Noble
+from companion.rules.splendor.describe import from_reserve, points_after
+from companion.rules.splendor.outcome import Outcome, Standing, Termination
+from companion.rules.splendor.state import WINNING_POINTS, GameState
 
 
 def gem_name(gem: Gem) -> str:

@@ -684,7 +684,7 @@ class GameLog:
 
     @_sqlite_errors
     def record(self, game_id: int) -> Record:
-        """The game's record (headers and live turns), as :mod:`companion.rules.record`."""
+        """The game's record (headers and live turns), as :mod:`companion.rules.splendor.record`."""
         info = self._game_row(game_id)
         notations = [t.notation for t in self.turns(game_id)]
         try:

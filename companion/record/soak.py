@@ -12,7 +12,7 @@ back with ``undo_last`` (``undone GAME N``) and confirmed again.
 The test (``tests/record/test_power_cut.py``) runs it in a subprocess and
 kills it with SIGKILL at random moments; whatever was printed before the
 kill must be in the log afterwards.  The games come from
-:func:`companion.rules.simulate.play_game`, so the driver knows the truth
+:func:`companion.rules.splendor.simulate.play_game`, so the driver knows the truth
 to replay without any camera; with ``--records DIR`` it reads them from
 ``DIR/game-SEED.txt`` instead (replaying is cheaper than simulating, and the
 test restarts the driver many times).
@@ -34,8 +34,8 @@ from typing import Any
 
 from companion.games import SPLENDOR, setup_headers
 from companion.record.log import GameLog
-from companion.rules.record import read_record
-from companion.rules.simulate import play_game
+from companion.rules.splendor.record import read_record
+from companion.rules.splendor.simulate import play_game
 
 #: A fake thumbnail: the driver has no camera, but the row should weigh what a real one does.
 FAKE_JPEG = b"\xff\xd8\xff\xe0" + bytes(range(256)) * 20 + b"\xff\xd9"

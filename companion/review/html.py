@@ -12,8 +12,8 @@ Written once for both games against the engine contract
 protocols, the per-colour figures and crowns come from the game's
 :class:`~companion.rules.contract.Scoreboard` (``story.board``), and the only
 type tests left are on values whose words differ by game and that are not
-states: Splendor's :class:`~companion.rules.outcome.Outcome` (its standings
-explain the tie-break), a :class:`~companion.rules.catalogue.Noble` (said in
+states: Splendor's :class:`~companion.rules.splendor.outcome.Outcome` (its standings
+explain the tie-break), a :class:`~companion.rules.splendor.catalogue.Noble` (said in
 the player's language) and a card reserved blind (:class:`Hidden`).  A game
 whose seats carry victory conditions (Duel) gets a crowns chart beside the
 points chart and its three figures in the standings.
@@ -32,10 +32,10 @@ from companion.i18n.words import describe_noble, outcome_reason, place_notes
 from companion.review.analysis_html import analysis_section
 from companion.review.chart import points_chart_png
 from companion.review.story import GameStory, TurnEntry, honours_of
-from companion.rules.catalogue import Noble
 from companion.rules.contract import CardFace, Holding, Honour, Scoreboard, Seat
 from companion.rules.hidden import Hidden
-from companion.rules.outcome import Outcome
+from companion.rules.splendor.catalogue import Noble
+from companion.rules.splendor.outcome import Outcome
 
 #: Background and text colour of each token letter (both games share the letters).
 GEM_COLOURS = {

@@ -1,6 +1,9 @@
-"""The pure rules of Splendor (and, in :mod:`companion.rules.duel`, Splendor Duel).
+"""The pure rules of Splendor (:mod:`companion.rules.splendor`) and Splendor Duel
+(:mod:`companion.rules.duel`), side by side, and what both share (the engine
+contract, errors, gems, the record format) here at the root.
 
-No I/O, pixels or pins: everything here is a value.  The main names:
+No I/O, pixels or pins: everything here is a value.  Splendor's main names,
+re-exported here as before:
 
 * :class:`GameState` — ``GameState.new(names, nobles, market)``, ``state.apply(turn)``,
   ``state.legal_actions()``, ``state.outcome()``;
@@ -9,7 +12,15 @@ No I/O, pixels or pins: everything here is a value.  The main names:
 * errors :class:`NotationError`, :class:`IllegalAction`, :class:`AmbiguousAction`.
 """
 
-from companion.rules.actions import (
+from companion.rules.errors import (
+    AmbiguousAction,
+    IllegalAction,
+    NotationError,
+    RulesError,
+    SetupError,
+)
+from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
+from companion.rules.splendor.actions import (
     Action,
     Buy,
     Pass,
@@ -19,17 +30,9 @@ from companion.rules.actions import (
     Turn,
     parse_turn,
 )
-from companion.rules.catalogue import Card, Noble
-from companion.rules.errors import (
-    AmbiguousAction,
-    IllegalAction,
-    NotationError,
-    RulesError,
-    SetupError,
-)
-from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
-from companion.rules.outcome import Outcome, Standing, Termination
-from companion.rules.state import GameState, Hidden, Player
+from companion.rules.splendor.catalogue import Card, Noble
+from companion.rules.splendor.outcome import Outcome, Standing, Termination
+from companion.rules.splendor.state import GameState, Hidden, Player
 
 __all__ = [
     "COLOURS",

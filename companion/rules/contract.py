@@ -17,7 +17,7 @@ and the functions of its environment:
   :class:`companion.games.GameKind` implements it once per game.
 * :class:`Scoreboard` — what a scoreboard shows of a position, as plain
   numbers and letters: computed by each game (``scoreboard`` in
-  :mod:`companion.rules.scoreboard` for Splendor and
+  :mod:`companion.rules.splendor.scoreboard` for Splendor and
   :mod:`companion.rules.duel.scoreboard` for Duel) and drawn by the screen
   without knowing which game it is.  Why a value and not more protocol
   members: the two games hold different things (Duel's crowns, pearls,

@@ -3,7 +3,7 @@
 Shaped like PGN (python-chess ``chess.pgn``): ``[Name "value"]`` headers,
 then one ``N. <turn notation>`` line per turn, numbered from 1; ``;`` starts
 a comment and blank lines are ignored.  This module knows nothing of either
-game: :mod:`companion.rules.record` (Splendor) and
+game: :mod:`companion.rules.splendor.record` (Splendor) and
 :mod:`companion.rules.duel.record` subclass :class:`GameRecord` with their
 turn parser and set-up headers.  Errors carry the 1-based line number.
 """

@@ -38,9 +38,9 @@ from pathlib import Path
 import pygame
 
 from companion.i18n import _, ngettext, words
-from companion.rules import outcome as splendor_outcome
 from companion.rules.contract import Scoreboard, Seat
 from companion.rules.gems import COLOURS, Gem
+from companion.rules.splendor import outcome as splendor_outcome
 from companion.screen import goals, palette
 from companion.screen import layout as lay
 from companion.screen.ending import end_panel

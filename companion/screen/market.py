@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from companion.i18n import _
-from companion.rules.catalogue import Card, Noble, find_card, find_noble
 from companion.rules.contract import Scoreboard
 from companion.rules.gems import Gem
+from companion.rules.splendor.catalogue import Card, Noble, find_card, find_noble
 from companion.screen import layout as lay
 from companion.screen import palette
 from companion.screen.painter import Painter

@@ -36,9 +36,9 @@ from companion.games import scoreboard_of
 from companion.i18n import _
 from companion.i18n.reasons import translate_reason
 from companion.i18n.words import describe_turn_on, outcome_reason
-from companion.rules import outcome as splendor_outcome
-from companion.rules.actions import Turn
 from companion.rules.contract import Outcome, Position, Scoreboard
+from companion.rules.splendor import outcome as splendor_outcome
+from companion.rules.splendor.actions import Turn
 
 
 class Mode(Enum):
@@ -160,7 +160,7 @@ class ScreenView:
         """Candidate ``index`` of ``count`` for the change seen on the table.
 
         ``turn`` is the turn in words, as the game's referee says it; a
-        Splendor :class:`~companion.rules.actions.Turn` is said here.
+        Splendor :class:`~companion.rules.splendor.actions.Turn` is said here.
         """
         said = turn if isinstance(turn, str) else describe_turn_on(state, turn)
         return cls(

@@ -31,8 +31,8 @@ from typing import Any
 
 from companion.i18n import _, words
 from companion.referee.machine import GameOver, TurnConfirmed, TurnUndone
-from companion.rules.catalogue import Card
-from companion.rules.state import WINNING_POINTS, GameState
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.state import WINNING_POINTS, GameState
 from companion.screen.view import Mode, ScreenView
 from companion.speech.speaker import Speaker, Utterance
 

@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.record import GameLog
 from companion.record.analyses import load_analysis
 from companion.review import review_html
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 from tests.review.logged import log_game
 
 

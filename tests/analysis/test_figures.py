@@ -19,7 +19,7 @@ from companion.analysis.figures import (
     strength_tasks,
     wilson,
 )
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from companion.analysis import label, move_accuracy
 from companion.analysis.splendor.search import Sampler, best_turn, review_turn
 from companion.rules import Buy, GameState, Take, Turn
-from companion.rules.catalogue import card
 from companion.rules.fast.splendor.convert import to_state
 from companion.rules.fast.splendor.tables import CARD_ID, CARD_LEVEL
 from companion.rules.hidden import Hidden
-from companion.rules.simulate import play_game
+from companion.rules.splendor.catalogue import card
+from companion.rules.splendor.simulate import play_game
 
 
 def _positions_with_blind_reserves() -> list[GameState]:

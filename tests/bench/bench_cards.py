@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision import card_confidence, card_reader
 from vision import cardface as cf
 from vision.colours import ColourModel

@@ -39,7 +39,7 @@ def main() -> None:
     print(f"complete random Duel games per second           {rate:8.1f}")
     print(f"  ... with every turn replayed through apply    {checked:8.1f}")
     try:
-        from companion.rules.simulate import play_game as splendor_game
+        from companion.rules.splendor.simulate import play_game as splendor_game
     except ImportError:  # the Splendor engine is optional for this figure
         return
     splendor = per_second(lambda i: splendor_game(1000 + i, 2, "random"))

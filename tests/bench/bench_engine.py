@@ -24,9 +24,9 @@ from collections.abc import Callable
 
 from timing import ROOT  # noqa: F401  (puts the repository on sys.path)
 
-from companion.rules import catalogue
 from companion.rules.fast.splendor.state import FastState, random_turn
-from companion.rules.simulate import play_game
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.simulate import play_game
 
 COLOURS = ("white", "blue", "green", "red", "black")
 GEMS = {2: 4, 3: 5, 4: 7}

@@ -46,7 +46,7 @@ from companion.analysis.figures import (
     strength_tasks,
     wilson,
 )
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 RESULTS = ROOT / "build" / "bench-figures"
 

@@ -33,7 +33,7 @@ from timing import median_seconds
 from companion.record import GameLog, make_thumbnail, setup_headers
 from companion.review import game_story, render_html
 from companion.review.chart import points_chart_png
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 GAMES_IN_BIG_LOG = 60
 

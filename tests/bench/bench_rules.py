@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from timing import micro, per_second  # also puts the repository on sys.path
 
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 
 def main() -> None:

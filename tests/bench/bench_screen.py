@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from companion.rules.simulate import play_game  # noqa: E402
+from companion.rules.splendor.simulate import play_game  # noqa: E402
 from companion.screen.draw import Screen  # noqa: E402
 from companion.screen.splendor.samples import LONG_NAMES, sample_views  # noqa: E402
 from companion.screen.view import ScreenView  # noqa: E402

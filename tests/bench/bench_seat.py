@@ -46,9 +46,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def splendor_match(seed: int, seats: tuple[str, str]) -> float:
     """Seat 0's score in one game (1 win, 0.5 shared, 0 loss); a seat is a policy or L1-L5."""
-    from companion.rules.players import POLICIES, choose_turn
-    from companion.rules.simulate import deal_and_play
-    from companion.rules.state import needs_reveal, player_names
+    from companion.rules.splendor.players import POLICIES, choose_turn
+    from companion.rules.splendor.simulate import deal_and_play
+    from companion.rules.splendor.state import needs_reveal, player_names
 
     names = player_names(2)
     rng = random.Random(f"seat-bench-{seed}")
@@ -121,7 +121,7 @@ def strength(game: str, levels: list[int], games: int) -> None:
 
 def think_times(game: str, levels: list[int], positions: int, ratio: float) -> None:
     if game == "splendor":
-        from companion.rules.simulate import play_game
+        from companion.rules.splendor.simulate import play_game
 
         _, states = play_game(7, 2, "greedy")
         choose: Callable[..., object] = splendor_choice

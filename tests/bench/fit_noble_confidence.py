@@ -19,7 +19,7 @@ import sys
 import cv2
 import numpy as np
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision import noble_reader
 from vision.colours import ColourModel
 from vision.locate import FACE_PX_PER_MM

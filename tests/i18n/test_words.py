@@ -9,13 +9,13 @@ import pytest
 from companion.i18n import set_language
 from companion.i18n.reasons import known, translate_reason
 from companion.i18n.words import describe_turn, outcome_reason, place_notes, standings_text
-from companion.rules.actions import Buy, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import cards_of_level
-from companion.rules.describe import describe_turn as rules_describe
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import COLOURS, Gem, Tokens
-from companion.rules.outcome import decide
-from companion.rules.simulate import play_game
+from companion.rules.splendor.actions import Buy, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import cards_of_level
+from companion.rules.splendor.describe import describe_turn as rules_describe
+from companion.rules.splendor.outcome import decide
+from companion.rules.splendor.simulate import play_game
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from companion.record import (
     schema,
     setup_headers,
 )
-from companion.rules.record import read_record
-from companion.rules.simulate import play_game
+from companion.rules.splendor.record import read_record
+from companion.rules.splendor.simulate import play_game
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from hypothesis import settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from companion.record import GameLog, setup_headers
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 RECORD, STATES = play_game(21, ["Ann", "Bob"])
 TURNS = [str(t) for t in RECORD.turns]

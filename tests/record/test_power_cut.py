@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from companion.record import GameLog
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from companion.referee.machine import Effect
 from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, TableReading, predict
-from companion.rules import catalogue
 from companion.rules.gems import Tokens
-from companion.rules.state import GameState
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.state import GameState
 
 NAMES = ("Ann", "Bob", "Cy")
 MARKET = (

@@ -18,7 +18,7 @@ import pytest
 from companion.cli import main
 from companion.referee import Blind, Light, Motion, Phase, SetLight, TableRead
 from companion.referee.splendor import Referee, TableReading, predict
-from companion.rules.actions import Turn
+from companion.rules.splendor.actions import Turn
 from companion.screen.view import Mode
 from tests.conftest import ROOT
 from tests.referee.referee_helpers import NAMES, new_state, press, referee_at, show

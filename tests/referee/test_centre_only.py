@@ -31,10 +31,10 @@ from companion.referee.splendor import Key, Motion, Press, Referee, TableRead, T
 from companion.referee.splendor.candidates import explaining
 from companion.referee.splendor.observe import from_observation
 from companion.referee.splendor.reading import PlayerReading
-from companion.rules import catalogue
-from companion.rules.actions import Buy, Take, Turn
-from companion.rules.simulate import play_game
-from companion.rules.state import GameState
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Buy, Take, Turn
+from companion.rules.splendor.simulate import play_game
+from companion.rules.splendor.state import GameState
 from companion.screen.draw import Screen
 from tests.conftest import ROOT
 from tests.referee.referee_helpers import cards, new_state, press, show, tokens, with_player

@@ -36,10 +36,10 @@ from companion.referee.machine import (
 )
 from companion.referee.splendor.computer import SPLENDOR_BRAIN
 from companion.referee.splendor.reading import predict
-from companion.rules.actions import Buy, ReserveCard, Take, Turn
-from companion.rules.deck import Deck
-from companion.rules.players import POLICIES, choose_turn
-from companion.rules.state import GameState, needs_reveal
+from companion.rules.splendor.actions import Buy, ReserveCard, Take, Turn
+from companion.rules.splendor.deck import Deck
+from companion.rules.splendor.players import POLICIES, choose_turn
+from companion.rules.splendor.state import GameState, needs_reveal
 from companion.screen.view import Mode
 
 NAMES = ("Ann", "Bob")

@@ -49,8 +49,8 @@ def test_demo_computer_splendor_plays_a_few_rendered_turns(
 def test_a_resumed_game_keeps_its_computer_seat_and_hints(tmp_path: Path) -> None:
     from companion.commands.run import _referee
     from companion.referee.computer import ComputerReferee
-    from companion.rules.deck import Deck
-    from companion.rules.record import new_record
+    from companion.rules.splendor.deck import Deck
+    from companion.rules.splendor.record import new_record
 
     state = Deck(5).deal(("Ann", "Bob"))
     headers = new_record(state, Computer="Bob:4").headers
@@ -58,7 +58,7 @@ def test_a_resumed_game_keeps_its_computer_seat_and_hints(tmp_path: Path) -> Non
     gid = log.start_game("Splendor", ["Ann", "Bob"],
                          {k: v for k, v in headers.items() if k != "Result"})
     take = next(a for a in state.legal_actions() if type(a).__name__ == "Take")
-    from companion.rules.actions import Turn
+    from companion.rules.splendor.actions import Turn
 
     after = state.apply(Turn(take))
     log.append_turn(gid, str(Turn(take)), after.digest())

@@ -8,7 +8,7 @@ import numpy as np
 
 from companion.referee.driver import TableLoop, button_event
 from companion.referee.splendor import Referee, TableReading, predict
-from companion.rules.actions import Turn
+from companion.rules.splendor.actions import Turn
 from firmware.buttons import Button, ButtonEvent, Gesture
 from firmware.indicators import NullIndicators
 from tests.referee.referee_helpers import new_state, tokens, with_player

@@ -15,8 +15,8 @@ from companion.referee import (
     Undo,
 )
 from companion.referee.splendor import CardRead, Referee, TableReading, predict
-from companion.rules.actions import Buy, ReserveCard, Take, Turn
-from companion.rules.simulate import play_game
+from companion.rules.splendor.actions import Buy, ReserveCard, Take, Turn
+from companion.rules.splendor.simulate import play_game
 from companion.screen.view import Mode
 from tests.referee.referee_helpers import (
     NAMES,

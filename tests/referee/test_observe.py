@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from companion.referee.splendor.observe import from_observation
 from companion.referee.splendor.reading import predict
-from companion.rules import catalogue
-from companion.rules.actions import Turn
 from companion.rules.gems import Tokens
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Turn
 from tests.referee.referee_helpers import new_state, referee_at, show
 from vision.observation import (
     CardReading,
@@ -230,7 +230,7 @@ def test_the_supply_colours_read_still_pin_the_take() -> None:
 def _world_game_states():  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from companion.rules.record import read_record
+    from companion.rules.splendor.record import read_record
 
     text = (Path(__file__).parents[1] / "data" / "world-game" / "game.txt").read_text()
     game = read_record(text)

@@ -10,7 +10,7 @@ import pytest
 
 from companion.referee.splendor.observe import from_observation
 from companion.referee.splendor.reading import SURE_CONFIDENCE
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from tests.referee.referee_helpers import new_state
 from tests.referee.test_observe import _observation
 from vision.confidence import SURE

@@ -55,7 +55,7 @@ def test_the_realistic_game_has_no_silent_wrong_confirmation(tmp_path: Path) -> 
 
 
 def read_record_turns() -> list[object]:
-    from companion.rules.record import read_record
+    from companion.rules.splendor.record import read_record
 
     return list(read_record((RECORDING / "game.txt").read_text(encoding="utf-8")).turns)
 
@@ -82,7 +82,7 @@ def test_a_script_confirming_a_wrong_first_guess_is_counted_silent() -> None:
     from companion.demo.splendor import Operator, demo_game, play
     from companion.referee.driver import TableLoop
     from companion.referee.splendor import Referee, predict
-    from companion.rules.actions import Take, Turn
+    from companion.rules.splendor.actions import Take, Turn
 
     record, states = demo_game()
     turns = 4

@@ -14,7 +14,7 @@ import numpy as np
 
 from companion.record import DUEL, GameLog, make_thumbnail, setup_headers
 from companion.rules import RulesError, duel
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 
 #: A 2-player game decided by the tie-break (checked by the tests that rely on it).
 TIE_SEED = 7

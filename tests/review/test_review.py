@@ -16,8 +16,8 @@ from companion.cli import main
 from companion.record import GameLog
 from companion.review import game_story, render_html
 from companion.review.chart import SEAT_STYLES, points_chart_png
-from companion.rules.actions import Buy
-from companion.rules.record import read_record
+from companion.rules.splendor.actions import Buy
+from companion.rules.splendor.record import read_record
 from tests.review.logged import TIE_SEED, log_game
 
 
@@ -183,7 +183,7 @@ def test_command_failures_are_one_line(logged, tmp_path, capsys, argv, message) 
 
 def test_tie_seed_is_a_two_player_tie_break() -> None:
     """Guards the fixture's premise with a clear message."""
-    from companion.rules.simulate import play_game
+    from companion.rules.splendor.simulate import play_game
 
     _, states = play_game(TIE_SEED, ["Ann", "Bob"])
     assert "tie on" in states[-1].outcome().reason
@@ -234,7 +234,7 @@ def test_the_turns_are_told_in_the_players_language(logged) -> None:
     """A review in French tells every turn in French (the rules' own words stay
     English for the notation and the logs); back in English, word for word the rules'."""
     from companion.i18n import set_language
-    from companion.rules.describe import describe_turn
+    from companion.rules.splendor.describe import describe_turn
 
     db, gid, record, states = logged
     try:

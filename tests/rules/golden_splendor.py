@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.rules.simulate import play_game  # noqa: E402
+from companion.rules.splendor.simulate import play_game  # noqa: E402
 from tests.rules.goldens import digested_text, write_goldens  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "golden" / "splendor"

@@ -1,5 +1,5 @@
-from companion.rules import catalogue
 from companion.rules.gems import COLOURS, Gem, Tokens
+from companion.rules.splendor import catalogue
 
 
 def test_ninety_cards_forty_thirty_twenty():

@@ -19,14 +19,14 @@ from companion.games import DUEL, SPLENDOR, UnknownGameType, kind, kind_of_state
 from companion.record import GameLog, setup_headers
 from companion.review import game_story
 from companion.rules import duel
-from companion.rules.actions import Turn as SplendorTurn
-from companion.rules.catalogue import Card
-from companion.rules.describe import describe_turn as splendor_words
-from companion.rules.record import Record
-from companion.rules.record import read_record as read_splendor
 from companion.rules.record_format import game_name
-from companion.rules.state import GameState as SplendorState
-from companion.rules.state import Player as SplendorPlayer
+from companion.rules.splendor.actions import Turn as SplendorTurn
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.describe import describe_turn as splendor_words
+from companion.rules.splendor.record import Record
+from companion.rules.splendor.record import read_record as read_splendor
+from companion.rules.splendor.state import GameState as SplendorState
+from companion.rules.splendor.state import Player as SplendorPlayer
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 RECORDS = sorted(GOLDEN.glob("*/*.txt"))

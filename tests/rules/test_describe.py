@@ -6,18 +6,18 @@ from dataclasses import replace
 
 import pytest
 
-from companion.rules import catalogue
-from companion.rules.actions import Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.describe import (
+from companion.rules.gems import Gem, Tokens
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.describe import (
     describe_action,
     describe_card,
     describe_tokens,
     describe_turn,
     join_words,
 )
-from companion.rules.gems import Gem, Tokens
-from companion.rules.simulate import play_game
-from companion.rules.state import GameState, Hidden
+from companion.rules.splendor.simulate import play_game
+from companion.rules.splendor.state import GameState, Hidden
 
 
 def _level_cards(level: int, n: int = 4) -> list[str]:

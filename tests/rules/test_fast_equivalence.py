@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import Buy, GameState, Pass, Turn
-from companion.rules.catalogue import cards
 from companion.rules.fast.splendor.convert import action_text, to_state, to_turn
 from companion.rules.fast.splendor.state import FastState
 from companion.rules.fast.splendor.tables import BUY, NOBLE_ID, PASS, RESERVE_SLOT
 from companion.rules.gems import Tokens
-from companion.rules.simulate import MAX_TURNS
+from companion.rules.splendor.catalogue import cards
+from companion.rules.splendor.simulate import MAX_TURNS
 
 #: Examples per run; FAST_EQUIVALENCE_GAMES=5000 for a longer search.
 GAMES = int(os.environ.get("FAST_EQUIVALENCE_GAMES", "1000"))
@@ -49,8 +49,8 @@ def play_both(seed: int, players: int, style: str, seen: Counter[str] | None = N
     """Play one game through both engines, asserting agreement at each step."""
     rng = random.Random(seed)
     fast = FastState.seeded(players, seed)
-    from companion.rules.deck import Deck
-    from companion.rules.state import player_names
+    from companion.rules.splendor.deck import Deck
+    from companion.rules.splendor.state import player_names
 
     readable = Deck(seed).deal(player_names(players))
     assert to_state(fast).to_text() == readable.to_text()
@@ -110,7 +110,7 @@ def action_text_reveal(card: int) -> str | None:
 
 
 def _reveal_level(state: GameState, turn: Turn) -> int | None:
-    from companion.rules.state import needs_reveal
+    from companion.rules.splendor.state import needs_reveal
 
     return needs_reveal(state, turn.action)
 

@@ -6,7 +6,7 @@ import difflib
 
 import pytest
 
-from companion.rules.record import read_record
+from companion.rules.splendor.record import read_record
 from tests.rules.golden_splendor import GAMES, GOLDEN, golden_name, golden_text
 
 
@@ -31,7 +31,7 @@ def test_golden_record_replays_with_matching_digests(game):
 
 
 def test_a_built_record_replays_with_the_line_numbers_of_its_text():
-    from companion.rules.simulate import play_game
+    from companion.rules.splendor.simulate import play_game
 
     record, states = play_game(5, 3)
     assert record.final_state() == states[-1]

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import GameState, Tokens, Turn
-from companion.rules.actions import Buy, ReserveDeck
-from companion.rules.catalogue import LEVELS, Card
-from companion.rules.deck import Deck
-from companion.rules.players import POLICIES, choose_turn
-from companion.rules.simulate import MAX_TURNS
-from companion.rules.state import GEMS_BY_PLAYERS, GOLD, Hidden
+from companion.rules.splendor.actions import Buy, ReserveDeck
+from companion.rules.splendor.catalogue import LEVELS, Card
+from companion.rules.splendor.deck import Deck
+from companion.rules.splendor.players import POLICIES, choose_turn
+from companion.rules.splendor.simulate import MAX_TURNS
+from companion.rules.splendor.state import GEMS_BY_PLAYERS, GOLD, Hidden
 
 CARDS_PER_LEVEL = {1: 40, 2: 30, 3: 20}
 

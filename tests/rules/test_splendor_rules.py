@@ -25,8 +25,8 @@ from companion.rules import (
     Tokens,
     Turn,
 )
-from companion.rules import catalogue as cat
-from companion.rules.state import needs_reveal
+from companion.rules.splendor import catalogue as cat
+from companion.rules.splendor.state import needs_reveal
 
 MARKET = [
     ["1w1", "1u1", "1g1", "1r1"],

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from companion.rules import GameState, IllegalAction, Turn
-from companion.rules.deck import Deck
-from companion.rules.players import POLICIES, choose_turn
+from companion.rules.splendor.deck import Deck
+from companion.rules.splendor.players import POLICIES, choose_turn
 from tests.rules.test_properties import check_invariants
 
 

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from companion.rules.gems import COLOURS, TOKENS, Gem
-from companion.rules.simulate import play_game
-from companion.rules.state import GameState
+from companion.rules.splendor.simulate import play_game
+from companion.rules.splendor.state import GameState
 from companion.screen import ButtonHints, Mode, Screen, ScreenView, palette
 from companion.screen import layout as lay
 from companion.screen.painter import Drawn

@@ -18,7 +18,7 @@ import pytest
 from companion.games import scoreboard_of
 from companion.rules import duel
 from companion.rules.duel.tokens import COLOURS
-from companion.rules.simulate import play_game as play_splendor
+from companion.rules.splendor.simulate import play_game as play_splendor
 from companion.screen import Mode, Screen, ScreenView, palette
 from companion.screen.duel.samples import LONG_NAMES, duel_sample_views
 from companion.screen.painter import Drawn, layout_problems

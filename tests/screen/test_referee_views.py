@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 from companion.screen import Screen
 from companion.screen.painter import layout_problems
 from companion.screen.splendor.samples import LONG_NAMES

@@ -8,8 +8,8 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from companion.rules.describe import describe_turn
-from companion.rules.simulate import play_game
+from companion.rules.splendor.describe import describe_turn
+from companion.rules.splendor.simulate import play_game
 from companion.screen import ButtonHints, Mode, ScreenView
 from tests.conftest import ROOT
 

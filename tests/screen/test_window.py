@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 from companion.screen import Screen, ScreenView, Window, open_window, save_screenshot
 
 

@@ -16,7 +16,7 @@ from companion.demo.splendor import Operator, parse_steps
 from companion.referee.driver import TableLoop
 from companion.referee.splendor import Referee, TableRead
 from companion.referee.splendor.reading import predict
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 from companion.screen.view import Mode
 from firmware.buttons import Button, ButtonEvent, Gesture
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.referee.machine import GameOver, TurnConfirmed, TurnUndone
-from companion.rules.simulate import play_game
+from companion.rules.splendor.simulate import play_game
 from companion.screen.view import ScreenView
 from companion.speech.announcer import Announcer, section_text
 from companion.speech.speaker import Speaker

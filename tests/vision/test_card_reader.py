@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision import card_features, card_places, card_reader, card_seen, digits
 from vision import cardface as cf
 from vision.colours import GEM_BGR, ColourModel

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from tests.conftest import SHARED
 from vision import noble_reader
 from vision.calibrate import calibrate

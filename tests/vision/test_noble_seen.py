@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from tests.vision.test_nobles_decks import _slot_image
 from vision import noble_reader
 from vision.colours import ColourModel

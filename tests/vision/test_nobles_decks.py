@@ -12,8 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
 from companion.rules.gems import COLOURS
+from companion.rules.splendor import catalogue
 from vision import noble_reader
 from vision.colours import ColourModel
 from vision.layout import Slot

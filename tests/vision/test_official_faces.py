@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from tests.conftest import SHARED
 from vision import card_reader
 from vision.card_decode import FaceScores

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision.read import read_frame
 from vision.read_cache import ReadCache
 from vision.synth import Camera, random_scene, render

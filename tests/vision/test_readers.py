@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision import card_reader, locate, noble_reader, readers
 from vision.calibrate import calibrate
 from vision.colours import ColourModel

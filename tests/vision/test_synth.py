@@ -44,7 +44,7 @@ def test_tilt_gives_a_perspective_view(layout2) -> None:
 
 
 def test_scene_from_a_game_state(layout2) -> None:
-    simulate = pytest.importorskip("companion.rules.simulate")
+    simulate = pytest.importorskip("companion.rules.splendor.simulate")
     _, states = simulate.play_game(7, 2, "greedy")
     state = states[len(states) // 2]
     scene = scene_from_state(state)
@@ -61,7 +61,7 @@ def test_steady_rendering_keeps_what_a_turn_did_not_touch(layout2) -> None:
     (only the camera noise changes), one that changed does not."""
     from dataclasses import replace
 
-    from companion.rules import catalogue
+    from companion.rules.splendor import catalogue
     from vision.calibrate import calibrate
     from vision.read_cache import signature
     from vision.slot_jobs import make_job

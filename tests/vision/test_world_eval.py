@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision.calibration_report import (
     choose_threshold,
     expected_calibration_error,

@@ -25,8 +25,6 @@ from companion.analysis.halving import draw_seed as _seed
 from companion.analysis.halving import halving
 from companion.analysis.splendor.playout import choose_return, playout, target_need
 from companion.analysis.unseen import Estimate, Redealer, chance_lost
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import card as catalogue_card
 from companion.rules.fast.splendor.convert import determinise, from_turn
 from companion.rules.fast.splendor.state import FastState
 from companion.rules.fast.splendor.tables import (
@@ -41,7 +39,9 @@ from companion.rules.fast.splendor.tables import (
 )
 from companion.rules.gems import Tokens
 from companion.rules.hidden import Hidden
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import card as catalogue_card
+from companion.rules.splendor.state import GameState
 
 #: Share of a position's playouts spent finding the best turn; the rest
 #: compares it with the turn played (150 paired playouts each at 600, a

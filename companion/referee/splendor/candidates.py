@@ -51,11 +51,11 @@ from companion.referee.splendor.reading import (
     distance,
     predict,
 )
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import Gem, Tokens
 from companion.rules.hidden import Hidden
-from companion.rules.state import TOKEN_LIMIT, GameState, needs_reveal
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.state import TOKEN_LIMIT, GameState, needs_reveal
 
 #: A candidate whose predicted table differs from the reading by more than
 #: this (in tokens/cards) does not explain it.  One lets a single miscounted

@@ -21,10 +21,10 @@ from companion.i18n.words import describe_card, describe_cost, describe_tokens
 from companion.referee.splendor.candidates import Candidate, _candidate
 from companion.referee.splendor.hooks import SPLENDOR, Quirks, SplendorGame
 from companion.referee.splendor.reading import TableReading, describe_differences
-from companion.rules import catalogue
-from companion.rules.actions import Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.gems import Gem
-from companion.rules.state import GameState, needs_reveal
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.state import GameState, needs_reveal
 
 
 def card_words(card_id: str) -> str:

@@ -30,12 +30,12 @@ from dataclasses import dataclass, replace
 from companion.i18n import N_, _
 from companion.i18n.words import describe_noble, describe_tokens, gem_name, list_tokens
 from companion.referee.menu import OTHER, Option, Question
-from companion.rules import catalogue
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import LEVELS, Card
 from companion.rules.gems import COLOURS, TOKENS, Gem, Tokens
 from companion.rules.hidden import Hidden
-from companion.rules.state import MARKET_WIDTH, GameState, needs_reveal
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import LEVELS, Card
+from companion.rules.splendor.state import MARKET_WIDTH, GameState, needs_reveal
 
 
 def card_label(card: Card) -> str:

@@ -26,9 +26,9 @@ from companion.referee.splendor.reading import (
     learn_quirks,
     predict,
 )
-from companion.rules.actions import Buy, Turn
-from companion.rules.catalogue import LEVELS
-from companion.rules.state import MARKET_WIDTH, WINNING_POINTS, GameState
+from companion.rules.splendor.actions import Buy, Turn
+from companion.rules.splendor.catalogue import LEVELS
+from companion.rules.splendor.state import MARKET_WIDTH, WINNING_POINTS, GameState
 from companion.screen.view import ButtonHints, Mode, ScreenView
 
 #: Splendor's confirmed misreads: market place -> (read, confirmed) card ids.

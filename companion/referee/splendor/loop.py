@@ -18,9 +18,9 @@ from companion.referee.driver import TableLoop
 from companion.referee.splendor.candidates import Candidate
 from companion.referee.splendor.hooks import Quirks
 from companion.referee.splendor.reading import TableReading
-from companion.rules.actions import Turn
-from companion.rules.outcome import Outcome
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Turn
+from companion.rules.splendor.outcome import Outcome
+from companion.rules.splendor.state import GameState
 
 #: The one loop, holding a Splendor referee.
 SplendorLoop = TableLoop[GameState, Turn, TableReading, Candidate, Quirks]

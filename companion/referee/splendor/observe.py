@@ -45,9 +45,9 @@ from companion.referee.splendor.reading import (
     PlayerReading,
     TableReading,
 )
-from companion.rules.catalogue import LEVELS
 from companion.rules.gems import TOKENS, Tokens
-from companion.rules.state import MARKET_WIDTH
+from companion.rules.splendor.catalogue import LEVELS
+from companion.rules.splendor.state import MARKET_WIDTH
 from vision.confidence import is_sure
 from vision.observation import Observation, ZoneTokens
 

@@ -35,7 +35,7 @@ from companion.i18n import _
 from companion.i18n.reasons import translate_difference
 from companion.rules.gems import COLOURS, TOKENS, Tokens
 from companion.rules.hidden import Hidden
-from companion.rules.state import GameState
+from companion.rules.splendor.state import GameState
 
 #: A card reading this sure (and this far above the runner-up) is taken as read.
 SURE_CONFIDENCE = 0.6

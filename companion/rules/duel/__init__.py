@@ -19,7 +19,7 @@ value: a position that plays, on top of those), ``outcome``, ``record``,
 Functions for the CLI and the referee:
 
 * :func:`replay_record` — ``(states, outcome)`` of a record text; raises
-  :class:`~companion.rules.record.RecordError` (``.line``) at the first bad line;
+  :class:`~companion.rules.splendor.record.RecordError` (``.line``) at the first bad line;
 * :func:`describe_turn` — a turn in words; :func:`standings` — the scores;
 * :func:`simulate_game` — a seeded game as record text;
 * :func:`is_duel_record` — whether a record text is a Duel game;

@@ -1,4 +1,4 @@
-"""Duel game records: the shape of Splendor's (:mod:`companion.rules.record`).
+"""Duel game records: the shape of Splendor's (:mod:`companion.rules.splendor.record`).
 
 ::
 
@@ -22,7 +22,7 @@ of each level.  Turns are numbered from 1 in the order played; a player who
 plays again simply has two turns in a row.  ``;`` starts a comment, blank
 lines are ignored, unknown headers are kept, ``Result`` is ``*`` while the
 game is unfinished.  Errors carry the 1-based line number
-(:class:`~companion.rules.record.RecordError`, shared with Splendor).
+(:class:`~companion.rules.splendor.record.RecordError`, shared with Splendor).
 """
 
 from __future__ import annotations

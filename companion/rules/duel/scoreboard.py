@@ -1,7 +1,7 @@
 """Splendor Duel's scoreboard: what the companion's screen shows of a position.
 
 Duel's answer to :class:`~companion.rules.contract.Scoreboard` (Splendor's
-is :func:`companion.rules.scoreboard.scoreboard`).  Each seat carries its
+is :func:`companion.rules.splendor.scoreboard.scoreboard`).  Each seat carries its
 progress towards the three conditions of the Victory tile, any of which
 ends the game at once: :data:`~.position.WIN_POINTS` prestige points,
 :data:`~.position.WIN_CROWNS` crowns, or :data:`~.position.WIN_COLOUR_POINTS`

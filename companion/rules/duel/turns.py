@@ -3,7 +3,7 @@
 ``parse_turn(text) == turn`` and ``format_turn(turn) == text`` for canonical
 text (``str(turn)`` is ``format_turn(turn)``).  Reading is lenient about case,
 spacing and the order of the parts; writing is canonical.  The shape follows
-the Splendor notation of :mod:`companion.rules.actions`: words in
+the Splendor notation of :mod:`companion.rules.splendor.actions`: words in
 ``key value`` pairs, the action first among them.
 
 Notation

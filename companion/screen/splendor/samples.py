@@ -3,7 +3,7 @@
 The golden PNG tests, ``python -m companion.screen`` (a gallery of
 screenshots) and ``tests/bench/bench_screen.py`` all draw these, so what is
 checked, what is looked at and what is timed are the same screens.  The
-games are real seeded games of :func:`companion.rules.simulate.play_game`
+games are real seeded games of :func:`companion.rules.splendor.simulate.play_game`
 (greedy players) with long names, chosen so the end is a tie decided by the
 fewer-cards rule, which is the hardest end screen to fit.
 """
@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from companion.i18n import N_, _, words
 from companion.i18n.reasons import translate_reason
 from companion.i18n.words import describe_noble, describe_tokens, describe_turn
-from companion.rules.actions import Buy, Take, Turn
-from companion.rules.catalogue import Card
 from companion.rules.errors import IllegalAction
 from companion.rules.gems import COLOURS, Tokens
-from companion.rules.simulate import play_game
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Buy, Take, Turn
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.simulate import play_game
+from companion.rules.splendor.state import GameState
 from companion.screen.view import ScreenView
 
 #: Long names: the layout must fit them at 800×480 with 4 players.

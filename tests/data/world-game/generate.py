@@ -30,13 +30,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.rules.simulate import play_game  # noqa: E402
+from companion.rules.splendor.simulate import play_game  # noqa: E402
 
 SEED = 7
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 POLICY = "greedy"
 RENDER = """\
-# How the frames of this recording are rendered at first use (companion.referee.demo.Look):
+# How the frames of this recording are rendered at first use (companion.demo.splendor.Look):
 # vision.synth.world.world_frame(4, "easy", seed, "check", framing="centre", lens="wide",
 # scene=<each state>, hand=False, steady=...): the Pi Camera Module 3 Wide framing the central
 # mat (hardware.md's geometry: the players' areas are out of view, known from the turns).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.rules import catalogue
+from companion.rules.splendor import catalogue
 from vision import card_net, noble_net
 from vision.card_seen import Seen
 from vision.confidence import SURE

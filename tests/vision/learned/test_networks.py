@@ -9,8 +9,8 @@ from importlib import resources
 import numpy as np
 import pytest
 
-from companion.rules import catalogue
 from companion.rules.duel import cards as duel_cards
+from companion.rules.splendor import catalogue
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import recognizer
 from vision.training import augment

@@ -12,8 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from companion.rules import catalogue
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
 from companion.rules.fast.splendor.state import FastState
 from companion.rules.fast.splendor.tables import (
     BUY,
@@ -30,7 +28,9 @@ from companion.rules.fast.splendor.tables import (
 )
 from companion.rules.gems import Tokens
 from companion.rules.hidden import Hidden
-from companion.rules.state import GameState, Player, player_names
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.state import GameState, Player, player_names
 
 _TAKE_CODE = {t: i for i, t in enumerate(TAKES)}
 

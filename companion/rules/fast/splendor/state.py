@@ -1,7 +1,7 @@
 """The fast engine: a mutable, integer-coded Splendor state for search.
 
 Why a second engine: analysis plays hundreds of thousands of simulated turns
-per game reviewed, and the readable :class:`~companion.rules.state.GameState`
+per game reviewed, and the readable :class:`~companion.rules.splendor.state.GameState`
 (immutable values, checked turns, messages for players) spends most of its
 time on what a playout does not need.  Here the state is a handful of int
 lists changed in place, the catalogue is tables (:mod:`.tables`), and turns
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 
-from companion.rules.deck import Deck
 from companion.rules.fast.splendor.tables import (
     BUY,
     CARD_BONUS,
@@ -43,6 +42,7 @@ from companion.rules.fast.splendor.tables import (
     return_options,
     takes_for,
 )
+from companion.rules.splendor.deck import Deck
 
 WINNING_POINTS = 15
 TOKEN_LIMIT = 10
@@ -122,7 +122,7 @@ class FastState:
 
     @classmethod
     def seeded(cls, players: int, seed: int | str) -> FastState:
-        """A new game dealt by :class:`~companion.rules.deck.Deck` ``seed``: the same
+        """A new game dealt by :class:`~companion.rules.splendor.deck.Deck` ``seed``: the same
         market, nobles and deck order as the readable simulator's game ``seed``."""
         deck = Deck(seed)
         nobles = [NOBLE_INDEX[n.id] for n in deck.nobles[: players + 1]]

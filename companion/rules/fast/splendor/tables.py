@@ -1,6 +1,6 @@
 """The catalogue as integer tables, built once, for the fast engine's hot loops.
 
-Why tables: the readable engine asks a :class:`~companion.rules.catalogue.Card`
+Why tables: the readable engine asks a :class:`~companion.rules.splendor.catalogue.Card`
 for its cost through an enum-keyed :class:`~companion.rules.gems.Tokens`;
 here a card is an index 0..89 and its cost a plain tuple, so a playout does
 list indexing only.  Colours are 0..4 in card order (white, blue, green, red,
@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from companion.rules import catalogue
 from companion.rules.gems import COLOURS, TOKENS
+from companion.rules.splendor import catalogue
 
 CARDS = catalogue.cards()
 CARD_ID: tuple[str, ...] = tuple(c.id for c in CARDS)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from companion.rules import catalogue
-from companion.rules.catalogue import LEVELS, Card, Noble
-from companion.rules.state import MARKET_WIDTH, GameState
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.catalogue import LEVELS, Card, Noble
+from companion.rules.splendor.state import MARKET_WIDTH, GameState
 
 
 class Deck:

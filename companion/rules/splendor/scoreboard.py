@@ -4,7 +4,7 @@ The screen is written once against :class:`~companion.rules.contract.Scoreboard`
 and never imports a game's state; this function is Splendor's answer (Duel's
 is :func:`companion.rules.duel.scoreboard.scoreboard`).  Splendor has no
 victory condition that ends the game at once: reaching
-:data:`~companion.rules.state.WINNING_POINTS` starts the final round, so the
+:data:`~companion.rules.splendor.state.WINNING_POINTS` starts the final round, so the
 seats carry no :class:`~companion.rules.contract.Goal` and the screen shows
 the winning score by the points' colour and the final-round banner.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.rules.contract import Scoreboard, Seat
 from companion.rules.gems import COLOURS, Gem
-from companion.rules.state import WINNING_POINTS, GameState
+from companion.rules.splendor.state import WINNING_POINTS, GameState
 
 #: The token kinds in the screen's column order: five colours, then gold.
 TOKEN_ORDER = (*COLOURS, Gem.GOLD)

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules import catalogue
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import Card, Noble
 from companion.rules.gems import Gem, Tokens
-from companion.rules.state import WINNING_POINTS, GameState, Hidden
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import Card, Noble
+from companion.rules.splendor.state import WINNING_POINTS, GameState, Hidden
 
 
 def join_words(parts: Sequence[str]) -> str:

@@ -15,17 +15,17 @@ Shaped like PGN (python-chess ``chess.pgn``)::
     3. buy 1w3 pay uuk reveal 1g2
 
 Headers are ``[Name "value"]``; unknown headers are kept.  Each turn is
-``N. <turn notation>`` (see :mod:`companion.rules.actions`), numbered from 1;
+``N. <turn notation>`` (see :mod:`companion.rules.splendor.actions`), numbered from 1;
 ``;`` starts a comment.  ``Result`` is ``*`` for a game not finished.  Blank
 lines are ignored.  Readers report the line number of the first bad line.
 """
 
 from __future__ import annotations
 
-from companion.rules.actions import Turn, parse_turn
-from companion.rules.catalogue import LEVELS
 from companion.rules.record_format import GameRecord, RecordError
-from companion.rules.state import GameState
+from companion.rules.splendor.actions import Turn, parse_turn
+from companion.rules.splendor.catalogue import LEVELS
+from companion.rules.splendor.state import GameState
 
 GAME_NAME = "Splendor"
 

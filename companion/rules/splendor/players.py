@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from companion.rules import catalogue
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import Card
 from companion.rules.gems import COLOURS, Tokens
-from companion.rules.state import GameState, needs_reveal
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import Card
+from companion.rules.splendor.state import GameState, needs_reveal
 
 #: chooses a main action among the legal ones
 Policy = Callable[[GameState, list[Action], random.Random], Action]

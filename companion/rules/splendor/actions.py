@@ -23,16 +23,16 @@ followed, when the turn needs them, by
     noble n7                 the noble who visits at the end of the turn
 
 Token letters: ``w`` white, ``u`` blue, ``g`` green, ``r`` red, ``k`` black,
-``y`` gold.  Card ids: see :mod:`companion.rules.catalogue`.
+``y`` gold.  Card ids: see :mod:`companion.rules.splendor.catalogue`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.rules import catalogue
 from companion.rules.errors import NotationError
 from companion.rules.gems import Tokens
+from companion.rules.splendor import catalogue
 
 
 @dataclass(frozen=True, slots=True)

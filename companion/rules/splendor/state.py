@@ -10,7 +10,7 @@ colours are left in the supply).
 
 The engine never owns the deck order: a card that appears in the market is a
 *reveal* carried by the turn (from the camera, a player, or a seeded
-:class:`~companion.rules.deck.Deck`).  A card reserved blind is a
+:class:`~companion.rules.splendor.deck.Deck`).  A card reserved blind is a
 :class:`Hidden` placeholder until its owner buys it and the card is named.
 """
 
@@ -22,13 +22,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from companion.rules import catalogue, contract
-from companion.rules.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
-from companion.rules.catalogue import LEVELS, Card, Noble
+from companion.rules import contract
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.gems import COLOURS, Gem, Tokens
 from companion.rules.hidden import Hidden as Hidden  # re-exported: callers import it from here
-from companion.rules.outcome import Outcome, decide
+from companion.rules.splendor import catalogue
+from companion.rules.splendor.actions import Action, Buy, Pass, ReserveCard, ReserveDeck, Take, Turn
+from companion.rules.splendor.catalogue import LEVELS, Card, Noble
+from companion.rules.splendor.outcome import Outcome, decide
 
 #: Points that trigger the final round.
 WINNING_POINTS = 15

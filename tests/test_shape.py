@@ -181,3 +181,21 @@ def test_the_old_paths_kept_for_vision_are_used_by_vision_only() -> None:
             if named & old and where not in PENDING_SHIMS:
                 users.add(where)
     assert not users, f"import the new paths: {sorted(users)}"
+
+
+def test_the_referee_interface_is_a_few_small_protocols() -> None:
+    """Issue 40: one protocol of 27 hooks and 5 type parameters became six of
+    at most 7 hooks and 4 type parameters; RefereeGame is their sum, no more."""
+    from companion.referee import game
+
+    parts = (game.Tolerances, game.Reads, game.SetsUp, game.BuildsTurns, game.Says, game.Shows)
+
+    def own(cls: type) -> set[str]:
+        return {n for n in vars(cls) if not n.startswith("_")}
+
+    for part in parts:
+        assert 1 <= len(own(part)) <= 7, part.__name__
+        assert len(getattr(part, "__parameters__", ())) <= 4, part.__name__
+    assert not own(game.RefereeGame)
+    everything = set().union(*(own(p) for p in parts))
+    assert sum(len(own(p)) for p in parts) == len(everything)  # no hook in two parts

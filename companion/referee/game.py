@@ -14,6 +14,12 @@ The type parameters keep a caller fully typed: ``S`` the state (a contract
 camera read of the table, ``C`` a ranked candidate turn (:class:`Proposal`)
 and ``Q`` the reader's misreads the players confirmed past ("quirks").
 
+The hooks come in six small protocols, one per job: :class:`Tolerances`,
+:class:`Reads` (a reading against a state), :class:`SetsUp` (a new game's
+table), :class:`BuildsTurns` (a proposal or menus to a turn, a turn to the
+next state), :class:`Says` (the words) and :class:`Shows` (the screens
+before, at and after a game).  :class:`RefereeGame` is all six.
+
 Why hooks and not more of the engine contract: what a reading is, how it is
 compared with a state, and which menus build a turn are the referee's
 business, not the rules'; the two games' readers see different tables (a
@@ -36,6 +42,12 @@ R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
 Q = TypeVar("Q")
 C = TypeVar("C", bound="Proposal")
+# The small protocols below each see a type from one side only (a hook that
+# only takes a state, one that only makes one): their variance says which.
+S_contra = TypeVar("S_contra", bound=Position, contravariant=True)
+S_co = TypeVar("S_co", bound=Position, covariant=True)
+T_contra = TypeVar("T_contra", contravariant=True)
+C_contra = TypeVar("C_contra", bound="Proposal", contravariant=True)
 
 #: Setup hints: for a place of the table, the ids the camera thought likely.
 Hints = Mapping[str, tuple[str, ...]]
@@ -65,14 +77,8 @@ class Comparison:
     what: str
 
 
-class RefereeGame(Protocol[S, T, R_contra, C, Q]):
-    """One game's hooks for :class:`~companion.referee.machine.Referee`.
-
-    Refusals: :meth:`setup_step` raises
-    :class:`~companion.rules.errors.SetupError` and :meth:`turn_step` and
-    :meth:`apply` raise :class:`~companion.rules.errors.IllegalAction`, with
-    the rules' reason in English; the machine translates it.
-    """
+class Tolerances(Protocol):
+    """How close a reading must come to a turn's predicted table."""
 
     @property
     def tolerance(self) -> float:
@@ -96,7 +102,10 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
         """
         ...
 
-    # ------------------------------------------------------------ readings
+
+class Reads(Protocol[S_contra, R_contra, C, Q]):
+    """Readings of the table against a state: agreement, distance, the turns that explain one."""
+
     def reading_key(self, reading: R_contra) -> object:
         """What two readings must share to agree (equal keys: the same table)."""
         ...
@@ -109,21 +118,24 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
         """The misreads known before any table was confirmed: none."""
         ...
 
-    def compare(self, state: S, reading: R_contra, quirks: Q) -> Comparison: ...
+    def compare(self, state: S_contra, reading: R_contra, quirks: Q) -> Comparison: ...
 
-    def candidates(self, state: S, reading: R_contra, quirks: Q) -> list[C]:
+    def candidates(self, state: S_contra, reading: R_contra, quirks: Q) -> list[C]:
         """The legal turns that explain ``reading``, best first."""
         ...
 
-    def unexplained(self, state: S, reading: R_contra, best: C | None, quirks: Q) -> str:
+    def unexplained(self, state: S_contra, reading: R_contra, best: C | None, quirks: Q) -> str:
         """Why no legal turn explains ``reading``, in English."""
         ...
 
-    def learn(self, state: S, reading: R_contra) -> Q:
+    def learn(self, state: S_contra, reading: R_contra) -> Q:
         """The misreads of ``reading`` now that the players confirmed ``state``."""
         ...
 
-    # -------------------------------------------------------------- set-up
+
+class SetsUp(Protocol[S_co, R_contra]):
+    """A new game's table, read or entered, to its first state."""
+
     def setup_answers(self, reading: R_contra, players: int) -> tuple[dict[str, object], Hints]:
         """A new game's table as read: the sure answers, and hints for the rest."""
         ...
@@ -134,26 +146,29 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
 
     def setup_step(
         self, names: Sequence[str], answers: Mapping[str, object], hints: Hints
-    ) -> Question | S:
+    ) -> Question | S_co:
         """The next set-up question, or the state the answers set up."""
         ...
 
-    # --------------------------------------------------------------- turns
-    def turn_of(self, candidate: C) -> T:
+
+class BuildsTurns(Protocol[S, T, C_contra]):
+    """A proposal or the menus to a turn, and the turn to the next state."""
+
+    def turn_of(self, candidate: C_contra) -> T:
         """The turn a candidate proposes (the best guess for every part)."""
         ...
 
-    def asked_answers(self, candidate: C) -> dict[str, object]:
+    def asked_answers(self, candidate: C_contra) -> dict[str, object]:
         """The answers a proposal fixes when CONFIRM leaves parts to ask."""
         ...
 
     def turn_step(
-        self, state: S, answers: Mapping[str, object], candidate: C | None
+        self, state: S, answers: Mapping[str, object], candidate: C_contra | None
     ) -> Question | Finished[T, S]:
         """The next question of a turn (finishing ``candidate``, or by hand)."""
         ...
 
-    def proposal_after(self, candidate: C) -> S | None:
+    def proposal_after(self, candidate: C_contra) -> S | None:
         """The state a proposal needing no answers leads to (None: apply it)."""
         ...
 
@@ -163,10 +178,13 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
         """News worth a beep after a turn (the final round, play again), or ""."""
         ...
 
-    # ---------------------------------------------------------------- words
-    def describe_turn(self, state: S, turn: T) -> str: ...
 
-    def proposal_note(self, candidate: C) -> str:
+class Says(Protocol[S_contra, T_contra, R_contra, C_contra]):
+    """What the screen and the voice say, in English (the machine translates)."""
+
+    def describe_turn(self, state: S_contra, turn: T_contra) -> str: ...
+
+    def proposal_note(self, candidate: C_contra) -> str:
         """The line under a proposal: the turn, what differs, what is asked."""
         ...
 
@@ -178,25 +196,65 @@ class RefereeGame(Protocol[S, T, R_contra, C, Q]):
         """The camera abstained several times in a row."""
         ...
 
-    def unchanged_note(self, state: S, reading: R_contra) -> str:
+    def unchanged_note(self, state: S_contra, reading: R_contra) -> str:
         """The table reads as before the turn, but the reader was unsure of places
         where a turn leaves its only visible trace (a card's place: a purchase pays
         into the supply or the bag, out of view or not): what to tell the players
         ("" when every such place was read)."""
         ...
 
-    # ---------------------------------------------------------------- views
+
+class Shows(Protocol[S_contra]):
+    """The screens before, at and after a game."""
+
     def new_game_view(self, message: str, camera: bool) -> ScreenView:
         """Before a new game's table is known (``message``: a problem or a note)."""
         ...
 
-    def setup_view(self, state: S) -> ScreenView:
+    def setup_view(self, state: S_contra) -> ScreenView:
         """A new game's table, read or entered, for the players to check."""
         ...
 
-    def end_view(self, state: S) -> ScreenView:
+    def end_view(self, state: S_contra) -> ScreenView:
         """The standings."""
         ...
 
 
-__all__ = ["C", "Comparison", "Hints", "Proposal", "Q", "R_contra", "RefereeGame", "S", "T"]
+class RefereeGame(
+    Tolerances,
+    Reads[S, R_contra, C, Q],
+    SetsUp[S, R_contra],
+    BuildsTurns[S, T, C],
+    Says[S, T, R_contra, C],
+    Shows[S],
+    Protocol[S, T, R_contra, C, Q],
+):
+    """One game's hooks for :class:`~companion.referee.machine.Referee`: the six
+    small protocols above, and nothing of its own.
+
+    A game gives them all; code that needs one part (a test of the words, a
+    tool that only compares readings) asks for that protocol alone, with its
+    two to four type parameters instead of five.  Refusals: :meth:`setup_step` raises
+    :class:`~companion.rules.errors.SetupError` and :meth:`turn_step` and
+    :meth:`apply` raise :class:`~companion.rules.errors.IllegalAction`, with
+    the rules' reason in English; the machine translates it.
+    """
+
+
+__all__ = [
+    "BuildsTurns",
+    "C",
+    "Comparison",
+    "Hints",
+    "Proposal",
+    "Q",
+    "R_contra",
+    "Reads",
+    "RefereeGame",
+    "S",
+    "Says",
+    "SetsUp",
+    "Shows",
+    "T",
+    "Tolerances",
+]

@@ -34,6 +34,10 @@ VISION_PENDING = frozenset({
     ("vision.synth.duel_faces", "from companion.rules.duel.tokens import KINDS"),
     ("vision.synth.recorded", "from vision.calibrate import slot_visible"),
     ("vision.synth.recorded", "from companion.rules.simulate import play_game"),
+    ("vision.training.sure", "from vision import world_eval as we"),
+    ("vision.training.sure", "from vision.duel import evaluate as de"),
+    ("vision.training.sure", "from vision.duel.confidence import KINDS"),
+    ("vision.training.sure", "from vision import sure"),
     ("vision.training.train", "import jax  # the training stack: only in the [train] extra"),
     ("vision.training.train", "import jax.numpy as jnp"),
     ("vision.training.train", "import optax"),
@@ -44,6 +48,14 @@ VISION_PENDING = frozenset({
     ("vision.world_eval", "from vision.learn import learn_colours"),
     ("vision.world_eval", "from vision.read import read_frame"),
     ("vision.world_eval", "from vision.synth.world import world_frame as world"),
+})
+
+
+#: Arrows up that landed on main while this test was written, each to fix by its
+#: owner (vision is the learned reader's work in progress): (module, target).
+PENDING_UPWARD = frozenset({
+    # vision must use companion.rules only; the process reaper would sit below it
+    ("vision.training.sure", "companion.processes"),
 })
 
 
@@ -67,8 +79,12 @@ def test_every_module_has_a_layer(modules: set[str]) -> None:
 
 
 def test_no_arrow_points_up(imports: list[g.Import], modules: set[str]) -> None:
-    found = [f"{i.source}:{i.line} imports {i.target}" for i in g.upward(imports, modules)]
+    up = g.upward(imports, modules)
+    found = [f"{i.source}:{i.line} imports {i.target}" for i in up
+             if (i.source, i.target) not in PENDING_UPWARD]
     assert not found, "\n".join(found)
+    stale = PENDING_UPWARD - {(i.source, i.target) for i in up}
+    assert not stale, f"fixed: remove from PENDING_UPWARD: {sorted(stale)}"
 
 
 @pytest.mark.parametrize("island", g.ISLANDS, ids=lambda i: i[0])
@@ -86,7 +102,8 @@ def test_the_rules_and_firmware_use_nothing_else(
 def test_vision_uses_only_the_rules_of_the_companion(imports: list[g.Import]) -> None:
     found = {f"{i.source} -> {i.target}" for i in imports
              if i.source.startswith("vision") and i.target.startswith("companion")
-             and not i.target.startswith("companion.rules")}
+             and not i.target.startswith("companion.rules")
+             and (i.source, i.target) not in PENDING_UPWARD}
     assert not found
 
 

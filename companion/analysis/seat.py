@@ -1,7 +1,7 @@
 """The computer seat's mind: the analysis search choosing a turn at a strength level.
 
 A computer player at the physical table uses the same determinised search
-as the after-game analysis (:mod:`.splendor.search` for Splendor, :mod:`.duel.search`
+as the after-game analysis (:mod:`.search` for Splendor, :mod:`.duel_search`
 for Duel); what changes with the level is only how many playouts it spends
 per turn (:data:`LEVELS`).  The position it searches is the referee's state,
 which holds what any player at that seat may know and nothing more: the
@@ -16,7 +16,7 @@ Decisions where issue 39 was silent:
   computer's pieces, which the table cannot do; the hint may still name a
   blind reserve, since a person holds their own cards.
 * In Duel the computer never spends privileges and replenishes only when it
-  must (the search's candidates, :func:`.duel.search.candidates`): a
+  must (the search's candidates, :func:`.duel_search.candidates`): a
   replenish is a draw from the bag that nobody can know before it is made.
   When nothing can be done without a replenish, :func:`duel_choice` gives
   None and the players enter that turn for the computer with the buttons.
@@ -35,14 +35,18 @@ from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from companion.analysis.duel import search as duel_search
+from companion.analysis.duel.playout import card_value, take_value
+from companion.analysis.duel.playout import target_need as duel_target_need
 from companion.analysis.halving import halving
 from companion.analysis.splendor import search
+from companion.analysis.splendor.playout import greedy_action, target_need
 from companion.rules.duel import state as duel
 from companion.rules.duel.turns import Turn as DuelTurn
 from companion.rules.fast.duel import tables as duel_tables
 from companion.rules.fast.duel.convert import to_turn
-from companion.rules.fast.duel.state import play_move
+from companion.rules.fast.duel.state import DuelState, Move, play_move
 from companion.rules.fast.splendor import tables as splendor_tables
+from companion.rules.fast.splendor.state import FastState
 from companion.rules.gems import Tokens
 from companion.rules.splendor import state as splendor
 from companion.rules.splendor.actions import Turn as SplendorTurn
@@ -52,44 +56,57 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Level:
-    """A strength: the playouts the search spends on one turn, per game.
+    """A strength: how the seat chooses among its candidate turns.
 
-    ``budget`` 1 gives each candidate one playout per halving round: a
-    player that mostly sees the obvious.  A Duel playout costs about 2.5
-    times a Splendor one, so Duel gets fewer.  The budgets were chosen so
-    that level 3 answers within 2 s and level 5 within 10 s on the Pi 4
-    estimate's slow end (``tests/bench/bench_seat.py`` measures both, and
-    the win rates that say each level beats the one below).
+    Levels 1 and 2 do not search: they play the rule of thumb that the
+    search's own playouts use (buy the card worth most, else take the gems
+    nearest to a card), level 1 with ``noise``, the chance of playing any
+    candidate instead (a beginner's blunders).  Levels 3 to 5 search with
+    ``budget`` playouts per Splendor turn (``duel_budget`` per Duel turn: a
+    Duel playout costs about 2.5 times a Splendor one).  Level 3's budget
+    keeps it within 2 s and level 5's within 10 s on the Pi 4 estimate's
+    slow end; ``tests/bench/bench_seat.py`` measures both and the win rates
+    that say each level beats the one below.
     """
 
     number: int
     budget: int
     duel_budget: int
+    noise: float
     words: str
+    shortlist: bool = True
+
+    @property
+    def searches(self) -> bool:
+        """Whether the level searches (else it plays the rule of thumb)."""
+        return self.budget > 0
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, 1, 1, "beginner: one playout per option"),
-    2: Level(2, 40, 20, "casual: a quick look ahead"),
-    3: Level(3, 200, 100, "club: the default"),
-    4: Level(4, 600, 250, "strong"),
-    5: Level(5, 1500, 600, "full search"),
+    1: Level(1, 0, 0, 0.4, "beginner: a rule of thumb, with blunders"),
+    2: Level(2, 0, 0, 0.0, "casual: the rule of thumb"),
+    3: Level(3, 150, 60, 0.0, "club: a quick search (the default)"),
+    4: Level(4, 500, 200, 0.0, "strong: a longer search"),
+    5: Level(5, 1200, 500, 0.0, "full search"),
 }
 DEFAULT_LEVEL = 3
 #: The level whose search a hint uses: the default's, so a hint is as quick.
 HINT_LEVEL = DEFAULT_LEVEL
 #: Playouts that estimate the chance of a turn that had no rival.
 LONE_PLAYOUTS = 24
+SHORT_TAKES = 4
+SHORT_RESERVES = 2
 #: At most this many options are named with their win chances.
 NAMED_OPTIONS = 3
 
 
 @dataclass(frozen=True)
 class Option(Generic[T]):
-    """A turn the search compared, its win chance for the mover and the playouts behind it."""
+    """A turn the search compared, its win chance for the mover and the playouts behind it
+    (None and 0 for a level that does not search: it has no estimate to give)."""
 
     turn: T
-    chance: float
+    chance: float | None
     playouts: int
 
 
@@ -106,21 +123,63 @@ class Choice(Generic[T]):
 
 
 # ------------------------------------------------------------------ Splendor
-def splendor_choice(state: splendor.GameState, budget: int, seed: int,
+def splendor_choice(state: splendor.GameState, level: Level, seed: int,
                     blind: bool = False) -> Choice[SplendorTurn]:
-    """The turn the search plays in ``state`` (``blind``: reserving from a deck allowed)."""
+    """The turn the seat plays in ``state`` at ``level`` (``blind``: reserving from a
+    deck allowed)."""
     sampler = search.Sampler(state)
     pool = search.candidates(state, sampler.base)
     if not blind:
         kept = [t for t in pool
                 if not splendor_tables.RESERVE_DECK <= t[0] < splendor_tables.BUY]
         pool = kept or pool
+    if not level.searches:
+        rng = random.Random(seed)
+        turn = _splendor_rule(sampler.base, pool, rng, level.noise)
+        readable = _splendor_turn(state, turn)
+        return Choice(readable, readable, (Option(readable, None, 0),), 0)
+    if level.shortlist:
+        pool = _splendor_shortlist(sampler.base, pool)
     ranking, spent = halving(pool, lambda t, s: search._run(sampler, t, s), state.current,
-                             budget, seed, LONE_PLAYOUTS)
+                             level.budget, seed, LONE_PLAYOUTS)
     options = tuple(Option(_splendor_turn(state, t), mean, n)
                     for t, mean, n in ranking[:NAMED_OPTIONS])
     best = options[0].turn
     return Choice(best, best, options, spent)
+
+
+def _splendor_rule(base: FastState, pool: list[search.FastTurn], rng: random.Random,
+                   noise: float) -> search.FastTurn:
+    """The rule of thumb's candidate (the playout player's choice among ``pool``), or
+    with chance ``noise`` any candidate."""
+    if rng.random() < noise:
+        return pool[int(rng.random() * len(pool))]
+    by_code = {t[0]: t for t in pool}
+    return by_code[greedy_action(base, sorted(by_code), rng, explore=0.0)]
+
+
+def _splendor_shortlist(base: FastState, pool: list[search.FastTurn]) -> list[search.FastTurn]:
+    """The candidates worth a search's playouts: every purchase, the takes that bring
+    most needed gems, the reserves of the cards worth most."""
+    need = target_need(base)
+    buys = [t for t in pool if t[0] >= splendor_tables.BUY]
+    takes = [t for t in pool if t[0] < splendor_tables.RESERVE_SLOT]
+    reserves = [t for t in pool if splendor_tables.RESERVE_SLOT <= t[0] < splendor_tables.BUY]
+
+    def take_value(t: search.FastTurn) -> tuple[int, int]:
+        gems = splendor_tables.TAKES[t[0]]
+        return sum(min(g, n) for g, n in zip(gems, need, strict=False)), sum(gems)
+
+    def reserve_value(t: search.FastTurn) -> tuple[int, int]:
+        code = t[0]
+        if code >= splendor_tables.RESERVE_DECK:
+            return -1, code - splendor_tables.RESERVE_DECK
+        card = base.market[code - splendor_tables.RESERVE_SLOT]
+        return splendor_tables.CARD_POINTS[card], splendor_tables.CARD_LEVEL[card]
+
+    takes.sort(key=take_value, reverse=True)
+    reserves.sort(key=reserve_value, reverse=True)
+    return buys + takes[:SHORT_TAKES] + reserves[:SHORT_RESERVES]
 
 
 def _splendor_turn(state: splendor.GameState, fast: search.FastTurn) -> SplendorTurn:
@@ -131,9 +190,10 @@ def _splendor_turn(state: splendor.GameState, fast: search.FastTurn) -> Splendor
 
 
 # ---------------------------------------------------------------------- Duel
-def duel_choice(state: duel.GameState, budget: int, seed: int,
+def duel_choice(state: duel.GameState, level: Level, seed: int,
                 blind: bool = False) -> Choice[DuelTurn] | None:
-    """The turn the search plays in ``state``, or None when every turn needs a replenish."""
+    """The turn the seat plays in ``state`` at ``level``, or None when every turn
+    needs a replenish."""
     sampler = duel_search.DuelSampler(state)
     base = sampler.base
     pool = duel_search.candidates(base, None)
@@ -142,8 +202,17 @@ def duel_choice(state: duel.GameState, budget: int, seed: int,
                 if not duel_tables.RESERVE_DECK <= m[2] < duel_tables.BUY] or pool
     if not pool:
         return None
-    ranking, spent = halving(pool, lambda m, s: duel_search._run(sampler, m, s),
-                             state.current, budget, seed, LONE_PLAYOUTS)
+    ranking: list[tuple[Move, float | None, int]]
+    if level.searches and level.shortlist:
+        pool = _duel_shortlist(base, pool)
+    if not level.searches:
+        rng = random.Random(seed)
+        ranking = [(_duel_rule(base, pool, rng, level.noise), None, 0)]
+        spent = 0
+    else:
+        searched, spent = halving(pool, lambda m, s: duel_search._run(sampler, m, s),
+                                  state.current, level.duel_budget, seed, LONE_PLAYOUTS)
+        ranking = list(searched)
     options: list[Option[DuelTurn]] = []
     example: DuelTurn | None = None
     for move, mean, n in ranking[:NAMED_OPTIONS]:
@@ -154,6 +223,39 @@ def duel_choice(state: duel.GameState, budget: int, seed: int,
         options.append(Option(replace(full, reveal=None), mean, n))
     assert example is not None
     return Choice(options[0].turn, example, tuple(options), spent)
+
+
+def _duel_shortlist(base: DuelState, pool: list[Move]) -> list[Move]:
+    """The candidates worth a search's playouts: every purchase, the lines of tokens
+    that bring most needed tokens, the reserves of the cards worth most."""
+    need = duel_target_need(base)
+    buys = [m for m in pool if m[2] >= duel_tables.BUY]
+    takes = [m for m in pool if m[2] < duel_tables.RESERVE_SLOT]
+    reserves = [m for m in pool if duel_tables.RESERVE_SLOT <= m[2] < duel_tables.BUY]
+
+    def reserve_value(m: Move) -> int:
+        if m[2] >= duel_tables.RESERVE_DECK:
+            return -1
+        return card_value(base.pyramid[m[2] - duel_tables.RESERVE_SLOT])
+
+    takes.sort(key=lambda m: take_value(base, m[2], need), reverse=True)
+    reserves.sort(key=reserve_value, reverse=True)
+    return buys + takes[:SHORT_TAKES] + reserves[:SHORT_RESERVES]
+
+
+def _duel_rule(base: DuelState, pool: list[Move], rng: random.Random, noise: float) -> Move:
+    """The rule of thumb's candidate: the purchase worth most, else the line of tokens
+    nearest to a card without giving a privilege, else any; with chance ``noise`` any."""
+    if rng.random() < noise:
+        return pool[int(rng.random() * len(pool))]
+    buys = [m for m in pool if m[2] >= duel_tables.BUY]
+    if buys:
+        return max(buys, key=lambda m: card_value(m[2] - duel_tables.BUY) + rng.random() * 0.5)
+    takes = [m for m in pool if m[2] < duel_tables.RESERVE_SLOT]
+    if takes:
+        need = duel_target_need(base)
+        return max(takes, key=lambda m: take_value(base, m[2], need) + rng.random())
+    return pool[int(rng.random() * len(pool))]
 
 
 __all__ = ["DEFAULT_LEVEL", "HINT_LEVEL", "LEVELS", "Choice", "Level", "Option",

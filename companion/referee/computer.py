@@ -326,7 +326,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         best = self.game.describe_turn(state, choice.turn)
         chances = [
             _("{turn}: {chance} %").format(turn=o.turn, chance=round(100 * o.chance))
-            for o in choice.options
+            for o in choice.options if o.chance is not None
         ]
         return _("Best: {turn}").format(turn=best) + "\n" + _("Win chances: {list}").format(
             list="; ".join(chances)

@@ -2,36 +2,53 @@
 
 Strength: each level 1-5 plays seeded 2-player games (Splendor and Splendor
 Duel) against ``random``, ``greedy`` and the level above, seats alternating
-who starts; the table gives its win rate with a 95 % Wilson interval (a
-shared win counts half; a Duel game has one winner).  The seat decides as at
-the table (:mod:`companion.analysis.seat`: never a blind reserve, in Duel
-no privileges and no replenish by choice).  The default is a small sample
-so that ``make bench`` stays reasonable; ``--games 200`` gives the issue's
-count (hours: ``make bench ARGS="--seat-games 200"``).
+who starts; the table gives the row level's win rate with a 95 % Wilson
+interval (a shared win counts half; a Duel game has one winner).  The seat
+decides as at the table (:mod:`companion.analysis.seat`: never a blind
+reserve, in Duel no privileges and no replenish by choice; when a Duel seat
+can do nothing without a replenish, ``greedy`` plays that turn for it, as
+the players would enter it by hand).
 
-Think time: the CPU seconds of one decision at each level over fixed
-positions of seeded greedy games (the referee seeds its search the same
-way), the median and the longest, and the Pi 4 estimate of
-``tests/bench/pi4_estimate.py`` for one core (a seat's search runs on one).
+Think time: the CPU seconds of every decision each level made in those
+games (one core: a seat's search runs on one), the median and the longest,
+and the Pi 4 estimate of the longest by ``tests/bench/pi4_estimate.py``
+(this machine's CPU seconds times the ratio of a Pi 4 core's time to a core's
+here on CPython's n-body program, published for the Pi, measured here in the
+same run; a range down to a third of it for CPython 3.11 on the Pi).
+
+The default sample is small so that ``make bench`` stays within a few
+minutes: it shows the table's shape, not a calibration.  ``--games 200``
+gives the issue's count (hours: ``make bench ARGS="--seat-games 200"``).
+``--results FILE`` keeps every finished game as a JSON line and reuses it,
+so a long run can be stopped and resumed or grown.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
+import statistics
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.analysis.seat import LEVELS, duel_choice, splendor_choice
+from companion.analysis.seat import DEFAULT_LEVEL, LEVELS, duel_choice, splendor_choice
 from tests.bench.pi4_estimate import CPYTHON_311_GAIN, pi4_ratio
 
-Chooser = Callable[..., object]
+#: The issue's ceilings on the Pi 4 estimate (its slow end): the default level, any level.
+DEFAULT_LEVEL_SECONDS = 2.0
+ANY_LEVEL_SECONDS = 10.0
+#: Seeds of the strength games start here (the analysis bench uses others).
+FIRST_SEED = 1000
+GAMES = ("splendor", "duel")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -44,20 +61,50 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def splendor_match(seed: int, seats: tuple[str, str]) -> float:
-    """Seat 0's score in one game (1 win, 0.5 shared, 0 loss); a seat is a policy or L1-L5."""
+@dataclass(frozen=True)
+class Game:
+    """One seeded game of a pairing: ``seats`` in playing order, each a policy or ``L1``-``L5``."""
+
+    game: str
+    seats: tuple[str, str]
+    seed: int
+
+    @property
+    def key(self) -> str:
+        """The game and its seats, a level with its definition (a changed level is a new game)."""
+        def seat(name: str) -> str:
+            if not name.startswith("L"):
+                return name
+            lv = LEVELS[int(name[1:])]
+            return f"{name}({lv.budget},{lv.duel_budget},{lv.noise},{lv.shortlist})"
+
+        return f"{self.game}/{seat(self.seats[0])}/{seat(self.seats[1])}/{self.seed}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """Seat 0's score (1 win, 0.5 shared, 0 loss) and each level seat's decision times."""
+
+    score: float
+    times: dict[str, list[float]]
+
+
+def splendor_match(seed: int, seats: tuple[str, str]) -> Result:
+    """One Splendor game between ``seats``."""
     from companion.rules.splendor.players import POLICIES, choose_turn
     from companion.rules.splendor.simulate import deal_and_play
     from companion.rules.splendor.state import needs_reveal, player_names
 
     names = player_names(2)
     rng = random.Random(f"seat-bench-{seed}")
+    times: dict[str, list[float]] = {}
 
     def choose(state, hidden, reveal):  # type: ignore[no-untyped-def]
         seat = seats[state.current]
         if seat.startswith("L"):
-            choice = splendor_choice(state, LEVELS[int(seat[1:])].budget,
-                                     seed * 7919 + state.turn)
+            start = time.process_time()
+            choice = splendor_choice(state, LEVELS[int(seat[1:])], seed * 7919 + state.turn)
+            times.setdefault(seat, []).append(time.process_time() - start)
             level = needs_reveal(state, choice.turn.action)
             return replace(choice.turn, reveal=reveal(level) if level else None)
         return choose_turn(state, POLICIES[seat], rng, reveal, hidden)
@@ -65,25 +112,26 @@ def splendor_match(seed: int, seats: tuple[str, str]) -> float:
     _, states = deal_and_play(seed, names, choose)
     outcome = states[-1].outcome()
     assert outcome is not None
-    if names[0] not in outcome.winners:
-        return 0.0
-    return 1.0 / len(outcome.winners)
+    score = 1.0 / len(outcome.winners) if names[0] in outcome.winners else 0.0
+    return Result(score, times)
 
 
-def duel_match(seed: int, seats: tuple[str, str]) -> float:
-    """Seat 0's score in one Duel game."""
+def duel_match(seed: int, seats: tuple[str, str]) -> Result:
+    """One Duel game between ``seats``."""
     from companion.rules.duel.simulate import POLICIES, DuelDeck, choose_turn
 
     deck = DuelDeck(seed)
     state = deck.deal(("A", "B"))
     rng = random.Random(f"duel-seat-bench-{seed}")
     hidden: list[list[object]] = [[], []]
+    times: dict[str, list[float]] = {}
     while not state.is_over() and state.turn < 400:
         seat = seats[state.current]
         choice = None
         if seat.startswith("L"):
-            choice = duel_choice(state, LEVELS[int(seat[1:])].duel_budget,
-                                 seed * 7919 + state.turn)
+            start = time.process_time()
+            choice = duel_choice(state, LEVELS[int(seat[1:])], seed * 7919 + state.turn)
+            times.setdefault(seat, []).append(time.process_time() - start)
         if choice is not None:
             turn = choice.turn
             if choice.example.reveal is not None:
@@ -95,79 +143,178 @@ def duel_match(seed: int, seats: tuple[str, str]) -> float:
             _, state = choose_turn(state, policy, rng, deck,
                                    hidden[state.current])  # type: ignore[arg-type]
     outcome = state.outcome()
-    return 1.0 if outcome is not None and outcome.winner == "A" else 0.0
+    return Result(1.0 if outcome is not None and outcome.winner == "A" else 0.0, times)
 
 
-def strength(game: str, levels: list[int], games: int) -> None:
-    match = splendor_match if game == "splendor" else duel_match
-    print(f"{game}: win rate of each level (95 % interval), {games} games per pairing")
-    print(f"  {'level':<6}{'vs random':<22}{'vs greedy':<22}{'vs level above':<22}")
-    for level in levels:
+def play(game: Game) -> tuple[str, Result]:
+    """Play ``game`` (in a worker process); its key and result."""
+    match = splendor_match if game.game == "splendor" else duel_match
+    return game.key, match(game.seed, game.seats)
+
+
+def opponents(level: int, top: int) -> list[str]:
+    """What a level is measured against: the two policies and the level above."""
+    return ["random", "greedy"] + ([f"L{level + 1}"] if level < top else [])
+
+
+def schedule(games: Iterable[str], counts: dict[int, int]) -> list[Game]:
+    """Every game of every pairing (``counts``: games per pairing of each row level),
+    the row level starting in even games."""
+    top = max(LEVELS)
+    out = []
+    for game in games:
+        for level, count in counts.items():
+            for opponent in opponents(level, top):
+                for g in range(count):
+                    me = f"L{level}"
+                    seats = (me, opponent) if g % 2 == 0 else (opponent, me)
+                    out.append(Game(game, seats, FIRST_SEED + g))
+    # every pairing's first games first, so a run stopped early (--report) still
+    # has whole samples of the same share of each pairing
+    seeds = {t.key: (t.seed - FIRST_SEED) / counts[_row_level(t)] for t in out}
+    out.sort(key=lambda t: seeds[t.key])
+    return out
+
+
+def _row_level(game: Game) -> int:
+    """The level of the row a game belongs to (the lower level of the two seats)."""
+    return min(int(s[1:]) for s in game.seats if s.startswith("L"))
+
+
+def complete(games: Iterable[str], counts: dict[int, int], done: dict[str, Result]
+             ) -> dict[int, int]:
+    """Of each row level, the most games per pairing played for every pairing (--report)."""
+    have = {}
+    for level, count in counts.items():
+        n = 0
+        while n < count and all(
+            g.key in done for g in schedule(games, {level: n + 1}) if g.seed == FIRST_SEED + n
+        ):
+            n += 1
+        have[level] = n
+    return have
+
+
+def load(path: Path | None) -> dict[str, Result]:
+    """The games already played (``--results``), by key."""
+    found: dict[str, Result] = {}
+    if path is None or not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            found[row["key"]] = Result(row["score"], row["times"])
+    return found
+
+
+def run(tasks: list[Game], path: Path | None, jobs: int) -> dict[str, Result]:
+    """Play every task not yet in ``path``, ``jobs`` at a time; every result by key."""
+    done = load(path)
+    todo = [t for t in tasks if t.key not in done]
+    print(f"{len(tasks)} games, {len(tasks) - len(todo)} already played, {jobs} processes",
+          flush=True)
+    out = path.open("a", encoding="utf-8") if path is not None else None
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for future in as_completed([pool.submit(play, t) for t in todo]):
+                key, result = future.result()
+                done[key] = result
+                if out is not None:
+                    out.write(json.dumps({"key": key, "score": result.score,
+                                          "times": result.times}) + "\n")
+                    out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    return done
+
+
+def strength_table(game: str, counts: dict[int, int], done: dict[str, Result]) -> None:
+    top = max(LEVELS)
+    print(f"\n{game}: win rate of the row's level, 95 % Wilson interval, n games per"
+          " pairing (seats alternate who starts; a shared win counts half)")
+    print(f"  {'level':<7}{'n':<6}{'vs random':<21}{'vs greedy':<21}{'vs the level above'}")
+    for level, count in counts.items():
         cells = []
-        for opponent in ("random", "greedy", f"L{level + 1}"):
-            if opponent == "L6":
+        for opponent in ["random", "greedy", f"L{level + 1}"]:
+            if opponent == f"L{top + 1}":
                 cells.append("-")
                 continue
+            me = f"L{level}"
             score = 0.0
-            for g in range(games):
-                me_first = g % 2 == 0
-                seats = (f"L{level}", opponent) if me_first else (opponent, f"L{level}")
-                result = match(1000 + g, seats)
-                score += result if me_first else 1.0 - result
-            lo, hi = wilson(score, games)
-            cells.append(f"{score / games:5.0%} [{lo:.0%}, {hi:.0%}]")
-        print(f"  {level:<6}" + "".join(f"{c:<22}" for c in cells), flush=True)
+            for g in range(count):
+                seats = (me, opponent) if g % 2 == 0 else (opponent, me)
+                result = done[Game(game, seats, FIRST_SEED + g).key]
+                score += result.score if g % 2 == 0 else 1.0 - result.score
+            lo, hi = wilson(score, count)
+            cells.append(f"{score / count:4.0%} [{lo:3.0%}, {hi:4.0%}]")
+        print(f"  {level:<7}{count:<6}" + "".join(f"{c:<21}" for c in cells), flush=True)
 
 
-def think_times(game: str, levels: list[int], positions: int, ratio: float) -> None:
-    if game == "splendor":
-        from companion.rules.splendor.simulate import play_game
-
-        _, states = play_game(7, 2, "greedy")
-        choose: Callable[..., object] = splendor_choice
-        budget = "budget"
-    else:
-        from companion.rules.duel.simulate import play_game as duel_game
-
-        _, states = duel_game(7, 2, "greedy")
-        choose = duel_choice
-        budget = "duel_budget"
-    step = max(1, (len(states) - 1) // positions)
-    picked = [s for s in states[:-1:step]][:positions]
-    print(f"{game}: think time per turn over {len(picked)} positions (CPU s, one core)")
-    print(f"  {'level':<6}{'playouts':<10}{'median':<9}{'longest':<9}{'Pi 4 estimate (longest)'}")
+def time_table(game: str, levels: list[int], done: dict[str, Result], ratio: float,
+               keys: set[str]) -> None:
+    print(f"\n{game}: think time per turn, CPU s on one core here, every turn of the games"
+          " above; Pi 4 estimate of the longest (method below)")
+    print(f"  {'level':<7}{'playouts':<10}{'turns':<7}{'median':<8}{'longest':<9}"
+          f"{'Pi 4 (longest)':<16}{'ceiling'}")
     for level in levels:
-        times = []
-        for i, state in enumerate(picked):
-            t0 = time.process_time()
-            choose(state, getattr(LEVELS[level], budget), i)
-            times.append(time.process_time() - t0)
-        times.sort()
-        longest = times[-1] * ratio
-        print(f"  {level:<6}{getattr(LEVELS[level], budget):<10}{times[len(times) // 2]:<9.2f}"
-              f"{times[-1]:<9.2f}{longest / CPYTHON_311_GAIN:.1f}-{longest:.1f} s", flush=True)
+        me = f"L{level}"
+        times = [t for key, r in done.items() if key in keys and key.startswith(game + "/")
+                 for t in r.times.get(me, [])]
+        if not times:
+            continue
+        lv = LEVELS[level]
+        budget = lv.budget if game == "splendor" else lv.duel_budget
+        high = max(times) * ratio
+        ceiling = DEFAULT_LEVEL_SECONDS if level == DEFAULT_LEVEL else ANY_LEVEL_SECONDS
+        verdict = "within" if high <= ceiling else "OVER"
+        print(f"  {level:<7}{budget or 'none':<10}{len(times):<7}{statistics.median(times):<8.3f}"
+              f"{max(times):<9.3f}{f'{high / CPYTHON_311_GAIN:.2f}-{high:.2f} s':<16}"
+              f"{verdict} {ceiling:g} s", flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4,
-                        help="games per pairing (default 4; the issue's count: 200)")
-    parser.add_argument("--positions", type=int, default=6, help="positions timed per level")
+    parser.add_argument("--games", type=int, default=2,
+                        help="games per pairing (default 2, a smoke run; the issue's: 200)")
     parser.add_argument("--levels", default="1,2,3,4,5", help="levels to measure")
+    parser.add_argument("--per-level", help="games per pairing of each level of --levels"
+                        " (e.g. 100,100,60,30,30: the cheap levels get more); else --games")
     parser.add_argument("--game", choices=("splendor", "duel", "both"), default="both")
-    parser.add_argument("--only", choices=("strength", "time", "both"), default="both")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="games played at once (default 2)")
+    parser.add_argument("--results", type=Path,
+                        help="JSON-lines file of finished games, reused and extended")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: print the tables of --results, each level with"
+                             " the games every pairing has (a run stopped early)")
     args = parser.parse_args()
     levels = [int(v) for v in args.levels.split(",")]
-    games = ["splendor", "duel"] if args.game == "both" else [args.game]
-    if args.only != "strength":
-        ratio = pi4_ratio()
-        print(f"Pi 4 / this machine, one core: x{ratio:.1f} (pi4_estimate.py; the range"
-              f" divides by {CPYTHON_311_GAIN:.0f} for CPython 3.11)")
-        for game in games:
-            think_times(game, levels, args.positions, ratio)
-    if args.only != "time":
-        for game in games:
-            strength(game, levels, args.games)
+    sizes = [int(v) for v in args.per_level.split(",")] if args.per_level else []
+    if sizes and len(sizes) != len(levels):
+        parser.error("--per-level needs one count for each of --levels")
+    counts = dict(zip(levels, sizes or [args.games] * len(levels), strict=True))
+    games = list(GAMES) if args.game == "both" else [args.game]
+    if args.report:
+        done = load(args.results)
+        counts = {lv: n for lv, n in complete(games, counts, done).items() if n}
+        tasks = schedule(games, counts)
+    else:
+        tasks = schedule(games, counts)
+        started = time.perf_counter()
+        done = run(tasks, args.results, args.jobs)
+        print(f"played in {time.perf_counter() - started:.0f} s", flush=True)
+    ratio = pi4_ratio()
+    keys = {t.key for t in tasks}
+    for game in games:
+        strength_table(game, counts, done)
+        time_table(game, levels, done, ratio, keys)
+    print(f"\nPi 4 estimate: CPU s here x {ratio:.1f} = a Pi 4 core's time / a core's here,"
+          " from CPython's n-body program (published: 158.26 s for 5M steps on a Pi 4 at"
+          " 1.5 GHz; measured here in this run); shown as a range down to / "
+          f"{CPYTHON_311_GAIN:g} for CPython 3.11 on the Pi; a seat's search uses one core."
+          " Method: tests/bench/pi4_estimate.py.  Ceilings (slow end): level"
+          f" {DEFAULT_LEVEL} {DEFAULT_LEVEL_SECONDS:g} s, any level {ANY_LEVEL_SECONDS:g} s.")
     return 0
 
 

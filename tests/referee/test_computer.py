@@ -152,7 +152,7 @@ def test_a_computer_turn_carried_out_wrongly_is_named_then_put_right() -> None:
 
 def test_without_a_camera_confirm_enters_the_plan_and_asks_only_the_reveal() -> None:
     for seed in range(5, 40):
-        ref, state, _ = _to_computer(seed, camera=False, level=2)
+        ref, state, _ = _to_computer(seed, camera=False, level=1)
         plan = ref.plan()
         assert plan is not None
         if isinstance(plan.turn.action, Buy | ReserveCard) and needs_reveal(state,
@@ -210,10 +210,12 @@ def test_a_hint_is_shown_logged_once_and_gone_after_the_turn() -> None:
     assert ref.hinted == [1]
 
 
-def test_levels_are_budgets_that_grow() -> None:
+def test_levels_are_a_noisy_rule_the_rule_then_searches_that_grow() -> None:
+    assert not LEVELS[1].searches and not LEVELS[2].searches
+    assert LEVELS[1].noise > LEVELS[2].noise == 0
     for attr in ("budget", "duel_budget"):
-        budgets = [getattr(LEVELS[n], attr) for n in range(1, 6)]
-        assert budgets == sorted(budgets) and len(set(budgets)) == 5
+        budgets = [getattr(LEVELS[n], attr) for n in range(3, 6)]
+        assert 0 < budgets[0] < budgets[1] < budgets[2]
 
 
 def test_a_whole_duel_game_against_the_computer_with_the_camera() -> None:

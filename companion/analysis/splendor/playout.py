@@ -69,9 +69,11 @@ def choose_return(options: tuple[tuple[int, ...], ...], need: list[int]) -> tupl
     return best
 
 
-def greedy_action(s: FastState, actions: list[int], rng: random.Random) -> int:
-    """The playout player's main action among ``actions``."""
-    if rng.random() < EXPLORE:
+def greedy_action(s: FastState, actions: list[int], rng: random.Random,
+                  explore: float = EXPLORE) -> int:
+    """The playout player's main action among ``actions`` (in increasing code order);
+    ``explore`` is the chance of any of them instead (a computer seat's greedy level: 0)."""
+    if rng.random() < explore:
         return actions[int(rng.random() * len(actions))]
     last = actions[-1]
     if BUY <= last < PASS:

@@ -139,7 +139,7 @@ class DuelBrain:
 
     def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
-        return duel_choice(state, level.duel_budget, seed, blind)
+        return duel_choice(state, level, seed, blind)
 
     def steps(self, state: GameState, choice: Choice[Turn]) -> list[str]:
         return turn_steps(state, choice)

@@ -98,7 +98,7 @@ class SplendorBrain:
 
     def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
-        return splendor_choice(state, level.budget, seed, blind)
+        return splendor_choice(state, level, seed, blind)
 
     def steps(self, state: GameState, choice: Choice[Turn]) -> list[str]:
         return turn_steps(state, choice.turn)

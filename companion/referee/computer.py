@@ -69,6 +69,11 @@ from companion.referee.machine import (
 )
 from companion.screen.view import ButtonHints, Mode, ScreenView
 
+#: A computer turn of more lines than this shows only the mover's row of the table: under
+#: two rows the 800×480 prompt fits 4 lines of 60 characters at 31 px but 5 at 24 px, and
+#: steps often take two lines (Screen.draw of a Duel position, 2-5 such lines).
+ROOMY_STEPS = 3
+
 
 class SeatError(ValueError):
     """A ``--computer`` spec that names no seat or no level; one line for the player."""
@@ -304,6 +309,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                 hints=ButtonHints(confirm=_("Done as shown"), next=_("Enter by hand"),
                                   hold_back=_("Hold 2 s: undo")),
                 note=view.note,
+                focus=len(lines) > ROOMY_STEPS,
             )
         hint = self._hint
         if hint is not None and hint.digest == state.digest() and hint.choice is not None:

@@ -79,8 +79,10 @@ class Screen:
         banner = bool(board is not None and board.final_round and view.mode is not Mode.END)
         # The setup screen shows the market where the rows go: give it 4 rows' room.
         # A menu needs room too: it keeps the mover's row only (what they hold is
-        # what a return or a noble choice is about).
-        focus = view.mode is Mode.CHOICE and bool(view.menu) and board is not None
+        # what a return or a noble choice is about); so does a view that asks for it
+        # (a computer turn's long list of steps).
+        focus = (view.focus or (view.mode is Mode.CHOICE and bool(view.menu))) \
+            and board is not None
         rows = 4 if view.mode is Mode.SETUP else 1 if focus else max(players, 2)
         tall = board is not None and board.has_goals and view.mode is not Mode.SETUP
         layout = lay.compute(self.size, rows, banner, goals.ROW_MAX if tall else lay.ROW_MAX)

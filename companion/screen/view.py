@@ -83,7 +83,8 @@ class ScreenView:
     ``(i, n)``, "candidate i of n", counted from 1.  ``menu`` lists the
     choices with ``selected`` highlighted.  ``outcome`` overrides
     ``state.outcome()`` on the end screen (either game's outcome).  ``note`` is a small status line
-    (camera, last confirmed turn...).
+    (camera, last confirmed turn...).  ``focus`` keeps only the mover's row of the
+    table, as a menu does, so that a long ``text`` (a computer turn's steps) gets the room.
     """
 
     state: Position | None
@@ -96,6 +97,7 @@ class ScreenView:
     hints: ButtonHints = field(default_factory=ButtonHints)
     outcome: Outcome | None = None
     note: str = ""
+    focus: bool = False
 
     def __post_init__(self) -> None:
         if self.menu and not 0 <= self.selected < len(self.menu):

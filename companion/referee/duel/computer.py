@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.analysis.seat import Choice, Level, duel_choice
-from companion.i18n import _
-from companion.i18n.words import gem_name, join_words
+from companion.i18n import _, ngettext
+from companion.i18n.words import gem_name, join_words, points
 from companion.referee.duel.candidates import Candidate
 from companion.referee.duel.compare import Quirks, describe, differences
 from companion.referee.duel.hooks import DUEL, DuelGame, Reading, _seen
@@ -49,8 +49,49 @@ def tokens_words(tokens: DuelTokens) -> str:
         or _("nothing")
 
 
-def _card(card_id: str) -> str:
-    return catalogue.card(card_id).describe()
+def card_words(card_id: str) -> str:
+    """"the red card 2r4 (2 points, 1 crown)": what tells the card on the table apart.
+
+    Shorter than the catalogue's English :meth:`~companion.rules.duel.cards.JewelCard.describe`
+    and in the player's language: the step names where the card lies (its
+    level is its row) and the payment names the tokens, so neither the level
+    nor the cost is repeated, and the abilities have steps of their own.
+    """
+    card = catalogue.card(card_id)
+    if card.is_joker:
+        text = _("the joker card {id}").format(id=card.id)
+    elif card.colour is None:
+        text = _("the grey card {id}").format(id=card.id)
+    else:
+        text = _("the {colour} card {id}").format(id=card.id, colour=token_name(card.colour))
+    bits = []
+    if card.points:
+        bits.append(points(card.points))
+    if card.crowns:
+        bits.append(crowns(card.crowns))
+    if card.bonus == 2:
+        bits.append(_("2 bonuses"))
+    return f"{text} ({', '.join(bits)})" if bits else text
+
+
+def _source(state: GameState, card_id: str) -> str:
+    """"from pyramid level 2, place 4" or "from Ann's reserve"."""
+    where = state.find_in_pyramid(card_id)
+    if where is None:
+        return _("from {name}'s reserve").format(name=state.player.name)
+    return _("from pyramid level {level}, place {slot}").format(level=where[0] + 1,
+                                                                slot=where[1] + 1)
+
+
+def royal_words(royal_id: str) -> str:
+    """"the royal card r1 (2 points)": its ability has a step of its own."""
+    royal = catalogue.royal(royal_id)
+    return _("the royal card {id} ({points})").format(id=royal.id, points=points(royal.points))
+
+
+def crowns(n: int) -> str:
+    """"1 crown", "2 crowns" ("2 couronnes")."""
+    return ngettext("{n} crown", "{n} crowns", n).format(n=n)
 
 
 def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
@@ -70,21 +111,14 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
         steps.append(_("Take the gold on {cell} from the board to {name}").format(
             cell=cell_name(action.gold), name=me))
         if isinstance(action, ReserveCard):
-            where = state.find_in_pyramid(action.card)
-            place = (_("pyramid level {level}, place {slot}").format(
-                level=where[0] + 1, slot=where[1] + 1) if where else "")
-            steps.append(_("Move {card} ({place}) to {name}'s reserved cards").format(
-                card=_card(action.card), place=place, name=me))
+            steps.append(_("Move {card} {source} to {name}'s reserved cards").format(
+                card=card_words(action.card), source=_source(state, action.card), name=me))
         else:
             steps.append(_("Move the top card of the level {level} deck, face down, to"
                            " {name}'s reserved cards").format(level=action.level, name=me))
     elif isinstance(action, Buy):
-        where = state.find_in_pyramid(action.card)
-        place = (_("pyramid level {level}, place {slot}").format(
-            level=where[0] + 1, slot=where[1] + 1) if where
-            else _("{name}'s reserve").format(name=me))
-        steps.append(_("Move {card} ({place}) to {name}'s cards").format(
-            card=_card(action.card), place=place, name=me))
+        steps.append(_("Move {card} {source} to {name}'s cards").format(
+            card=card_words(action.card), source=_source(state, action.card), name=me))
         if action.payment:
             steps.append(_("Pay {tokens}: from {name}'s tokens into the bag").format(
                 tokens=tokens_words(action.payment), name=me))
@@ -103,11 +137,11 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
     if example.reveal is not None and isinstance(action, ReserveCard | Buy):
         level = catalogue.card(action.card).level
         if state.find_in_pyramid(action.card) is not None:
-            steps.append(_("Fill the empty pyramid place with the top card of the level"
-                           " {level} deck, face up").format(level=level))
+            steps.append(_("Fill the empty place from the level {level} deck, face up")
+                         .format(level=level))
     for pick in turn.royals:
         steps.append(_("Take {royal} to {name}").format(
-            royal=catalogue.royal(pick.royal).describe(), name=me))
+            royal=royal_words(pick.royal), name=me))
         if pick.steal is not None:
             steps.append(_("Take 1 {token} from {them} (the royal's ability)").format(
                 token=token_name(pick.steal), them=them))
@@ -118,9 +152,18 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
         after = state.apply(example)
     except RulesError:
         return steps
-    gained = after.players[1 - state.current].privileges - state.opponent.privileges
-    if gained > 0:
-        steps.append(_("{them} takes {n} privilege(s)").format(them=them, n=gained))
+    mine = after.players[state.current].privileges - state.player.privileges
+    theirs = after.players[1 - state.current].privileges - state.opponent.privileges
+    if mine > 0 and theirs < 0:  # none left in the supply: taken from the opponent
+        steps.append(ngettext("{name} takes {n} privilege from {them}",
+                              "{name} takes {n} privileges from {them}", mine)
+                     .format(name=me, n=mine, them=them))
+    elif mine > 0:
+        steps.append(ngettext("{name} takes {n} privilege", "{name} takes {n} privileges",
+                              mine).format(name=me, n=mine))
+    if theirs > 0:
+        steps.append(ngettext("{name} takes {n} privilege", "{name} takes {n} privileges",
+                              theirs).format(name=them, n=theirs))
     if not after.is_over() and after.current == state.current:
         steps.append(_("{name} plays again: wait for the next instructions").format(name=me))
     return steps

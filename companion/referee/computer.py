@@ -148,6 +148,10 @@ class Brain(Protocol[S, T, R_contra, C, Q]):
         """How the table read differs from ``plan`` carried out, in words ("" unknown)."""
         ...
 
+    def unplanned(self, state: S) -> str:
+        """Why :meth:`choose` found no turn in ``state`` and what the players do instead."""
+        ...
+
 
 @dataclass(frozen=True)
 class Thought(Generic[T]):
@@ -266,7 +270,8 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             plan = self.plan()
             if plan is not None and key is Key.CONFIRM:
                 return self._enter_plan(state, plan.turn)
-            if plan is None and key is Key.BACK and self.phase is Phase.WATCH:
+            if plan is None and key is Key.BACK and self.phase is Phase.WATCH \
+                    and self.computer_to_move() is None:
                 return self._ask_hint(state)
         return super()._on_press(key)
 
@@ -296,8 +301,19 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             return view
         plan = self.plan()
         name = state.player.name
+        level = self.computer_to_move()
+        if plan is None and level is not None:  # the players play this one for it
+            then = (_("Then take your hands off the table.") if self.camera
+                    else _("Then press NEXT to enter it."))
+            return ScreenView(
+                state, Mode.WAITING,
+                _("{name} (computer, level {level}) cannot plan this turn").format(
+                    name=name, level=level),
+                self.brain.unplanned(state) + " " + then,
+                hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
+                note=view.note,
+            )
         if plan is not None:
-            level = self.computer_to_move()
             steps = self.brain.steps(state, plan)
             lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
             if not self.camera:  # with a camera the table itself says it is done

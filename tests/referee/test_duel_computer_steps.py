@@ -148,3 +148,24 @@ def test_privileges_name_who_takes_them_and_from_whom() -> None:
     state.apply(buy)
     steps = turn_steps(state, choice(buy))
     assert "Ann takes 1 privilege from Bob" in steps
+
+
+def test_a_turn_the_computer_cannot_plan_says_what_the_players_do() -> None:
+    from companion.referee.duel.computer import DUEL_BRAIN
+    from companion.referee.machine import Key, LogHeader, Phase, Press
+    from tests.rules.duel.duel_helpers import EMPTY
+
+    # nothing on the board, nothing affordable: only a refill from the bag can go on
+    state = position(EMPTY, ann=player("Ann"), bob=player("Bob"))
+    ref = ComputerReferee(("Ann", "Bob"), brain=DUEL_BRAIN, seats={"Ann": 3}, state=state,
+                          camera=False)
+    assert ref.plan() is None
+    view = ref.view()
+    assert view.title == "Ann (computer, level 3) cannot plan this turn"
+    assert "Refill the board (Bob takes 1 privilege)" in view.text
+    assert view.text.endswith("Then press NEXT to enter it.")
+    assert view.hints.back == "" and view.hints.next == "Enter by hand"
+    # BACK asks no hint for the computer's seat; NEXT enters its turn by hand
+    assert not any(isinstance(e, LogHeader) for e in ref.handle(Press(Key.BACK)))
+    ref.handle(Press(Key.NEXT))
+    assert ref.phase is Phase.ASK

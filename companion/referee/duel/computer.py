@@ -206,6 +206,12 @@ class DuelBrain:
         # a candidate with nothing read: only the card revealed is asked
         return {"which": plan}, Candidate((plan,), (state,), 0.0, (), (level,))
 
+    def unplanned(self, state: GameState) -> str:
+        return _("{name} can do nothing without refilling the board from the bag, and nobody"
+                 " can know what the bag will give. Refill the board ({them} takes 1"
+                 " privilege), then play a turn for {name} as you think best.").format(
+            name=state.player.name, them=state.opponent.name)
+
     def differences(self, state: GameState, plan: Turn, reading: Reading,
                     quirks: Quirks) -> str:
         seen = _seen(state, reading, quirks)

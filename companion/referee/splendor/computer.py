@@ -128,6 +128,11 @@ class SplendorBrain:
             answers["noble"] = plan.noble
         return answers, None
 
+    def unplanned(self, state: GameState) -> str:
+        # never called: the search always has a turn (a pass at worst)
+        return _("{name} has no turn to offer: play one for {name} as you think best.").format(
+            name=state.player.name)
+
     def differences(self, state: GameState, plan: Turn, reading: TableReading,
                     quirks: Quirks) -> str:
         names = [p.name for p in state.players]

@@ -1,9 +1,18 @@
 """The computer seat's mind: the analysis search choosing a turn at a strength level.
 
-A computer player at the physical table uses the same determinised search
-as the after-game analysis (:mod:`.search` for Splendor, :mod:`.duel_search`
-for Duel); what changes with the level is only how many playouts it spends
-per turn (:data:`LEVELS`).  The position it searches is the referee's state,
+A computer player at the physical table chooses among the same candidate
+turns as the after-game analysis (:mod:`.search` for Splendor,
+:mod:`.duel_search` for Duel).  Levels 1 and 2 play the analysis playouts'
+rule of thumb (level 1 with blunders); levels 3 to 5 run the analysis's
+determinised search over a shortlist of those candidates, with more
+playouts at each level (:data:`LEVELS`).  Why a rule below the search: a
+search of one playout per option plays about as well as ``random`` (levels
+1 and 2 once were exactly that), so the weak levels must be weak on
+purpose and still sensible.  Why a shortlist: with few playouts, sequential
+halving over some thirty candidates drops good turns on one noisy playout
+each; the shortlist (every purchase, the most useful takes, the reserves of
+the cards worth most) spends the same playouts on fewer, likelier turns.
+The position it searches is the referee's state,
 which holds what any player at that seat may know and nothing more: the
 market and pyramid, every player's tokens and cards, the reserves seen face
 up; never the decks' order (the table shuffles by hand, so the engine never
@@ -94,6 +103,8 @@ DEFAULT_LEVEL = 3
 HINT_LEVEL = DEFAULT_LEVEL
 #: Playouts that estimate the chance of a turn that had no rival.
 LONE_PLAYOUTS = 24
+#: The shortlist's takes (the most needed gems first) and reserves (the cards worth
+#: most first); chosen, not tuned: the win rates they give are bench_seat.py's.
 SHORT_TAKES = 4
 SHORT_RESERVES = 2
 #: At most this many options are named with their win chances.

@@ -30,7 +30,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, help="strength games per opponent (issue: 200)")
     parser.add_argument("--calib", type=int, help="calibration self-play games (issue: 500)")
     parser.add_argument("--seat-games", type=int,
-                        help="computer seat games per pairing (issue: 200; default 4)")
+                        help="computer seat games per pairing (issue: 200; default 2)")
     parser.add_argument("--only", help="run only the script of this name (e.g. bench_engine)")
     parser.add_argument("--fuzz-minutes", type=float,
                         help="minutes per command of the generated misuse (issue 41: 10)")

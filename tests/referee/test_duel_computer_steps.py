@@ -23,13 +23,14 @@ import pytest
 from companion.analysis.seat import Choice, Level
 from companion.i18n import set_language
 from companion.referee.computer import ComputerReferee
-from companion.referee.duel.computer import DuelBrain, card_words, turn_steps
+from companion.referee.duel.computer import DUEL_BRAIN, DuelBrain, card_words, turn_steps
+from companion.referee.machine import Key, LogHeader, Phase, Press
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Turn, parse_turn
 from companion.screen import Screen
 from companion.screen.painter import layout_problems
 from companion.screen.text import ELLIPSIS
-from tests.rules.duel.duel_helpers import player, position
+from tests.rules.duel.duel_helpers import EMPTY, player, position
 
 #: Smallest text a player reads from a metre away on the 7" screen, in pixels.
 READABLE_PX = 20
@@ -151,10 +152,6 @@ def test_privileges_name_who_takes_them_and_from_whom() -> None:
 
 
 def test_a_turn_the_computer_cannot_plan_says_what_the_players_do() -> None:
-    from companion.referee.duel.computer import DUEL_BRAIN
-    from companion.referee.machine import Key, LogHeader, Phase, Press
-    from tests.rules.duel.duel_helpers import EMPTY
-
     # nothing on the board, nothing affordable: only a refill from the bag can go on
     state = position(EMPTY, ann=player("Ann"), bob=player("Bob"))
     ref = ComputerReferee(("Ann", "Bob"), brain=DUEL_BRAIN, seats={"Ann": 3}, state=state,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -136,7 +137,7 @@ class Calibration:
         centres, g = self._gain_arrays
         d2 = ((centres - np.asarray(point)) ** 2).sum(1)
         w = 1.0 / (d2 + 50.0**2)
-        return (g * w[:, None]).sum(0) / w.sum()
+        return cast(np.ndarray, (g * w[:, None]).sum(0) / w.sum())
 
     def gains_at(self, points: list[tuple[float, float]]) -> list[np.ndarray]:
         """``gain_at`` of every point in one array operation (the same values: each
@@ -156,7 +157,7 @@ def _detect(small: np.ndarray, layout: Layout, window: int | None
         params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = window
     detector = cv2.aruco.ArucoDetector(aruco_dictionary(layout.dictionary), params)
     corners, ids, _ = detector.detectMarkers(small)
-    return corners, ids
+    return cast(tuple[np.ndarray, ...], corners), cast("np.ndarray | None", ids)
 
 
 def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
@@ -208,7 +209,7 @@ def _fit(src: list[np.ndarray], dst: list[np.ndarray]) -> np.ndarray | None:
 def slot_grid(slot: Slot, n: int = SLOT_GRID, margin_mm: float = SLOT_GRID_MARGIN_MM
               ) -> np.ndarray:
     """``n`` x ``n`` table-mm points over the slot grown by ``margin_mm``, (n*n, 2)."""
-    return slot_grids([slot], n, margin_mm)[0]
+    return cast(np.ndarray, slot_grids([slot], n, margin_mm)[0])
 
 
 def slot_grids(slots: list[Slot] | tuple[Slot, ...], n: int = SLOT_GRID,
@@ -318,7 +319,7 @@ def _lens_fit(found: dict[int, np.ndarray], layout: Layout, size: tuple[int, int
             break
         found = {i: c for i, c in found.items() if i not in bad}
     h_rms = _homography_rms(views) if must_gain else float("inf")
-
+    assert fit is not None  # each pass of the loop returned or fitted a lens
     if fit.rms_px > LENS_MIN_GAIN * h_rms or fit.rms_px > h_rms - LENS_MIN_GAIN_PX:
         return None
     return fit, names
@@ -396,7 +397,7 @@ _A = np.concatenate([np.repeat(_T, 2), np.tile(_ENDS, 9)])
 _B = np.concatenate([np.tile(_ENDS, 9), np.repeat(_T, 2)])
 
 
-def _marker_gains(image: np.ndarray, markers: list[tuple], seen: list[np.ndarray]
+def _marker_gains(image: np.ndarray, markers: list[tuple[Any, ...]], seen: list[np.ndarray]
                   ) -> list[np.ndarray | None]:
     """Per marker, the per-channel gain that maps its white band to ``WHITE_TARGET``
     (None when too little of the band is in the frame).
@@ -484,8 +485,9 @@ def slots_visible(cal: Calibration, slots: tuple[Slot, ...] | list[Slot],
             px = np.stack([cv2.perspectiveTransform(pts[4 * k:4 * k + 4].reshape(-1, 1, 2),
                                                     cal.h_for_slot(slots[i])).reshape(4, 2)
                            for k, i in enumerate(idx)])
-        inside = ((px[..., 0] >= margin_px) & (px[..., 0] <= ww - margin_px)
-                  & (px[..., 1] >= margin_px) & (px[..., 1] <= hh - margin_px)).all(axis=1)
+        inside = cast(np.ndarray, ((px[..., 0] >= margin_px) & (px[..., 0] <= ww - margin_px)
+                                   & (px[..., 1] >= margin_px) & (px[..., 1] <= hh - margin_px)
+                                   ).all(axis=1))
         for k, i in enumerate(idx):
             out[i] = bool(inside[k])
     return out

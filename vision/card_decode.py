@@ -221,12 +221,12 @@ def _by_numerals(ev: FaceScores, cands: list[Card]
         top = ev.numeral_score(ranked[0], serif)
         numerals = 1 + sum(1 for g in COLOURS if ranked[0].cost[g])
         readings.append((ranked, top - ev.numeral_score(ranked[1], serif), top / numerals))
-    (ours, lead, fit), (serif, serif_lead, serif_fit) = readings
+    (ours, lead, fit), (serif_cards, serif_lead, serif_fit) = readings
     if fit >= GOOD_NUMERAL_FIT:
         return ours, lead, NUMERAL_MARGIN, fit
     if serif_fit > fit:
         need = CLEAR_SERIF_MARGIN if serif_fit >= GOOD_SERIF_FIT else SERIF_NUMERAL_MARGIN
-        return serif, serif_lead, need, serif_fit
+        return serif_cards, serif_lead, need, serif_fit
     return ours, lead, POOR_NUMERAL_MARGIN, fit
 
 

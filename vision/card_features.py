@@ -26,6 +26,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 import cv2
 import numpy as np
@@ -185,7 +186,8 @@ def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
     dy, dx = _ring(r0_mm * s, r1_mm * s)
     y = np.clip(round(center_mm[1] * s) + dy, 0, lab.shape[0] - 1)
     x = np.clip(round(center_mm[0] * s) + dx, 0, lab.shape[1] - 1)
-    return np.median(np.take(lab.reshape(-1, 3), y * lab.shape[1] + x, axis=0), axis=0)
+    return cast(np.ndarray,
+                np.median(np.take(lab.reshape(-1, 3), y * lab.shape[1] + x, axis=0), axis=0))
 
 
 #: Least chroma (a, b about 128) of a class centre for ``colour_similarities``'s
@@ -414,7 +416,8 @@ def _points_printed(gx: np.ndarray, gy: np.ndarray) -> float:
     edge than the band beside it (which may show the artwork faintly)."""
     def mag(centre: tuple[float, float], half_w: float, half_h: float) -> np.ndarray:
         # |gx| + |gy| of the crop only: the same values as cropping the whole face's
-        return np.abs(_crop(gx, centre, half_w, half_h)) + np.abs(_crop(gy, centre, half_w, half_h))
+        return cast(np.ndarray, np.abs(_crop(gx, centre, half_w, half_h))
+                    + np.abs(_crop(gy, centre, half_w, half_h)))
 
     x0, y0, x1, y1 = cf.POINTS_BOX
     box = mag(((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -140,7 +141,7 @@ def region_stats(face: np.ndarray, grey: np.ndarray | None = None,
                  > BLIND_EDGE).astype(np.uint8)
         near_edge = cv2.dilate(edges, reach)
         inner = (slice(ys[0] - top, ys[1] - top), slice(xs[0] - left, xs[1] - left))
-        clipped = cv2.inRange(face[r], (SATURATED,) * 3, (255, 255, 255)) & (
+        clipped = cast(np.ndarray, cv2.inRange(face[r], (SATURATED,) * 3, (255, 255, 255))) & (
             1 - near_edge[inner]) * 255
         out[name] = (float((clipped > 0).mean()), float(flat[r].mean()), _median(grey[r]))
     return out

@@ -14,6 +14,7 @@ import base64
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -51,7 +52,7 @@ def outlined_text(img: np.ndarray, text: str, center: tuple[float, float], heigh
     scale = cv2.getFontScaleFromHeight(font & 0xF, max(4, round(height_px)), 1)
     (tw, tht), _ = cv2.getTextSize(text, font, scale, 1)
     org = (round(center[0] - tw / 2), round(center[1] + tht / 2))
-    glyph = np.zeros(img.shape[:2], np.uint8)
+    glyph: np.ndarray = np.zeros(img.shape[:2], np.uint8)
     cv2.putText(glyph, text, org, font, scale, 255, 1, cv2.LINE_AA)
     weight = max(1, round(height_px / 14)) if bold else 1
     if weight > 1:
@@ -73,7 +74,7 @@ def _variants(img: np.ndarray) -> list[np.ndarray]:
     h, w = img.shape[:2]
     out = [_grey(img)]
     for shear in SHEARS:
-        m = np.float32([[1, -shear, shear * h / 2], [0, 1, 0]])
+        m = np.array([[1, -shear, shear * h / 2], [0, 1, 0]], dtype=np.float32)
         out.append(_grey(cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)))
     return out
 
@@ -131,8 +132,9 @@ SERIF_SCALES = (0.9, 1.0, 1.1)
 @lru_cache(maxsize=1)
 def _serif_masks() -> dict[int, np.ndarray]:
     d = json.loads(SERIF_GLYPHS.read_text(encoding="utf-8"))
-    return {int(k): cv2.imdecode(np.frombuffer(base64.b64decode(v), np.uint8),
-                                 cv2.IMREAD_GRAYSCALE)
+    # the glyphs are PNGs the package ships: imdecode never gives None for them
+    return {int(k): cast(np.ndarray, cv2.imdecode(np.frombuffer(base64.b64decode(v), np.uint8),
+                                                  cv2.IMREAD_GRAYSCALE))
             for k, v in d["png_base64"].items()}
 
 
@@ -148,7 +150,7 @@ def _serif_template(digit: int, height_px: float, bg: tuple[int, int, int],
     y0, x0 = (size[0] - m.shape[0]) // 2, (size[1] - m.shape[1]) // 2
     glyph[y0:y0 + m.shape[0], x0:x0 + m.shape[1]] = m
     edge = cv2.dilate(glyph, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    img = np.empty((*size, 3), np.float32)
+    img: np.ndarray = np.empty((*size, 3), np.float32)
     img[:] = bg
     for layer, colour in ((edge, outline), (glyph, (250, 250, 250))):
         a = (layer.astype(np.float32) / 255)[:, :, None]

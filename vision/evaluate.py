@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from companion.rules import catalogue
 from vision.errors import VisionError, read_text
@@ -100,8 +101,12 @@ class Tally:
         return getattr(self, what) / self.total if self.total else float("nan")
 
 
+#: One entry of an Observation's JSON (a card, a deck, a token slot...).
+Entry = dict[str, Any]
+
+
 def _key_card(d: dict[str, Any]) -> str:
-    return d["card"]["id"] if d.get("card") else d["state"]
+    return cast(str, d["card"]["id"] if d.get("card") else d["state"])
 
 
 def compare(observed: dict[str, Any], truth: dict[str, Any],
@@ -109,8 +114,10 @@ def compare(observed: dict[str, Any], truth: dict[str, Any],
     """Add one frame's results to ``tallies`` (dicts in the Observation JSON schema)."""
     covered = set(truth.get("covered", ()))
 
-    def run(cat: str, t_items: list, o_items: list, key_t, key_o, slot_of, unsure,
-            same=lambda a, b: a == b) -> None:
+    def run(cat: str, t_items: list[Entry], o_items: list[Entry], key_t: Callable[[Entry], Any],
+            key_o: Callable[[Entry], Any], slot_of: Callable[[Entry], str],
+            unsure: Callable[[Entry], bool],
+            same: Callable[[Any, Any], bool] = lambda a, b: a == b) -> None:
         tally = tallies.setdefault(cat, Tally())
         seen = {slot_of(o): o for o in o_items}
         for t in t_items:

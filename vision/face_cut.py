@@ -75,7 +75,7 @@ def face_image(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     # clipped as captured stays white: ``out[all_at_least(raw, CAPTURE_CLIPPED)] = 255``
     # as one masked OR (the same pixels, half the time)
     clipped = cv2.inRange(raw, (CAPTURE_CLIPPED,) * 3, (255, 255, 255))
-    cv2.bitwise_or(out, (255, 255, 255, 0), dst=out, mask=clipped)
+    cv2.bitwise_or(out, (255, 255, 255, 0), dst=out, mask=clipped)  # type: ignore[call-overload]
     return out
 
 

@@ -533,8 +533,8 @@ def _central(b: _MatBuilder) -> _MatBuilder:
         b.marker(cx, cy)
     for cy in row_centres:
         b.marker(e, cy)
-    for r in (1.5, 4.5):
-        b.marker(w - e, sy0 + TOKEN_PITCH_MM * r)
+    for row in (1.5, 4.5):
+        b.marker(w - e, sy0 + TOKEN_PITCH_MM * row)
     return b
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from vision import pixels, readers
 from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
-from vision.layout import Layout
+from vision.layout import Layout, Slot
 from vision.locate import TOKEN_PX_PER_MM
 
 MIN_SAMPLES = 2
@@ -40,13 +41,13 @@ MIN_CHIP_COLOURS = 5
 MIN_APART = 20.0
 
 
-def _fill(image: np.ndarray, h: np.ndarray, slot, gain: np.ndarray) -> np.ndarray:
+def _fill(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
     """Median Lab of an empty slot's centre (16 mm): its printed grey under this light."""
     s = readers.CHIP_PX_PER_MM
     lab = pixels.lab_image(pixels.normalise(rectify(image, h, slot, s), gain))
     yy, xx = np.mgrid[0:lab.shape[0], 0:lab.shape[1]]
     c = (lab.shape[0] - 1) / 2
-    return np.median(lab[np.hypot(xx - c, yy - c) <= 16 * s], axis=0)
+    return cast(np.ndarray, np.median(lab[np.hypot(xx - c, yy - c) <= 16 * s], axis=0))
 
 
 def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = None,

@@ -46,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -345,7 +345,7 @@ def local_homographies(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,
     _, vecs = np.linalg.eigh(np.einsum("nki,nkj->nij", a, a))
     hn = vecs[:, :, 0].reshape(n, 3, 3)
     h = np.linalg.inv(t_dst) @ hn @ t_src
-    return h / h[:, 2:3, 2:3]
+    return cast(np.ndarray, h / h[:, 2:3, 2:3])
 
 
 def _normalise(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -364,7 +364,8 @@ def _normalise(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def local_homography(lens: LensModel, rvec: np.ndarray, tvec: np.ndarray,
                      grid_mm: np.ndarray) -> np.ndarray:
     """``local_homographies`` of one area."""
-    return local_homographies(lens, rvec, tvec, np.asarray(grid_mm, np.float64)[None])[0]
+    return cast(np.ndarray,
+                local_homographies(lens, rvec, tvec, np.asarray(grid_mm, np.float64)[None])[0])
 
 
 def default_path() -> Path:

@@ -19,8 +19,9 @@ slots and the markers' quiet squares, so the reader never samples them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -75,9 +76,9 @@ def mat_affine(mat: Mat, px_per_mm: float) -> Affine:
     return np.hstack([rot, off[:, None]]) * px_per_mm
 
 
-def apply(aff: Affine, pts: np.ndarray | list) -> np.ndarray:
+def apply(aff: Affine, pts: np.ndarray | Sequence[Sequence[float]]) -> np.ndarray:
     p = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
-    return p @ aff[:, :2].T + aff[:, 2]
+    return cast(np.ndarray, p @ aff[:, :2].T + aff[:, 2])
 
 
 def _scale(aff: Affine) -> float:
@@ -145,8 +146,8 @@ def _slot_point(slot: Slot, local: tuple[float, float]) -> tuple[float, float]:
     return slot.center[0] + u * c - v * sn, slot.center[1] + u * sn + v * c
 
 
-def _draw_marker(canvas: np.ndarray, marker_id: int, corners: tuple, aff: Affine,
-                 dictionary: cv2.aruco.Dictionary, s: float) -> None:
+def _draw_marker(canvas: np.ndarray, marker_id: int, corners: Sequence[Sequence[float]],
+                 aff: Affine, dictionary: cv2.aruco.Dictionary, s: float) -> None:
     pts = apply(aff, corners)
     side = float(np.linalg.norm(pts[1] - pts[0]))
     if side < 4:
@@ -162,7 +163,7 @@ def _draw_marker(canvas: np.ndarray, marker_id: int, corners: tuple, aff: Affine
     n = max(60, int(side))
     img = cv2.aruco.generateImageMarker(dictionary, marker_id, n)
     img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    src = np.float32([[0, 0], [n, 0], [n, n]])
+    src = np.array([[0, 0], [n, 0], [n, n]], dtype=np.float32)
     m = cv2.getAffineTransform(src, pts[:3].astype(np.float32))
     x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 2
     x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 2

@@ -8,6 +8,7 @@ varies far more in brightness than in hue.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import cv2
 import numpy as np
@@ -64,7 +65,8 @@ def _squares(lab: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, ...] | None:
     other shapes (the numpy formula then serves)."""
     if lab.ndim != 3 or lab.shape[2] != 3 or lab.dtype != np.float32 or ref.size != 3:
         return None
-    d = cv2.subtract(lab, (float(ref[0]), float(ref[1]), float(ref[2]), 0.0))
+    # a 4-tuple is OpenCV's scalar, which its stubs do not admit
+    d = cv2.subtract(lab, (float(ref[0]), float(ref[1]), float(ref[2]), 0.0))  # type: ignore[call-overload]
     dl, da, db = cv2.split(d)
     return dl, cv2.multiply(dl, dl), cv2.multiply(da, da), cv2.multiply(db, db)
 
@@ -79,7 +81,7 @@ def lab_distance(lab: np.ndarray, ref: np.ndarray | tuple[float, float, float]) 
     if sq is not None:
         return _combine(*sq[1:])
     d = lab - r
-    return np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return cast(np.ndarray, np.sqrt((0.5 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2))
 
 
 def _shade_forgiven(dl: np.ndarray, ref: np.ndarray) -> np.ndarray:
@@ -158,7 +160,7 @@ def histogram_percentile(hist: np.ndarray, q: float) -> np.ndarray:
     out = np.add(a, diff * gamma)
     np.subtract(b, diff * (1 - gamma), out=out, where=gamma >= 0.5, casting="unsafe",
                 dtype=float)
-    return out
+    return cast(np.ndarray, out)
 
 
 def channel_percentile(samples: np.ndarray, keep: np.ndarray, q: float

@@ -22,6 +22,7 @@ import struct
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -30,9 +31,19 @@ from vision import chip_net, slot_jobs
 from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
-from vision.layout import Layout
+from vision.layout import Layout, Slot
 from vision.lens import LensModel
-from vision.observation import Observation, ZoneTokens
+from vision.observation import (
+    CardReading,
+    DeckReading,
+    NobleReading,
+    Observation,
+    PileReading,
+    ReservedReading,
+    TableauReading,
+    TokenSlotReading,
+    ZoneTokens,
+)
 from vision.read_cache import ReadCache
 
 MIN_SIDE = 64
@@ -160,9 +171,15 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
         return Observation(False, size, reason="no marker of the layout is visible",
                            colours=colours.source,
                            elapsed_ms=(time.perf_counter() - t0) * 1000)
-    cards, decks, nobles, tokens, reserved, tableau, unseen = [], [], [], [], [], [], []
-    piles = []
-    visible = []
+    cards: list[CardReading] = []
+    decks: list[DeckReading] = []
+    nobles: list[NobleReading] = []
+    tokens: list[TokenSlotReading] = []
+    reserved: list[ReservedReading] = []
+    tableau: list[TableauReading] = []
+    unseen: list[str] = []
+    piles: list[PileReading] = []
+    visible: list[Slot] = []
     for slot, seen in zip(layout.slots, slots_visible(cal, layout.slots, image.shape),
                           strict=True):
         if seen:
@@ -182,11 +199,11 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
         for i, reading in zip(todo, fresh, strict=True):
             results[i] = reading
             cache.store(jobs[i], looked[i][2], reading)
-    lists = {"card": cards, "deck": decks, "noble": nobles, "token": tokens,
+    lists: dict[str, list[Any]] = {"card": cards, "deck": decks, "noble": nobles, "token": tokens,
              "reserved": reserved, "tableau": tableau, "pile": piles}
     for slot, result in zip(visible, results, strict=True):
         if result is not None:
-            lists[slot.kind].append(result)  # type: ignore[arg-type]
+            lists[slot.kind].append(result)
     zones = []
     unseen_set = set(unseen)
     for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "pile"):
@@ -197,13 +214,13 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
             zones.append(ZoneTokens(zone, {k: counts.get(k, 0) for k in TOKEN_LETTERS},
                                     len(readings), False))
     for zone in dict.fromkeys(s.zone for s in layout.slots if s.kind == "token"):
-        readings = [t for t in tokens if t.zone == zone]
-        if not readings:
+        in_zone = [t for t in tokens if t.zone == zone]
+        if not in_zone:
             continue
-        counts = Counter(t.colour for t in readings if t.state == "token")
-        unknown = sum(t.state == "unknown" for t in readings)
+        chips = Counter(t.colour for t in in_zone if t.state == "token")
+        unknown = sum(t.state == "unknown" for t in in_zone)
         missing = any(s.id in unseen_set for s in layout.slots_of("token", zone))
-        zones.append(ZoneTokens(zone, {k: counts.get(k, 0) for k in TOKEN_LETTERS}, unknown,
+        zones.append(ZoneTokens(zone, {k: chips.get(k, 0) for k in TOKEN_LETTERS}, unknown,
                                 unknown == 0 and not missing))
     return Observation(
         True, size, cal.markers, tuple(cards), tuple(decks), tuple(nobles), tuple(tokens),

@@ -14,13 +14,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 import cv2
 import numpy as np
 
 from vision import cardface as cf
 from vision.calibrate import rectify
-from vision.colours import L_WEIGHT, STICKER_LAB, Classes, ColourModel
+from vision.colours import L_WEIGHT, STICKER_LAB, Centre, Classes, ColourModel
 from vision.layout import Slot
 from vision.locate import (
     EMPTY_MAX,
@@ -205,7 +206,7 @@ def token_ring(n: int, px_per_mm: float) -> np.ndarray:
     piles' and the early readers' region; a real chip's sticker lies there)."""
     yy, xx = np.mgrid[0:n, 0:n]
     r = np.hypot(xx - (n - 1) / 2, yy - (n - 1) / 2) / px_per_mm
-    return (r >= 6.5) & (r <= 13.0)
+    return cast(np.ndarray, (r >= 6.5) & (r <= 13.0))
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ def _radius(n: int, px_per_mm: float) -> np.ndarray:
     (``np.hypot`` of ``_grid``, once per size: read only)."""
     r = np.hypot(*_grid(n, px_per_mm))
     r.setflags(write=False)
-    return r
+    return cast(np.ndarray, r)
 
 
 @lru_cache(maxsize=4)
@@ -251,7 +252,7 @@ def _disc_kernel(px_per_mm: float) -> np.ndarray:
     k = round(CHIP_DISC_MM * px_per_mm)
     yy, xx = np.mgrid[-k:k + 1, -k:k + 1]
     disc = (np.hypot(xx, yy) <= k).astype(np.float32)
-    return disc / disc.sum()
+    return cast(np.ndarray, disc / disc.sum())
 
 
 @lru_cache(maxsize=8)
@@ -267,7 +268,7 @@ def _circle_maps(n: int, px_per_mm: float, shifts: tuple[float, ...], radii: tup
 
 
 def look_at_chip(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-                 empty: Classes | np.ndarray) -> ChipLook:
+                 empty: Centre | list[Centre] | np.ndarray) -> ChipLook:
     """Measure a token slot: how much of it is grey fill, and where a chip lies, its
     rim's, sticker's and gem's colours.  ``empty``: the slot fill's class."""
     fill = np.asarray(empty, np.float32).reshape(-1, 3)
@@ -473,8 +474,8 @@ def ring_seen(raw: np.ndarray, px_per_mm: float) -> float:
 
 def _washed(meds: np.ndarray) -> np.ndarray:
     """Which sector colours are washed to white (``RIM_WASHED_L``, neutral)."""
-    return (meds[:, 0] >= RIM_WASHED_L) & (np.hypot(meds[:, 1] - 128, meds[:, 2] - 128)
-                                           < WHITE_CHROMA_MAX)
+    return cast(np.ndarray, (meds[:, 0] >= RIM_WASHED_L)
+                & (np.hypot(meds[:, 1] - 128, meds[:, 2] - 128) < WHITE_CHROMA_MAX))
 
 
 def _lit(meds: np.ndarray, base: np.ndarray) -> np.ndarray:
@@ -491,7 +492,8 @@ def _lit(meds: np.ndarray, base: np.ndarray) -> np.ndarray:
     d0 = (meds - base) * w
     t = np.clip(d0 @ v / max(float(v @ v), 1e-6), 0.0, 1.0)
     residual = np.linalg.norm(d0 - t[:, None] * v[None, :], axis=1)
-    return washed | ((meds[:, 0] - base[0] >= LIT_L_MIN) & (residual < LIT_RESIDUAL))
+    return cast(np.ndarray,
+                washed | ((meds[:, 0] - base[0] >= LIT_L_MIN) & (residual < LIT_RESIDUAL)))
 
 
 def _rim_colour(rim_px: np.ndarray, angle: np.ndarray, sticker: np.ndarray
@@ -995,7 +997,7 @@ def _textured(patch: np.ndarray, s: float, smooth: bool = False) -> np.ndarray:
     edge must then stand ``NOISE_EDGES`` times above the patch's median gradient, so
     the sensor noise of a dim frame is no detail.  The printed outline round the
     patch's edge (2.5 mm) is left out."""
-    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey: np.ndarray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     if smooth:
         grey = cv2.GaussianBlur(grey, (0, 0), 0.8)
     grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))

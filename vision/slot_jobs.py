@@ -561,7 +561,7 @@ def shutdown(grace: float = SHUTDOWN_GRACE_S) -> None:
 
 
 def _hand_over(pool: Executor, jobs: list[SlotJob], shared: list[int],
-               colours: ColourModel, workers: int, round_id: int) -> list[Future] | None:
+               colours: ColourModel, workers: int, round_id: int) -> list[Future[Any]] | None:
     """Copy the crops of the ``shared`` jobs into the arena, open round ``round_id``
     and start each worker claiming; None without shared memory.  (The caller holds
     ``_arena_lock`` until every worker is done: the arena is reused.)"""

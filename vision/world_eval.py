@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from vision.calibration_report import (
     choose_threshold,
@@ -146,7 +146,9 @@ def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing
     from vision.read import read_frame
 
     if world is None:
-        from vision.synth.world import world_frame as world
+        from vision.synth.world import world_frame
+
+        world = world_frame
     frame = world(players, difficulty, seed, split=split, framing=framing, lens=lens)
     colours, note = ColourModel(), ""
     if learn:  # as `run` does at the start of every game
@@ -278,7 +280,7 @@ def report(results: Sequence[FrameResult], header: Sequence[str] = ()) -> str:
     if len({(r.framing, r.lens) for r in results}) > 1:
         lines += [""]
         lines += _by(results, lambda r: (r.framing, r.lens), "",
-                     lambda g: "{} framing, {} lens".format(*g))  # type: ignore[str-format]
+                     lambda g: "{} framing, {} lens".format(*cast(tuple[str, str], g)))
     if len({r.faces for r in results}) > 1:
         lines += [""]
         lines += _by(results, lambda r: r.faces, "", lambda g: f"faces: {g}")

@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 from companion.analysis import DEFAULT_BUDGET, GameAnalysis, analyse_record
 from companion.analysis.game import AnyRecord, read_any_record, verdict
@@ -210,7 +211,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"game {gid} was analysed on {stored.created_at} (use --force to"
                       " analyse again)", file=sys.stderr)
             else:
-                analysis = _analyse(log.record(gid), args)
+                # the game type was checked above: a Splendor or a Duel record
+                analysis = _analyse(cast(AnyRecord, log.record(gid)), args)
                 save_analysis(log, gid, analysis.to_json(), analysis.budget, analysis.seed)
                 print(f"stored the analysis of game {gid} in {log.path}", file=sys.stderr)
     if args.json is not None:

@@ -25,7 +25,7 @@ from vision.errors import VisionError
 from vision.layout import load_layout
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("calibrate", help="learn token and deck colours from a frame of the table",
                        description=__doc__.splitlines()[0])
     p.add_argument("image", type=Path, nargs="?", default=None,

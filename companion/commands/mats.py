@@ -87,10 +87,11 @@ def run(args: argparse.Namespace) -> int:
         for i, mat in enumerate(printed, 1):
             print(f"[{i}/{len(printed)}] drawing mat {mat.name}", flush=True)
             width, height = mat_pixels(layout, mat.name, px_per_mm)
+            def strip(y0: int, y1: int, name: str = mat.name, w: int = width) -> np.ndarray:
+                return tile(name, (0, y0, w, y1))
+
             with open_output(args.out / f"mat-{mat.name}.png", named=False) as png:
-                write_png_strips(png, width, height,
-                                 lambda y0, y1, name=mat.name, w=width: tile(name, (0, y0, w, y1)),
-                                 args.dpi)
+                write_png_strips(png, width, height, strip, args.dpi)
         if not args.no_pdf:
             pdf = args.out / f"mats-{args.paper}.pdf"
             with open_output(pdf, named=False) as out:

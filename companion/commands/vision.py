@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import processes
 from companion.commands import CommandError
@@ -30,8 +31,11 @@ from vision.errors import VisionError
 from vision.evaluate import CATEGORIES, compare, format_table, load_truth
 from vision.layout import load_layout
 
+if TYPE_CHECKING:
+    from vision.evaluate import Tally
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("vision", help="read camera frames of the table",
                        description=__doc__.splitlines()[0])
     vs = p.add_subparsers(dest="vision_command", metavar="ACTION")
@@ -63,10 +67,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    " tableau views last)")
     e.set_defaults(func=run_eval)
     _register_world(vs)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+    def usage(args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=usage)
 
 
-def _register_world(vs: argparse._SubParsersAction) -> None:
+def _register_world(vs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     w = vs.add_parser("world", help="score the reader on rendered tables it has never seen",
                       description="Render frames of unseen tables in memory (the realistic "
                       "world of vision/synth/world.py), learn colours from each table's set-up "
@@ -167,7 +176,7 @@ def _official(args: argparse.Namespace, layout, colours):  # type: ignore[no-unt
         faces = load_official_faces(args.official_faces)
     except VisionError as exc:
         raise CommandError(str(exc)) from None
-    tallies: dict = {}
+    tallies: dict[str, Tally] = {}
     latency = []
     # the first COUNT of the recorded scenes: the 200 views, then the tableau views
     frames = chain(recorded_frames(layout, min(args.count, TABLEAU_START), face_images=faces),
@@ -216,7 +225,7 @@ def run_eval(args: argparse.Namespace) -> int:
         frames = frames[: args.limit]
     if not frames:
         raise CommandError(f"no frames with a .json truth in {folder}")
-    tallies: dict = {}
+    tallies: dict[str, Tally] = {}
     latency = []
     unread: list[str] = []  # said after the progress line, or as the one error line
     for i, path in enumerate(frames, 1):

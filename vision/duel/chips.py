@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
+from typing import cast
 
 import cv2
 import numpy as np
@@ -357,7 +358,7 @@ def _cell_cream(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
     b = np.abs(gy)
     ends = ((a > BORDER_ENDS_MM[0]) & (a < BORDER_ENDS_MM[1]) & (b > 8.0) & (b < 10.0)) | (
         (b > BORDER_ENDS_MM[0]) & (b < BORDER_ENDS_MM[1]) & (a > 8.0) & (a < 10.0))
-    return np.median(lab[ends], axis=0)
+    return cast(np.ndarray, np.median(lab[ends], axis=0))
 
 
 def rim_pink(lab: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:

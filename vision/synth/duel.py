@@ -34,6 +34,7 @@ from companion.rules.hidden import Hidden
 from vision.duel.layout import (
     BOARD_MM,
     CELL_PITCH_MM,
+    DUEL_CARD_MM,
     DUEL_TOKEN_MM,
     PRIVILEGE_MM,
     board_rect,
@@ -43,7 +44,7 @@ from vision.duel.layout import (
 from vision.duel.mats import draw_duel_mats
 from vision.layout import Layout, Slot
 from vision.mats import affine_for
-from vision.synth.duel_faces import DUEL_CARD_MM, DuelFaces, duel_faces
+from vision.synth.duel_faces import DuelFaces, duel_faces
 from vision.synth.render import CANVAS_PAD_MM, Canvas, _paste, _placer, _table_texture
 from vision.synth.world import (
     CANVAS_OVERSAMPLE,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import zlib
 from functools import lru_cache
+from typing import cast
 
 import cv2
 import numpy as np
@@ -45,7 +46,7 @@ def artwork(w: int, h: int, tint: tuple[int, int, int], seed: int) -> np.ndarray
     """A busy picture: smooth colour fields, shapes and fine texture, tinted."""
     rng = np.random.default_rng(seed)
     small = rng.uniform(40, 230, (6, 5, 3)).astype(np.float32)
-    img = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    img: np.ndarray = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
     img = 0.55 * img + 0.45 * np.asarray(tint, np.float32)
     for _ in range(26):
         colour = tuple(float(c) for c in rng.uniform(20, 240, 3))
@@ -138,7 +139,7 @@ def card_back(level: int, px_per_mm: float) -> np.ndarray:
         cx = (cf.CARD_W / 2 + (i - (level - 1) / 2) * 5) * s
         cv2.circle(img, (round(cx), round(80 * s)), round(1.3 * s), (235, 235, 235), -1,
                    cv2.LINE_AA)
-    return img
+    return cast(np.ndarray, img)
 
 
 @lru_cache(maxsize=32)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -46,7 +46,7 @@ def _views(layout: Layout) -> list[tuple[str, list[Slot]]]:
     views.append(("nobles", [s[f"noble.{i}"] for i in range(5)]))
     for r in range(0, 6, 2):
         rows = [x for x in layout.slots_of("token", "supply")
-                if x.colour in "wugrky"[r:r + 2]]
+                if cast(str, x.colour) in "wugrky"[r:r + 2]]
         views.append((f"supply-{r}", rows))
     for p in range(1, layout.players + 1):
         views.append((f"p{p}-tokens", list(layout.slots_of("token", f"player{p}.tokens"))))
@@ -130,14 +130,14 @@ def frames(layout: Layout, count: int, seed: int = 0,
         cam = replace(cam, px_per_mm=float(rng.uniform(3.0, 3.5)), jpeg_quality=None)
         r = render(scene, layout, cam, seed=int(rng.integers(1 << 30)), face_images=face_images)
         _, buf = cv2.imencode(".jpg", r.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        image = cast(np.ndarray, cv2.imdecode(buf, cv2.IMREAD_COLOR))  # just encoded
         from vision.calibrate import slot_visible
 
         # a steep view can take in more than the drawn canvas: slots off it are unseen
         unseen = frozenset(sl.id for sl in layout.slots
                            if not slot_visible(r.homography, sl, r.image.shape, margin_px=-1e9)
                            or not _inside(r.homography, sl, r.image.shape)
-                           or not drawn(cam.window, sl))
+                           or not drawn(cast("tuple[float, float, float, float]", cam.window), sl))
         truth = truth_observation(layout, r.contents, r.covered, unseen,
                                   (r.image.shape[1], r.image.shape[0]))
         truth["frame"] = {"view": name, "hard": hard, "tags": list(cam.tags),

@@ -17,6 +17,7 @@ import math
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import cv2
 import numpy as np
@@ -230,8 +231,9 @@ def _table_texture(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     shift = np.clip(grain + 128, 0, 255).astype(np.uint8)
     img = np.empty((h, w, 3), np.uint8)
     for c, base in enumerate(TABLE_BGR):
+        # an int is OpenCV's scalar (saturating), which its stubs do not admit
         img[:, :, c] = cv2.add(shift, base - 128) if base >= 128 else cv2.subtract(
-            shift, 128 - base)
+            shift, 128 - base)  # type: ignore[call-overload]
     return img
 
 
@@ -262,7 +264,7 @@ def _paste(canvas: np.ndarray, item: np.ndarray, mask: np.ndarray | None, aff: n
         mask = np.full((ih, iw), 255, np.uint8)
     warped = cv2.warpAffine(item, mm, size, flags=cv2.INTER_AREA)
     alpha = cv2.warpAffine(mask, mm, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    roi = canvas[y0:y1, x0:x1].astype(np.float32)
+    roi: np.ndarray = canvas[y0:y1, x0:x1].astype(np.float32)
     if shadow:
         k = max(3, (round(aff[0, 0] * 1.5) | 1))
         sh = cv2.GaussianBlur(alpha, (k, k), 0)
@@ -490,7 +492,7 @@ def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.nd
     if not (cam.distortion or cam.light_gradient or cam.exposure != 1 or cam.colour_temperature
             or cam.shadow or cam.glare or cam.blur or cam.noise or cam.jpeg_quality):
         return img  # a perfect camera (the demo's): no float copy of a large frame
-    out = img.astype(np.float32)
+    out: np.ndarray = img.astype(np.float32)
     if cam.distortion:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         cx, cy, norm = w / 2, h / 2, math.hypot(w, h) / 2
@@ -511,7 +513,7 @@ def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.nd
         channel = np.array([1 + 0.18 * t, 1.0, 1 - 0.18 * t], np.float32)
         out = out * gain[:, :, None] * channel
     if cam.shadow:
-        sm = np.zeros((h, w), np.float32)
+        sm: np.ndarray = np.zeros((h, w), np.float32)
         pts = (rng.uniform(0, 1, (4, 2)) * (w, h)).astype(np.int32)
         cv2.fillConvexPoly(sm, cv2.convexHull(pts), 1.0)
         sm = cv2.GaussianBlur(sm, (0, 0), 0.03 * max(w, h))
@@ -529,5 +531,6 @@ def _photograph(img: np.ndarray, cam: Camera, rng: np.random.Generator) -> np.nd
     img = np.clip(out, 0, 255).astype(np.uint8)
     if cam.jpeg_quality:
         _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, cam.jpeg_quality])
-        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        # a JPEG OpenCV itself just encoded: imdecode gives it back
+        img = cast(np.ndarray, cv2.imdecode(buf, cv2.IMREAD_COLOR))
     return img

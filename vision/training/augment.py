@@ -12,8 +12,13 @@ Every draw comes from the ``rng`` passed in: a seed gives the same crops.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from vision.learned.prep import Spec
 
@@ -68,14 +73,14 @@ def crop(face: np.ndarray, card_mm: tuple[float, float], spec: Spec,
         kernel = np.zeros((n, n), np.float32)
         kernel[n // 2] = 1.0 / n
         rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
-        kernel = cv2.warpAffine(kernel, rot, (n, n))
+        kernel = cast("npt.NDArray[np.float32]", cv2.warpAffine(kernel, rot, (n, n)))
         img = cv2.filter2D(img, -1, kernel / max(float(kernel.sum()), 1e-6))
     img += rng.normal(0, rng.uniform(0, 7) * hard, img.shape).astype(np.float32)
     img8 = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.7:
         ok, enc = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY,
                                               int(rng.integers(45, 96))])
-        img8 = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else img8
+        img8 = np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR)) if ok else img8
     size = (round(spec.crop_mm[0] * FACE_PX_PER_MM), round(spec.crop_mm[1] * FACE_PX_PER_MM))
     return _white_balance(cv2.resize(img8, size, interpolation=cv2.INTER_LINEAR), rng)
 
@@ -112,7 +117,8 @@ def _white_balance(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     target = rng.uniform(215, 250)
     gain = np.clip(target / np.maximum(peak.max(), 1.0), 0.6, 3.0)
     cast = np.exp(rng.normal(0, 0.03, 3)).astype(np.float32)
-    return np.clip(img.astype(np.float32) * gain * cast, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(img.astype(np.float32) * gain * cast, 0, 255).astype(np.uint8)
+    return out
 
 
 #: What a Splendor card's printed features cover (mm on the upright 63 x 88 face): the
@@ -133,7 +139,7 @@ def swap_art(face: np.ndarray, other: np.ndarray, card_mm: tuple[float, float]) 
     h, w = face.shape[:2]
     art = cv2.resize(other, (w, h), interpolation=cv2.INTER_AREA)
     sx, sy = w / card_mm[0], h / card_mm[1]
-    mask = np.ones((h, w), np.float32)
+    mask: np.ndarray = np.ones((h, w), np.float32)
     mask[: round(FEATURES_BAND_MM * sy)] = 0
     mask[round(FEATURES_COLUMN_MM[1] * sy):, : round(FEATURES_COLUMN_MM[0] * sx)] = 0
     mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.6 * sx))[..., None]

@@ -20,8 +20,9 @@ import numpy as np
 
 from companion.rules import catalogue
 from companion.rules.duel import cards as duel_cards
+from vision.duel.layout import DUEL_CARD_MM
 from vision.synth import faces as drawn
-from vision.synth.duel_faces import DUEL_CARD_MM, drawn_faces, duel_faces
+from vision.synth.duel_faces import drawn_faces, duel_faces
 from vision.synth.facesets import face_sets
 
 #: Each network's classes, in output order (ids of the catalogues, never of the art).
@@ -55,10 +56,10 @@ def labelled(model: str, split: str) -> Iterator[tuple[str, str, np.ndarray]]:
                     yield "drawn", n.id, drawn.noble_face(n, DRAWN_PX_PER_MM)
         return
     sources = [duel_faces(split)] + ([drawn_faces()] if split == "design" else [])
-    for faces in sources:
-        for fid, img in {**faces.cards, **faces.royals}.items():
+    for duel in sources:
+        for fid, img in {**duel.cards, **duel.royals}.items():
             if fid in classes:
-                yield faces.name, fid, img
+                yield duel.name, fid, img
 
 
 def card_mm(model: str, fid: str) -> tuple[float, float]:

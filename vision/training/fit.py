@@ -14,6 +14,7 @@ import argparse
 import sys
 from itertools import pairwise
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -35,7 +36,7 @@ BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001)
 def softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
+    return cast(np.ndarray, e / e.sum(axis=1, keepdims=True))
 
 
 def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:

@@ -16,6 +16,7 @@ import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -106,13 +107,13 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
     opt = optax.adamw(sched, weight_decay=1e-4)
     state = opt.init(params)
 
-    def loss_fn(p, xb, yb, k):
+    def loss_fn(p: Any, xb: Any, yb: Any, k: Any) -> Any:
         logits = net.apply(p, xb, dropout=0.3, key=k)
         labels = optax.smooth_labels(jax.nn.one_hot(yb, n_classes), 0.05)
         return optax.softmax_cross_entropy(logits, labels).mean()
 
-    @jax.jit
-    def step(p, s, xb, yb, k):
+    @jax.jit  # type: ignore[untyped-decorator]  # jax is Any without the [train] extra
+    def step(p: Any, s: Any, xb: Any, yb: Any, k: Any) -> Any:
         loss, g = jax.value_and_grad(loss_fn)(p, xb, yb, k)
         upd, s = opt.update(g, s, p)
         return optax.apply_updates(p, upd), s, loss
@@ -131,7 +132,7 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
         if log:
             print(f"  {model} epoch {e + 1}/{epochs} loss {np.mean(losses):.3f} "
                   f"({time.time() - t0:.0f} s)", flush=True)
-    return jax.tree_util.tree_map(np.asarray, params)
+    return cast("dict[str, object]", jax.tree_util.tree_map(np.asarray, params))
 
 
 def logits_of(params: dict[str, object], x: np.ndarray) -> np.ndarray:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 
 from companion.rules.duel.position import ALL_TOKENS
 from companion.rules.duel.simulate import DuelDeck
@@ -597,38 +598,69 @@ def random_turn(s: DuelState, rng: random.Random) -> int:
     reserves = s.reserves()
     buys = s.buys()
     if not (s.gems or reserves or buys):
-        # The privileges took the last gems and pearls: the turn goes without them.
-        for cell, kind in used:
-            s.board[cell] = kind
-            s.gems |= 1 << cell
-            s.tokens[p][kind] -= 1
-            s.privs[p] += 1
-            s.supply -= 1
-        # Or no action is possible though the table cannot tell (a blind
-        # reserve no longer affordable while another unseen card would be):
-        # the readable policy retries until it replenishes.
+        reserves, buys = _without_privileges(s, rng, used)
+    action = _random_action(s, r, reserves, buys)
+    s.act(action, *_random_choices(s, r, action))
+    while s.due:
+        options_royal = s.royal_options()
+        s.take_royal(*options_royal[int(r() * len(options_royal))])
+    returned = None
+    if sum(s.tokens[p]) > TOKEN_LIMIT:
+        backs = s.return_options()
+        returned = backs[int(r() * len(backs))]
+    s.finish(returned)
+    return action
+
+
+def _without_privileges(s: DuelState, rng: random.Random, used: list[tuple[int, int]]
+                        ) -> tuple[list[int], list[int]]:
+    """The privileges took the last gems and pearls: the turn goes without them
+    (``used`` back on the board).  The reserves and buys possible then."""
+    p = s.current
+    for cell, kind in used:
+        s.board[cell] = kind
+        s.gems |= 1 << cell
+        s.tokens[p][kind] -= 1
+        s.privs[p] += 1
+        s.supply -= 1
+    # Or no action is possible though the table cannot tell (a blind
+    # reserve no longer affordable while another unseen card would be):
+    # the readable policy retries until it replenishes.
+    reserves = s.reserves()
+    buys = s.buys()
+    if not (s.gems or reserves or buys) and any(s.bag):
+        s.replenish(s.bag_draw(rng))
         reserves = s.reserves()
         buys = s.buys()
-        if not (s.gems or reserves or buys) and any(s.bag):
-            s.replenish(s.bag_draw(rng))
-            reserves = s.reserves()
-            buys = s.buys()
+    return reserves, buys
+
+
+def _random_action(s: DuelState, r: Callable[[], float], reserves: list[int], buys: list[int]
+                   ) -> int:
+    """A purchase half the time one is possible, else a random kind of action and
+    one of it."""
     if buys and r() < 0.5:
+        return buys[int(r() * len(buys))]
+    kinds = (s.gems != 0) + (len(reserves) > 0) + (len(buys) > 0)
+    pick = int(r() * kinds)
+    if s.gems:
+        if pick == 0:
+            takes = s.takes()
+            action = takes[int(r() * len(takes))]
+        pick -= 1
+    if pick >= 0 and reserves:
+        if pick == 0:
+            action = reserves[int(r() * len(reserves))]
+        pick -= 1
+    if pick >= 0:
         action = buys[int(r() * len(buys))]
-    else:
-        kinds = (s.gems != 0) + (len(reserves) > 0) + (len(buys) > 0)
-        pick = int(r() * kinds)
-        if s.gems:
-            if pick == 0:
-                takes = s.takes()
-                action = takes[int(r() * len(takes))]
-            pick -= 1
-        if pick >= 0 and reserves:
-            if pick == 0:
-                action = reserves[int(r() * len(reserves))]
-            pick -= 1
-        if pick >= 0:
-            action = buys[int(r() * len(buys))]
+    return action
+
+
+def _random_choices(s: DuelState, r: Callable[[], float], action: int
+                    ) -> tuple[int, tuple[int, ...] | None, int, int, int]:
+    """(gold, payment, joker, token, steal) for ``action``: the simplest payment
+    80 % of the time, random ability choices; -1 (None) where none applies."""
     gold = joker = token = steal = -1
     payment = None
     if action >= BUY:
@@ -650,16 +682,6 @@ def random_turn(s: DuelState, rng: random.Random) -> int:
     elif action >= RESERVE_SLOT:
         golds = cells_of(s.golds)
         gold = golds[int(r() * len(golds))]
-    s.act(action, gold, payment, joker, token, steal)
-    while s.due:
-        options_royal = s.royal_options()
-        s.take_royal(*options_royal[int(r() * len(options_royal))])
-    returned = None
-    if sum(s.tokens[p]) > TOKEN_LIMIT:
-        backs = s.return_options()
-        returned = backs[int(r() * len(backs))]
-    s.finish(returned)
-    return action
-
+    return gold, payment, joker, token, steal
 
 __all__ = ["DuelState", "Move", "play_move", "random_turn", "seeded_with_deck"]

@@ -8,7 +8,7 @@ export SDL_VIDEODRIVER ?= dummy
 export SDL_AUDIODRIVER ?= dummy
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: demo test bench lint train install-pi clean
+.PHONY: demo test bench lint train install-pi clean hooks reports
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/splendor-companion demo
 
-test: $(STAMP)
+test: $(STAMP) hooks
 	$(BIN)/python -m pytest -q
 
 # The analysis's full strength and calibration counts (hours):
@@ -36,9 +36,18 @@ train: $(STAMP)
 	$(BIN)/python -m vision.training.fit
 	$(BIN)/python -m vision.training.sure
 
-lint: $(STAMP)
+lint: $(STAMP) hooks
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+
+# Commit subjects of at most 72 characters: git runs .githooks/commit-msg once
+# core.hooksPath names that folder.  Set only when this folder is the top of a git
+# checkout (a tarball has no .git; a copy inside another repository is left alone).
+hooks:
+	@if command -v git >/dev/null 2>&1 \
+	  && [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ] \
+	  && [ "$$(git config core.hooksPath)" != .githooks ]; then \
+	  git config core.hooksPath .githooks && echo "git hooks: .githooks (commit-msg)"; fi
 
 # Set up a Raspberry Pi OS machine (apt packages, venv in /opt, user, config,
 # systemd unit): `sudo make install-pi`; `make install-pi ARGS=--dry-run` shows

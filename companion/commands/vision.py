@@ -28,11 +28,12 @@ from companion.games import DUEL_GAME, SPLENDOR_GAME, AnyKind, by_key, keys
 from companion.output import write_text
 from vision import world_eval as we
 from vision.errors import VisionError
-from vision.evaluate import CATEGORIES, compare, format_table, load_truth
+from vision.evaluate import CATEGORIES, Tally, compare, format_table, load_truth
 from vision.layout import load_layout
 
 if TYPE_CHECKING:
-    from vision.evaluate import Tally
+    from vision.colours import ColourModel
+    from vision.layout import Layout
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,7 +66,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.add_argument("--count", type=int, default=40,
                    help="frames to redraw with --official-faces (default 40; 240: all, the"
                    " tableau views last)")
-    e.set_defaults(func=run_eval)
+    e.add_argument("--report", type=Path, default=None, metavar="FILE.md",
+                   help="also write the accuracy tables to this file, as Markdown (no timing:"
+                   " tests/reports/make_reports.py writes tests/reports/vision-eval-scenes.md)")
+    e.set_defaults(func=run_eval, outputs=("report",))
     _register_world(vs)
 
     def usage(args: argparse.Namespace) -> int:
@@ -192,15 +196,53 @@ def _official(args: argparse.Namespace, layout, colours):  # type: ignore[no-unt
     return tallies, latency
 
 
+def _markdown_table(tallies: dict[str, Tally]) -> list[str]:
+    """Per category: objects scored, right / wrong / abstained %, and covered."""
+    lines = ["| category | scored | right % | wrong % | abstained % | wrong | covered |",
+             "|---|---|---|---|---|---|---|"]
+    for cat in CATEGORIES:
+        t = tallies.get(cat)
+        if not t or not t.total:
+            continue
+        lines.append(f"| {cat} | {t.total} | {100 * t.rate('right'):.2f} | "
+                     f"{100 * t.rate('wrong'):.2f} | {100 * t.rate('abstained'):.2f} | "
+                     f"{t.wrong} | {t.covered} |")
+    return lines
+
+
 def _yes_no(value: bool | None, yes: str, no: str) -> str:
     return "?" if value is None else yes if value else no
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    # lazy: OpenCV loads only when the command runs, not for --help
-    from vision.read import load_image, read_frame
 
     folder: Path = args.folder
+    layout, colours, frames = _eval_frames(args, folder)
+    tallies, latency = _read_eval_frames(frames, layout, colours, folder, args.min_accuracy)
+    print(format_table(tallies, latency))
+    if args.mistakes:
+        _mistakes(tallies)
+    official = None
+    if args.official_faces is not None:
+        official = _official(args, layout, colours)
+        print("\nofficial card faces (the same scenes redrawn, in memory):")
+        print(format_table(official[0], official[1]))
+        if args.mistakes:
+            _mistakes(official[0])
+    if args.report is not None:
+        _write_eval_report(args, tallies, len(frames), official and official[0])
+    if args.min_accuracy is not None:
+        need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
+        low = [c for c in CATEGORIES if c in tallies and tallies[c].total
+               and c != "tableau" and tallies[c].rate("right") < need]
+        if low:
+            raise CommandError(f"below {need:.1%} right: {', '.join(low)}")
+    return 0
+
+
+def _eval_frames(args: argparse.Namespace, folder: Path
+                 ) -> tuple[Layout, ColourModel, list[Path]]:
+    """``vision eval``'s options checked; (layout, colours, the frames with a truth)."""
     if args.limit is not None and args.limit < 1:
         raise CommandError(f"--limit {args.limit}: read at least 1 frame")
     if args.min_accuracy is not None and not 0 <= args.min_accuracy <= 100:
@@ -225,8 +267,17 @@ def run_eval(args: argparse.Namespace) -> int:
         frames = frames[: args.limit]
     if not frames:
         raise CommandError(f"no frames with a .json truth in {folder}")
+    return layout, colours, frames
+
+
+def _read_eval_frames(frames: list[Path], layout: Layout, colours: ColourModel, folder: Path,
+                      min_accuracy: float | None) -> tuple[dict[str, Tally], list[float]]:
+    """Read and score every frame: the tallies per category and the read times."""
+    # lazy: OpenCV loads only when the command runs, not for --help
+    from vision.read import load_image, read_frame
+
     tallies: dict[str, Tally] = {}
-    latency = []
+    latency: list[float] = []
     unread: list[str] = []  # said after the progress line, or as the one error line
     for i, path in enumerate(frames, 1):
         print(f"\r[{i:>4}/{len(frames)}] {path.name:<30}", end="", file=sys.stderr, flush=True)
@@ -248,27 +299,30 @@ def run_eval(args: argparse.Namespace) -> int:
         latency.append(obs.elapsed_ms)
     print(file=sys.stderr)
     if not latency:  # nothing was measured: no table, and --min-accuracy cannot pass
-        option = "--min-accuracy: " if args.min_accuracy is not None else ""
+        option = "--min-accuracy: " if min_accuracy is not None else ""
         raise CommandError(f"{option}none of the {len(frames)} frames in {folder} could be"
                            f" read, so no accuracy was measured ({unread[0]})")
     for note in unread:
         print(f"skipped {note}", file=sys.stderr)
-    print(format_table(tallies, latency))
-    if args.mistakes:
-        _mistakes(tallies)
-    if args.official_faces is not None:
-        official = _official(args, layout, colours)
-        print("\nofficial card faces (the same scenes redrawn, in memory):")
-        print(format_table(official[0], official[1]))
-        if args.mistakes:
-            _mistakes(official[0])
-    if args.min_accuracy is not None:
-        need = args.min_accuracy / 100 if args.min_accuracy > 1 else args.min_accuracy
-        low = [c for c in CATEGORIES if c in tallies and tallies[c].total
-               and c != "tableau" and tallies[c].rate("right") < need]
-        if low:
-            raise CommandError(f"below {need:.1%} right: {', '.join(low)}")
-    return 0
+    return tallies, latency
+
+
+def _write_eval_report(args: argparse.Namespace, tallies: dict[str, Tally], frames: int,
+                       official: dict[str, Tally] | None) -> None:
+    """``vision eval --report``: the accuracy tables as Markdown, without the read times
+    (a timing is the machine's: ``make bench``), so the same frames give the same file."""
+    options = f" --limit {args.limit}" if args.limit else ""
+    lines = [f"# Reader on recorded frames: {args.folder.as_posix()}", "",
+             f"`splendor-companion vision eval {args.folder.as_posix()}{options}`", "",
+             f"{frames} frames, each with its truth; an object a hand or the frame's edge"
+             " covers is counted apart (covered), not scored.", "",
+             "Per category: right / **wrong** (answered, and not the truth) / abstained"
+             " (the reader said unsure), as shares of the objects scored.", "",
+             *_markdown_table(tallies)]
+    if official is not None:
+        lines += ["", "## The same scenes redrawn with the publisher's faces", "",
+                  *_markdown_table(official)]
+    write_text(args.report, "\n".join(lines) + "\n")
 
 
 def _run_duel_world(args: argparse.Namespace) -> int:
@@ -299,6 +353,11 @@ def _run_duel_world(args: argparse.Namespace) -> int:
               f"{len(results)} frames of 4608 x 2592 (seeds {args.seed}.."
               f"{args.seed + args.count - 1} per difficulty)."]
     text = de.report(results, header)
+    if len(lenses) > 1:  # the same tables per lens (a job's lens is its fifth field)
+        for lens in lenses:
+            mine = [r for job, r in zip(jobs, results, strict=True) if job[4] == lens]
+            part = de.report(mine, [f"## {lens} lens ({len(mine)} frames)"])
+            text += "\n" + part.replace("\n## ", "\n### ")
     if args.mistakes:
         text += "\n## Readable places not read right\n\n" + "\n".join(
             de.mistakes(results)) + "\n"

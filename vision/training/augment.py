@@ -80,7 +80,7 @@ def crop(face: np.ndarray, card_mm: tuple[float, float], spec: Spec,
     if rng.random() < 0.7:
         ok, enc = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY,
                                               int(rng.integers(45, 96))])
-        img8 = np.asarray(cv2.imdecode(enc, cv2.IMREAD_COLOR)) if ok else img8
+        img8 = cast(np.ndarray, cv2.imdecode(enc, cv2.IMREAD_COLOR)) if ok else img8
     size = (round(spec.crop_mm[0] * FACE_PX_PER_MM), round(spec.crop_mm[1] * FACE_PX_PER_MM))
     return _white_balance(cv2.resize(img8, size, interpolation=cv2.INTER_LINEAR), rng)
 

@@ -26,6 +26,12 @@ test: $(STAMP) hooks
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run_all.py $(ARGS)
 
+# The accuracy reports in tests/reports/ (about 13 min on 2 idle cores): the reader on
+# unseen Splendor and Duel tables and on the recorded scenes.  A test fails when one is
+# older than the reader's code, models or params; tests/reports/README.md says more.
+reports: $(STAMP)
+	$(BIN)/python tests/reports/make_reports.py $(ARGS)
+
 # Re-make the reader's networks from ../shared's design faces and rendered design tables
 # (about 80 min on 2 cores; the chips' table crops are cached in ~/.cache), then fit
 # their temperatures (vision/learned/{models,params.toml}), then choose the readers' sure

@@ -24,6 +24,7 @@ import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
+from typing import cast
 from unittest import mock
 
 import cv2
@@ -32,10 +33,11 @@ import numpy as np
 from vision import slot_jobs
 from vision.calibrate import calibrate, slots_visible
 from vision.chip_net import EMPTY, HIDDEN, crop
-from vision.layout import build_layout
+from vision.colours import TOKEN_BGR
+from vision.layout import TOKEN_MM, build_layout
 from vision.learned.prep import SPECS, prepare
 from vision.synth import faces, recorded, world
-from vision.synth.faces import TOKEN_BGR, TOKEN_MM, draw_gem
+from vision.synth.faces import draw_gem
 
 NAME = "splendor_chips"
 #: The chips network's classes, in output order.
@@ -102,7 +104,8 @@ def poker_chip(letter: str, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
         cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), rim, cv2.LINE_AA, 4)
     ring = tuple(int(v * 0.75) for v in base)
     cv2.circle(img, c16, round(14.5 * s * 16), ring, max(1, round(0.8 * s)), cv2.LINE_AA, 4)
-    draw_gem(img, (r, r), 5 * s, tuple(min(255, int(v * 0.8 + 40)) for v in base))
+    gem = cast("tuple[int, int, int]", tuple(min(255, int(v * 0.8 + 40)) for v in base))
+    draw_gem(img, (r, r), 5 * s, gem)
     return img, mask
 
 

@@ -146,9 +146,8 @@ def evaluate_frame(players: int, difficulty: str, seed: int, split: str, framing
     from vision.read import read_frame
 
     if world is None:
-        from vision.synth.world import world_frame
-
-        world = world_frame
+        from vision.synth.world import world_frame as world
+    assert world is not None  # mypy: an import does not narrow the optional
     frame = world(players, difficulty, seed, split=split, framing=framing, lens=lens)
     colours, note = ColourModel(), ""
     if learn:  # as `run` does at the start of every game

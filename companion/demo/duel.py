@@ -49,8 +49,8 @@ def _leads_to(state: GameState, turn: Turn, after: GameState) -> bool:
         return False
 
 
-# C901: one answer per kind of question; the demo harness is moving out of referee/
-# (issue 40), to be split there.
+# C901: one flat answer per kind of question the demo's scripted player is asked, in
+# the order the referee asks them (a table of small functions would hide that order).
 def _turn_value(question: Question, truth: Turn, state: GameState, after: GameState) -> object:  # noqa: C901
     """The answer a player who played ``truth`` gives to ``question``."""
     key = question.key

@@ -58,4 +58,5 @@ def apply(params: Params, x: jax.Array, dropout: float = 0.0,
         keep = jax.random.bernoulli(key, 1 - dropout, x.shape)
         x = jnp.where(keep, x / (1 - dropout), 0)
     x = jax.nn.relu(x @ params["fc0"]["w"] + params["fc0"]["b"])
-    return x @ params["fc1"]["w"] + params["fc1"]["b"]
+    logits: jax.Array = x @ params["fc1"]["w"] + params["fc1"]["b"]
+    return logits

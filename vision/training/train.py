@@ -112,7 +112,7 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
         labels = optax.smooth_labels(jax.nn.one_hot(yb, n_classes), 0.05)
         return optax.softmax_cross_entropy(logits, labels).mean()
 
-    @jax.jit  # type: ignore[untyped-decorator]  # jax is Any without the [train] extra
+    @jax.jit  # type: ignore[untyped-decorator, unused-ignore]  # jax is Any without [train]
     def step(p: Any, s: Any, xb: Any, yb: Any, k: Any) -> Any:
         loss, g = jax.value_and_grad(loss_fn)(p, xb, yb, k)
         upd, s = opt.update(g, s, p)
@@ -138,7 +138,7 @@ def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
 def logits_of(params: dict[str, object], x: np.ndarray) -> np.ndarray:
     """The network's logits on ``x`` (in JAX, in batches)."""
     from vision.training import net
-    return np.concatenate([np.asarray(net.apply(params, x[i:i + 256]))
+    return np.concatenate([np.asarray(net.apply(params, cast(Any, x[i:i + 256])))
                            for i in range(0, len(x), 256)]) if len(x) else np.zeros((0, 0))
 
 

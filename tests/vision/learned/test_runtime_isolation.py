@@ -113,3 +113,22 @@ def test_a_copy_without_shared_beside_it_reads_as_the_checkout(
     assert installed["duel"] == checkout["duel"]
     named = [v for v in installed["duel"].values() if v[0]]
     assert len(named) >= 0.8 * len(installed["duel"])
+
+
+#: The modules `run` loads to referee a table (both games, the computer seat, the
+#: camera's reader, the screen and speech): none may pull in the renderer or the
+#: training stack.  The demos draw their frames and may (companion.demo, vision.synth).
+RUN_PATH = ("companion.cli", "companion.commands.run", "companion.commands._duel_table",
+            "companion.commands._computer", "companion.referee.splendor.loop",
+            "companion.referee.duel", "vision.read", "vision.duel.read", "vision.learn")
+
+
+def test_the_run_command_loads_no_renderer_and_no_training() -> None:
+    code = ("import importlib, sys\n"
+            f"for m in {RUN_PATH!r}:\n"
+            "    importlib.import_module(m)\n"
+            "print(sorted(n for n in sys.modules if n.startswith("
+            "('vision.synth', 'vision.training', 'companion.demo'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]", out

@@ -40,6 +40,7 @@ train: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
 	$(BIN)/python -m vision.training.train $(ARGS)
 	$(BIN)/python -m vision.training.fit
+	$(BIN)/python -m vision.training.join
 	$(BIN)/python -m vision.training.sure
 
 lint: $(STAMP) hooks

@@ -3,41 +3,54 @@
 The decode (stages 3-6) reads what every printing shares and abstains often
 (14 % of readable market cards on unseen tables, issue 38); the learned reader
 (:mod:`vision.learned`, trained on rendered crops of the design faces and ours)
-names nearly every card it sees.  Joined:
+names nearly every card it sees.  How far to trust each is not written here but
+fitted (:mod:`vision.training.join`) and read from ``card_join.toml``:
 
 * a face the decode judged not seen (glare, a hand, a deep shadow over a
   reading region) stays unknown: nothing named where nothing can be read;
-* both name the same card: the chance both are wrong at once,
-  ``1 - (1 - p_net)(1 - p_decode)``;
-* the decode abstained leading with the network's card (or with none): the
-  network's calibrated probability.  Leading with another card it is unsure:
-  the decode reads the cost numerals at 4 px/mm, the network sees them at
-  0.9 px/mm, and its mistakes on a printing it never saw are numerals (1k3,
-  whose blue 2 it took for the 1 of 1k4);
-* they name different cards of one colour (they differ in numerals only): the
-  decode's answer as it stands, numerals being what it reads and the network
-  barely sees;
-* they name cards of different colours: the decode's card at no more than the
-  chance the network is wrong about it, ``min(p_decode, 1 - p_net)``: such a
-  disagreement is never sure.
+* otherwise the pair falls in one of :data:`CASES` (both name one card; the
+  decode abstained leading with the network's card or with none; it abstained
+  leading with another card of the same colour, which differs in numerals only,
+  or of another colour; they name two cards of one colour; of two colours);
+* the card named is the network's, except in the disagreements the fit found
+  the decode (its answer, or the card it led with) right more often
+  (``decode_wins``);
+* its confidence is a logistic fit of "the named card is right" on the case,
+  the network's probability and, when both agree, the decode's confidence;
+* a case the design tables showed too rarely to fit (``rare``: two cards of
+  different colours, say) names nothing: the network's card is only a hint.
 
-Which of these is sure is the market-card threshold of :mod:`vision.confidence`,
-chosen on the design frames like every other.
+WHY a fit and not a rule: the rule this replaces ("both agree: 1 - (1-p)(1-d)")
+treated two readers of one face as independent and left a quarter of the hard
+light's right cards unsure.  The fit is made on tables whose faces the network
+never saw (its calibration twin, :mod:`vision.training.twin`), as at a player's
+table, so it does not learn to trust the network on faces it was trained on.
+Which answers are sure is the market-card threshold fitted with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from functools import lru_cache
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 import numpy as np
 
 from companion.rules import catalogue
+from vision import sure
 from vision.card_places import NAMED_MIN_CONFIDENCE, UNKNOWN_CONFIDENCE
 from vision.card_seen import Seen
 from vision.learned.recognizer import Guess, recognizer
 from vision.observation import CardReading
+
+#: The ways the decode's answer and the network's guess can stand (see the docstring).
+CASES = ("agree", "abstained", "abstained on numerals", "abstained elsewhere", "same colour",
+         "other colour")
+#: How close to 0 or 1 a probability is taken before its logit: the network's softmax
+#: and the decode's confidences (which reach exactly 0 and 1) stay finite.
+NET_EPS = 1e-4
+DECODE_EPS = 1e-3
 
 
 @lru_cache(maxsize=4)
@@ -59,23 +72,73 @@ def same_colour(a: str, b: str) -> bool:
     return catalogue.card(a).bonus == catalogue.card(b).bonus
 
 
+def case_of(answer: CardReading, net: Guess) -> str:
+    """Which of :data:`CASES` the decode's ``answer`` and the network's guess make."""
+    if answer.state != "card" or answer.card is None:
+        led = answer.runner_up
+        if led in (None, net.best):
+            return "abstained"
+        return "abstained on numerals" if same_colour(led, net.best) else "abstained elsewhere"
+    if answer.card.id == net.best:
+        return "agree"
+    return "same colour" if same_colour(answer.card.id, net.best) else "other colour"
+
+
+def decode_card(answer: CardReading) -> str | None:
+    """The card the decode stands for: the one it named, or led with when it abstained."""
+    return answer.card.id if answer.card is not None else answer.runner_up
+
+
+def _logit(p: float, eps: float) -> float:
+    p = min(max(p, eps), 1 - eps)
+    return math.log(p / (1 - p))
+
+
+@dataclass(frozen=True)
+class JoinFit:
+    """The fitted join (``card_join.toml``): per case an intercept and a slope on the
+    network's logit, a slope on the decode's logit where both agree, and the cases in
+    which the decode's card is named."""
+
+    intercept: Mapping[str, float]
+    net_slope: Mapping[str, float]
+    decode_slope: float
+    decode_wins: frozenset[str]
+    sure: float
+    #: cases the design tables showed too rarely to fit: answered unknown (with a hint)
+    rare: frozenset[str] = frozenset()
+
+    def probability(self, case: str, p_net: float, p_decode: float) -> float:
+        """The fitted chance that the card named in ``case`` is right."""
+        z = self.intercept[case] + self.net_slope[case] * _logit(p_net, NET_EPS)
+        if case == "agree":
+            z += self.decode_slope * _logit(p_decode, DECODE_EPS)
+        return 1 / (1 + math.exp(-z))
+
+
+@cache
+def fitted() -> JoinFit:
+    """``card_join.toml`` beside this module (package data: a Pi has it)."""
+    t = sure.card_join()
+    return JoinFit({c: float(t["intercept"][c]) for c in CASES},
+                   {c: float(t["net_slope"][c]) for c in CASES},
+                   float(t["decode_slope"]), frozenset(t["decode_wins"]), float(t["sure"]),
+                   frozenset(t.get("rare", ())))
+
+
 def join(answer: CardReading, net: Guess | None) -> CardReading:
     """``answer`` (the decode's) joined with the network's guess ``net``."""
     if net is None or answer.state == "empty":
         return answer
-    if answer.state == "card" and answer.card is not None:
-        if answer.card.id == net.best:
-            p = 1 - (1 - net.p) * (1 - answer.confidence)
-            return replace(answer, confidence=p)
-        if same_colour(answer.card.id, net.best):
-            return answer  # numerals: the decode reads them, the network barely sees them
-        p = min(answer.confidence, 1 - net.p)
-        if p >= NAMED_MIN_CONFIDENCE:
-            return replace(answer, confidence=p, runner_up=net.best)
-        return CardReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE),
-                           answer.distance, net.best)
-    led = answer.runner_up  # the card the decode led with when it abstained
-    if net.p >= NAMED_MIN_CONFIDENCE and led in (None, net.best):
-        return CardReading(answer.slot, "card", catalogue.card(net.best), net.p,
-                           answer.distance, net.second)
-    return replace(answer, runner_up=net.best, confidence=min(net.p, UNKNOWN_CONFIDENCE))
+    fit = fitted()
+    case = case_of(answer, net)
+    decoded = decode_card(answer)
+    decode_named = case in fit.decode_wins and decoded is not None
+    named = catalogue.card(decoded if decode_named and decoded is not None else net.best)
+    other = net.best if decode_named else (
+        decoded if decoded is not None and decoded != net.best else net.second)
+    p = fit.probability(case, net.p, answer.confidence)
+    if p >= NAMED_MIN_CONFIDENCE and case not in fit.rare:
+        return CardReading(answer.slot, "card", named, p, answer.distance, other)
+    return CardReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE),
+                       answer.distance, named.id)

@@ -44,11 +44,14 @@ SURE: dict[str, float] = sure.splendor()
 def answer_category(category: str, answer: str) -> str:
     """The category whose threshold judges ``answer`` given in a ``category`` slot.
 
-    Token slots are split by what was answered ("empty" or a colour letter);
-    every other category keeps its own threshold.
+    Token slots are split by what was answered ("empty" or a colour letter), and so
+    are market slots (a card is judged by the fitted join that named it, an empty slot
+    by the threshold chosen for empty answers); every other category keeps its own.
     """
     if category in ("token chips", "empty token slots", "token slots"):
         return "empty token slots" if answer == "empty" else "token chips"
+    if category == "market cards" and answer == "empty":
+        return "empty market slots"
     return category
 
 

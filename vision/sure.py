@@ -15,17 +15,32 @@ from importlib import resources
 from typing import Any
 
 SURE_FILE = "sure.toml"
+#: The card reader's fitted join of network and decode, with its own sure threshold
+#: (``python -m vision.training.join``): market cards are judged by the fit that
+#: names them.
+JOIN_FILE = "card_join.toml"
+
+
+def _read(name: str) -> dict[str, Any]:
+    return tomllib.loads((resources.files("vision") / name).read_text(encoding="utf-8"))
 
 
 @cache
 def _table() -> dict[str, Any]:
-    text = (resources.files("vision") / SURE_FILE).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return _read(SURE_FILE)
+
+
+@cache
+def card_join() -> dict[str, Any]:
+    """``card_join.toml``: the fitted join (:class:`vision.card_net.JoinFit`)."""
+    return _read(JOIN_FILE)
 
 
 def splendor() -> dict[str, float]:
-    """Splendor's threshold per answer category (:data:`vision.confidence.CATEGORIES`)."""
-    return {k: float(v) for k, v in _table()["splendor"].items()}
+    """Splendor's threshold per answer category (:data:`vision.confidence.CATEGORIES`
+    and "empty market slots"); the market cards' is the join's."""
+    return {**{k: float(v) for k, v in _table()["splendor"].items()},
+            "market cards": float(card_join()["sure"])}
 
 
 def duel() -> dict[str, tuple[float, float]]:

@@ -53,7 +53,7 @@ def test_a_card_below_its_threshold_becomes_a_question() -> None:
     cards = list(obs.cards)
     cards[6] = CardReading("market.2.2", "card", card, SURE["market cards"] - BELOW,
                            runner_up="2g1")
-    cards[7] = CardReading("market.2.3", "empty", None, SURE["market cards"] - BELOW)
+    cards[7] = CardReading("market.2.3", "empty", None, SURE["empty market slots"] - BELOW)
     reading = from_observation(replace(obs, cards=tuple(cards)), 3)
     assert reading.market is not None
     unsure = reading.market[1][2]

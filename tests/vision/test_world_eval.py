@@ -149,10 +149,11 @@ def test_choose_threshold_lands_above_the_most_confident_mistake() -> None:
 
 
 def test_thresholds_judge_token_answers_by_what_was_answered() -> None:
-    assert set(SURE) == set(CATEGORIES)
+    assert set(SURE) == {*CATEGORIES, "empty market slots"}
     assert answer_category("token chips", "empty") == "empty token slots"
     assert answer_category("empty token slots", "w") == "token chips"
-    assert answer_category("market cards", "empty") == "market cards"
+    assert answer_category("market cards", "empty") == "empty market slots"
+    assert answer_category("market cards", "1w1") == "market cards"
     assert is_sure("decks", SURE["decks"]) and not is_sure("decks", SURE["decks"] - 0.01)
 
 
@@ -251,3 +252,10 @@ def test_a_real_world_frame_is_scored_through_the_contract() -> None:
     assert not {o.slot for o in result.outcomes} & set(frame.unseen)
     right = sum(o.verdict == "right" for o in result.outcomes)
     assert right >= 0.5 * len(result.outcomes), result.outcomes
+
+
+def test_a_written_threshold_is_rounded_up_never_down() -> None:
+    from vision.calibration_report import round_up
+    assert round_up(0.94361) == 0.9437
+    assert round_up(0.9436) == 0.9436
+    assert round_up(1.01) == 1.01

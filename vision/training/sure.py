@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vision import sure, world_eval
-from vision.calibration_report import choose_threshold
+from vision.calibration_report import choose_threshold, round_up
 from vision.confidence import NEVER, SURE_WRONG_GOAL, answer_category
 from vision.duel import evaluate as duel_evaluate
 from vision.duel.confidence import KINDS
@@ -33,7 +33,8 @@ SURE_PATH = Path(__file__).resolve().parents[1] / "sure.toml"
 GOAL = SURE_WRONG_GOAL
 #: Design and check seeds of each game (the check seeds: other tables, other cameras).
 SEEDS = {"splendor": (1000, 56_000), "duel": (9200, 63_000)}
-CATEGORIES = ("market cards", "nobles", "decks", "token chips", "empty token slots",
+#: What this script chooses (market cards: ``python -m vision.training.join``).
+CATEGORIES = ("empty market slots", "nobles", "decks", "token chips", "empty token slots",
               "reserved")
 
 
@@ -62,9 +63,9 @@ def splendor_pairs(split: str, seed: int, count: int, workers: int
     groups: dict[str, list[tuple[float, bool]]] = {c: [] for c in CATEGORIES}
     for r in _run(we.evaluate_frame, jobs, workers, f"splendor {split}"):
         for o in r.outcomes:
-            if not o.hidden and o.verdict != "abstained":
-                groups[answer_category(o.category, o.answer)].append(
-                    (o.confidence, o.verdict == "right"))
+            key = answer_category(o.category, o.answer)
+            if not o.hidden and o.verdict != "abstained" and key in groups:
+                groups[key].append((o.confidence, o.verdict == "right"))
     return groups
 
 
@@ -110,7 +111,7 @@ def choose(design: dict[str, list[tuple[float, bool]]],
         if sum(c >= t for c, _ in pairs) < 1 / GOAL:
             t = max(t, old.get(key, 0.0))
         t = min(t, NEVER)
-        out[key] = round(t, 4)
+        out[key] = round_up(t)
         lines.append(f"# {key}: {t:.4f}; design {_score(every, t)}; "
                      f"check {_score(check.get(key, []), t)}")
     return out, lines

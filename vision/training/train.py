@@ -40,11 +40,11 @@ CHIP_FRAMES = {"train": ((range(20_000, 20_400), "design"), (range(0, 600), "rec
 ART_SWAP = 0.7
 
 
-def _render(args: tuple[str, str, int, int, float]) -> tuple[np.ndarray, np.ndarray]:
-    model, split, per_class, seed, hard = args
+def _render(args: tuple[str, str, int, int, float, str]) -> tuple[np.ndarray, np.ndarray]:
+    model, split, per_class, seed, hard, leave_out = args
     spec = SPECS[model]
     index = {c: i for i, c in enumerate(CLASSES[model])}
-    faces = list(labelled(model, split))
+    faces = [f for f in labelled(model, split) if f[0] != leave_out]
     by_class: dict[str, list[np.ndarray]] = {}
     for _, fid, img in faces:
         by_class.setdefault(fid, []).append(img)
@@ -63,10 +63,12 @@ def _render(args: tuple[str, str, int, int, float]) -> tuple[np.ndarray, np.ndar
 
 
 def render(model: str, split: str, per_class: int, seed: int, workers: int = 2,
-           hard: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    """``per_class`` crops of every class of ``split``, prepared, in ``workers`` processes."""
+           hard: float = 1.0, leave_out: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """``per_class`` crops of every class of ``split``, prepared, in ``workers`` processes;
+    none of the face set named ``leave_out`` (the calibration twin's held-out printing)."""
     shares = [per_class // workers + (i < per_class % workers) for i in range(workers)]
-    jobs = [(model, split, n, seed * 1000 + i, hard) for i, n in enumerate(shares) if n]
+    jobs = [(model, split, n, seed * 1000 + i, hard, leave_out)
+            for i, n in enumerate(shares) if n]
     with get_context("spawn").Pool(len(jobs)) as pool:
         parts = pool.map(_render, jobs)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])

@@ -73,7 +73,8 @@ def _card(obs: Observation, slot: str) -> CardRead:
     if reading.state == "unknown":
         # the decode's best guess, kept as a hint (see reading.HINT_WEIGHT)
         return CardRead(hint=reading.runner_up or None)
-    sure = is_sure("market cards", reading.confidence)
+    sure = is_sure("market cards", reading.confidence,
+                   "empty" if reading.state == "empty" else "card")
     if reading.state == "empty":
         return CardRead(empty=True) if sure else CardRead()
     if reading.card is None or reading.confidence < CARD_FLOOR:

@@ -2,50 +2,74 @@
 
 from __future__ import annotations
 
+from unittest import mock
+
 import numpy as np
 
 from companion.rules.splendor import catalogue
 from vision import card_net, noble_net
 from vision.card_seen import Seen
-from vision.confidence import SURE
+from vision.confidence import is_sure
 from vision.learned.recognizer import Guess
 from vision.observation import CardReading, NobleReading
 
 C1, C2 = catalogue.card("1w1"), catalogue.card("1w2")
 
 
-def test_agreement_is_surer_than_either_alone() -> None:
-    got = card_net.join(CardReading("market.1.0", "card", C1, 0.9, 0.1, "1w3"),
-                        Guess("1w1", 0.95, "1w2", 0.03))
-    assert got.card == C1 and got.confidence > 0.99
+def _sure(reading: CardReading) -> bool:
+    return reading.state == "card" and is_sure("market cards", reading.confidence, "card")
+
+
+def test_the_case_names_how_decode_and_network_stand() -> None:
+    def case(state: str, card: str | None, led: str | None, net: str) -> str:
+        answer = CardReading("market.1.0", state, catalogue.card(card) if card else None,
+                             0.9, 0.1, led)
+        return card_net.case_of(answer, Guess(net, 0.9, "1w8", 0.1))
+    assert case("card", "1w1", "1w3", "1w1") == "agree"
+    assert case("card", "1w1", None, "1w2") == "same colour"
+    assert case("card", "1w1", None, "1k1") == "other colour"
+    assert case("unknown", None, "1w1", "1w1") == "abstained"
+    assert case("unknown", None, None, "1w1") == "abstained"
+    assert case("unknown", None, "1w3", "1w1") == "abstained on numerals"
+    assert case("unknown", None, "1k3", "1w1") == "abstained elsewhere"
+
+
+def test_the_shipped_fit_trusts_agreement_more_as_the_network_is_surer() -> None:
+    fit = card_net.fitted()
+    for case in ("agree", "abstained"):
+        low, high = (fit.probability(case, p, 0.7) for p in (0.6, 0.999))
+        assert high > low
+    decoded = CardReading("market.1.0", "card", C1, 0.9, 0.1, "1w3")
+    assert _sure(card_net.join(decoded, Guess("1w1", 0.9999, "1w2", 0.0)))
 
 
 def test_a_disagreement_on_colour_is_never_sure() -> None:
-    other = "1k1"
-    for p_net in (0.3, 0.6, 0.99):
-        got = card_net.join(CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3"),
-                            Guess(other, p_net, C1.id, 0.0))
-        assert got.confidence < SURE["market cards"]
-        assert got.card is None or got.card == C1
-    strong = card_net.join(CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3"),
-                           Guess(other, 0.99, C1.id, 0.01))
-    assert strong.state == "unknown" and strong.runner_up == other
-
-
-def test_on_numerals_the_decode_keeps_its_answer() -> None:
     decoded = CardReading("market.1.0", "card", C1, 0.999, 0.1, "1w3")
-    assert card_net.join(decoded, Guess(C2.id, 0.8, C1.id, 0.2)) == decoded
+    for p_net in (0.3, 0.6, 0.99, 0.9999):
+        assert not _sure(card_net.join(decoded, Guess("1k1", p_net, C1.id, 0.0)))
 
 
-def test_the_network_names_what_the_decode_left_unsure() -> None:
-    unsure = CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w1")
-    named = card_net.join(unsure, Guess("1w1", 0.995, "1w2", 0.004))
-    assert named.state == "card" and named.card == C1 and named.confidence == 0.995
-    still = card_net.join(unsure, Guess("1w1", 0.55, "1w2", 0.4))
-    assert still.state == "unknown" and still.runner_up == "1w1"
-    led_elsewhere = CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w3")
-    held = card_net.join(led_elsewhere, Guess("1w1", 0.995, "1w2", 0.004))
-    assert held.state == "unknown" and held.confidence <= 0.5
+def test_an_unsure_network_never_makes_an_unsure_decode_sure() -> None:
+    for case_answer in (CardReading("market.1.0", "card", C1, 0.7, 0.1, "1w3"),
+                        CardReading("market.1.0", "unknown", None, 0.3, 0.2, "1w1")):
+        got = card_net.join(case_answer, Guess("1w1", 0.4, "1w2", 0.35))
+        assert not _sure(got)
+
+
+def test_the_join_names_the_network_card_unless_the_fit_says_otherwise() -> None:
+    fit = card_net.JoinFit({c: 3.0 for c in card_net.CASES}, {c: 0.0 for c in card_net.CASES},
+                           0.0, frozenset({"same colour"}), 0.9)
+    decoded = CardReading("market.1.0", "card", C1, 0.9, 0.1, "1w3")
+    with mock.patch.object(card_net, "fitted", lambda: fit):
+        kept = card_net.join(decoded, Guess(C2.id, 0.9, C1.id, 0.1))
+        assert kept.card == C1 and kept.runner_up == C2.id
+        other = card_net.join(decoded, Guess("1k1", 0.9, C1.id, 0.1))
+        assert other.card == catalogue.card("1k1") and other.runner_up == C1.id
+    coin = card_net.JoinFit({c: 0.0 for c in card_net.CASES},
+                            {c: 0.0 for c in card_net.CASES}, 0.0, frozenset(), 0.9)
+    with mock.patch.object(card_net, "fitted", lambda: coin):
+        unsure = card_net.join(decoded, Guess("1w1", 0.99, "1w2", 0.0))
+        assert unsure.state == "unknown" and unsure.runner_up == "1w1"
 
 
 def test_an_empty_slot_and_an_unseen_face_keep_the_decodes_answer() -> None:

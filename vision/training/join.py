@@ -1,0 +1,261 @@
+"""``python -m vision.training.join``: fit how the card reader joins network and decode.
+
+chesscog's ``find_best_configs`` for the join of :mod:`vision.card_net`: the
+decode's answer and the network's guess are collected from rendered design
+tables, through the network's calibration twin (:mod:`vision.training.twin`,
+trained without the newer printing's even faces) on tables showing those faces,
+so that every row is a network facing a printing it never saw.  On those rows a
+logistic model of "the named card is right" is fitted (:func:`fit`), the
+market-card sure threshold is chosen on its probabilities (at most one wrong in
+a thousand), and both are written to ``vision/card_join.toml``.  Then the
+shipped network and the new join are scored on check tables (the check
+printing, other seeds), which never move anything: the reliability table and
+the sure answers' errors go into the file as comments.
+
+Offline only: it renders through :mod:`vision.synth` (the art of ../shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import numpy as np
+
+from vision import card_net
+from vision.calibration_report import (
+    choose_threshold,
+    expected_calibration_error,
+    reliability,
+    round_up,
+)
+from vision.card_net import CASES, DECODE_EPS, NET_EPS, JoinFit, fitted
+from vision.card_places import UNKNOWN_CONFIDENCE
+from vision.colours import ColourModel
+from vision.confidence import NEVER, SURE_WRONG_GOAL
+from vision.errors import VisionError
+from vision.learn import learn_colours
+from vision.read import read_frame
+from vision.synth import world
+from vision.synth.facesets import face_sets, token_faces
+from vision.training.slot_crops import cache_dir
+from vision.training.twin import LEAVE_OUT, train_twin, twin
+
+JOIN_PATH = Path(__file__).resolve().parents[1] / "card_join.toml"
+#: First seeds of the fitting tables (design split, twin network) and of the check
+#: tables (check split, shipped network); apart from every other script's seeds.
+FIT_SEED = 40_000
+CHECK_SEED = 57_000
+#: Ridge penalty of the logistic fit: a case seen on few tables keeps a probability
+#: near 1/2 (a coin toss, never sure) rather than the few tables' verdict.
+RIDGE = 1.0
+#: A case with fewer design rows than this is "rare": never named, so never sure.  The
+#: usual least sample for a fitted rate (with 30 and none wrong, the rule of three puts
+#: the case's error under 10 % at 95 %); fewer, and its logistic curve is a guess.
+MIN_CASE_ROWS = 30
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
+    """The decode's answer and the network's guess on every market card of one table."""
+    players = (2, 4)[seed % 2]
+    difficulty = DIFFICULTIES[seed // 2 % 3]
+    lens = ("wide", "standard")[seed // 6 % 2]
+    held: set[str] | None = None
+    patches: list[Any] = []
+    if split == "design":  # the twin, on tables whose cards show the faces it never saw
+        sets = dict(face_sets("design"))
+        held = set(sets[LEAVE_OUT])
+        faces = {**sets["older"], **sets[LEAVE_OUT]}
+        chips = token_faces("design")
+        rec = twin()
+        patches = [mock.patch.object(world, "_faces", lambda s: ([(LEAVE_OUT, faces)], chips)),
+                   mock.patch.object(card_net, "recognizer", lambda name: rec)]
+    seen: dict[str, tuple[Any, Any]] = {}
+    join = card_net.join
+
+    def spy(answer: Any, net: Any) -> Any:
+        seen[answer.slot] = (answer, net)
+        return join(answer, net)
+
+    patches.append(mock.patch.object(card_net, "join", spy))
+    for p in patches:
+        p.start()
+    try:
+        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
+        setup = world.world_frame(players, difficulty, seed, split=split, lens=lens,
+                                  setup=True)
+        try:
+            colours = learn_colours(setup.image, setup.layout, ColourModel(), "set-up frame")
+        except VisionError:
+            colours = ColourModel()
+        read_frame(frame.image, frame.layout, colours, workers=1)
+    finally:
+        for p in reversed(patches):
+            p.stop()
+    rows = []
+    for sid, (answer, net) in seen.items():
+        truth = frame.contents.get(sid)
+        if not sid.startswith("market.") or truth is None or net is None or \
+                answer.state == "empty" or (held is not None and truth not in held):
+            continue
+        rows.append({"seed": seed, "slot": sid, "truth": truth, "difficulty": difficulty,
+                     "hidden": sid in frame.hidden or sid in frame.unseen,
+                     "case": card_net.case_of(answer, net), "net": net.best, "p_net": net.p,
+                     "decode": card_net.decode_card(answer), "p_decode": answer.confidence})
+    return rows
+
+
+def rows(split: str, first: int, count: int, workers: int, reuse: bool
+         ) -> list[dict[str, Any]]:
+    """The rows of ``count`` tables from seed ``first`` (cached in the training cache)."""
+    path = cache_dir() / f"join-{split}-{first}-{count}.json"
+    if reuse and path.exists():
+        return list(json.loads(path.read_text(encoding="utf-8")))
+    out: list[dict[str, Any]] = []
+    t0 = time.monotonic()
+    seeds = range(first, first + count)
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        for i, got in enumerate(pool.map(_frame_rows, seeds, [split] * count), 1):
+            out += got
+            print(f"\r{split} tables: {i}/{count}, {len(out)} cards, "
+                  f"{time.monotonic() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out), encoding="utf-8")
+    return out
+
+
+def _features(row: dict[str, Any]) -> np.ndarray:
+    """Per case an indicator and the network's logit; the decode's logit when agreeing."""
+    x = np.zeros(2 * len(CASES) + 1)
+    k = CASES.index(row["case"])
+    zn = np.log(np.clip(row["p_net"], NET_EPS, 1 - NET_EPS) /
+                np.clip(1 - row["p_net"], NET_EPS, 1 - NET_EPS))
+    x[k] = 1.0
+    x[len(CASES) + k] = zn
+    if row["case"] == "agree":
+        pd = float(np.clip(row["p_decode"], DECODE_EPS, 1 - DECODE_EPS))
+        x[-1] = np.log(pd / (1 - pd))
+    return x
+
+
+def named(row: dict[str, Any], decode_wins: frozenset[str]) -> str:
+    """The card the join names for ``row``."""
+    return str(row["decode"]) if row["case"] in decode_wins and row["decode"] else \
+        str(row["net"])
+
+
+def logistic(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
+    """Weights of a ridge-penalised logistic regression (Newton's method)."""
+    w = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-x @ w))
+        g = x.T @ (p - y) + ridge * w
+        h = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w))
+        step = np.linalg.solve(h, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def fit(design: Sequence[dict[str, Any]], old_sure: float) -> JoinFit:
+    """The join fitted on ``design`` rows; the sure threshold chosen on them."""
+
+    wins = frozenset(c for c in CASES if c not in ("agree", "abstained")
+                     if sum(r["decode"] == r["truth"] for r in design if r["case"] == c) >
+                     sum(r["net"] == r["truth"] for r in design if r["case"] == c))
+    rare = frozenset(c for c in CASES if sum(r["case"] == c for r in design) < MIN_CASE_ROWS)
+    x = np.stack([_features(r) for r in design])
+    y = np.asarray([named(r, wins) == r["truth"] for r in design], float)
+    w = logistic(x, y)
+    n = len(CASES)
+    join = JoinFit(dict(zip(CASES, map(float, w[:n]), strict=True)),
+                   dict(zip(CASES, map(float, w[n:2 * n]), strict=True)),
+                   float(w[-1]), wins, 1.0, rare)
+    pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in design
+             if r["case"] not in rare]
+    t = choose_threshold(pairs, SURE_WRONG_GOAL)
+    if sum(c >= t for c, _ in pairs) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
+        t = max(t, old_sure)
+    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, round_up(t), rare)
+
+
+def probability(join: JoinFit, row: dict[str, Any]) -> float:
+    """The joined confidence of ``row`` (a rare case's capped as the reader caps it)."""
+    p = join.probability(row["case"], row["p_net"], row["p_decode"])
+    return min(p, UNKNOWN_CONFIDENCE) if row["case"] in join.rare else p
+
+
+def report(join: JoinFit, got: Sequence[dict[str, Any]], what: str) -> list[str]:
+    """Comment lines: sure and wrong counts, the reliability table and ECE of ``got``."""
+
+    pairs = [(probability(join, r), named(r, join.decode_wins) == r["truth"]) for r in got]
+    sure = [ok for p, ok in pairs if p >= join.sure]
+    right = sum(ok for _, ok in pairs)
+    lines = [f"{what}: {len(pairs)} cards, {right} named right; {len(sure)} sure, "
+             f"{len(sure) - sum(sure)} of them wrong"]
+    lines.append(f"ECE {expected_calibration_error(pairs):.4f}; | p | cards | right % | "
+                 "mean p |")
+    return lines + [f"| {b.low:.2f}-{b.high:.2f} | {b.count} | {100 * b.accuracy:.2f} | "
+                    f"{b.mean_confidence:.4f} |" for b in reliability(pairs)]
+
+
+def write(join: JoinFit, lines: Sequence[str], path: Path = JOIN_PATH) -> None:
+    def table(d: dict[str, float] | Any) -> str:
+        return "{" + ", ".join(f'"{k}" = {v:.4f}' for k, v in d.items()) + "}"
+
+    text = ["# How the card reader joins its network and its decode (vision/card_net.py).",
+            "# Written by `python -m vision.training.join`: fitted on design tables through",
+            "# the network's calibration twin, scored on check tables; do not edit by hand.",
+            *(f"# {line}" for line in lines),
+            f"intercept = {table(join.intercept)}",
+            f"net_slope = {table(join.net_slope)}",
+            f"decode_slope = {join.decode_slope:.4f}",
+            "decode_wins = [" + ", ".join(f'"{c}"' for c in sorted(join.decode_wins)) + "]",
+            "rare = [" + ", ".join(f'"{c}"' for c in sorted(join.rare)) + "]",
+            f"sure = {join.sure}"]
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m vision.training.join",
+                                 description="Fit the card reader's join of network and "
+                                 "decode on design tables (through the network's twin), "
+                                 "score it on check tables, write vision/card_join.toml.")
+    ap.add_argument("--tables", type=int, default=360, help="design tables to fit on")
+    ap.add_argument("--check-tables", type=int, default=72, help="check tables to score on")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true", help="reuse the cached rows")
+    a = ap.parse_args(argv)
+
+    train_twin()
+    design = rows("design", FIT_SEED, a.tables, a.workers, a.reuse)
+    if not design:
+        print("error: no design rows: ../shared/card-faces is needed", file=sys.stderr)
+        return 1
+    old = fitted().sure if JOIN_PATH.exists() else NEVER  # the first fit: none is sure yet
+    join = fit(design, old)
+    write(join, [f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds "
+                 f"{CHECK_SEED}.. ({a.check_tables})", *report(join, design, "design")])
+    fitted.cache_clear()
+    check = rows("check", CHECK_SEED, a.check_tables, a.workers, a.reuse)
+    lines = [f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds "
+             f"{CHECK_SEED}.. ({a.check_tables})", *report(join, design, "design"),
+             *report(join, check, "check")]
+    write(join, lines)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

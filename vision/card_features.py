@@ -192,7 +192,7 @@ def _ring_median(lab: np.ndarray, center_mm: tuple[float, float], r0_mm: float,
 
 #: Least chroma (a, b about 128) of a class centre for ``colour_similarities``'s
 #: ``shade`` to forgive a darker colour: grey, white and black keep their lightness
-#: (the same as ``readers.SHADE_CHROMA_MIN`` for the chips' gems).
+#: (the same as the hand-written chip reader's, issue 38).
 SHADE_CHROMA_MIN = 15.0
 
 

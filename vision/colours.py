@@ -3,9 +3,9 @@
 Colours are compared in CIE Lab (OpenCV's 8-bit Lab) *after* the frame is
 white-balanced against the white squares printed around the markers, so the
 built-in defaults already survive most changes of light; ``splendor-companion
-calibrate`` learns the classes from a frame of the freshly laid-out table (a
-full supply, empty player slots, three decks) and stores them as JSON in the
-XDG config folder.
+calibrate`` learns the chips' and deck backs' classes from a frame of the freshly
+laid-out table (a full supply, three decks; see :mod:`vision.learn`) and stores
+them as JSON in the XDG config folder.
 
 Design decisions
 ----------------
@@ -13,8 +13,8 @@ Design decisions
   across a table, hue much less so.
 * Gems on cards (bonus gems, cost circles, noble squares) have their own
   classes, separate from tokens: the printed card colours are not the tokens'.
-* Class names are the gem letters of :mod:`companion.rules.gems`, ``empty``
-  for an empty printed slot, ``1``/``2``/``3`` for the deck backs.
+* Class names are the gem letters of :mod:`companion.rules.gems` and
+  ``1``/``2``/``3`` for the deck backs.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ TOKEN_BGR: dict[str, tuple[int, int, int]] = {
     "r": (40, 35, 190),
     "k": (40, 36, 34),
     "y": (40, 180, 225),
-    "empty": (150, 150, 150),
 }
 #: Our drawn chips' sticker ground and gems, BGR (:func:`vision.synth.faces.token`).
 STICKER_BGR: tuple[int, int, int] = (135, 180, 215)
@@ -70,25 +69,17 @@ PRINTED_GEM_LAB: dict[str, tuple[float, float, float]] = {
     "w": (193.0, 129.0, 128.0), "u": (96.0, 139.0, 103.0), "g": (199.0, 112.0, 147.0),
     "r": (103.0, 151.0, 142.0), "k": (88.0, 134.0, 135.0),
 }
-#: Chips as the reader measures them on clean renders at 5 px/mm (median Lab of the rim
-#: annulus and of the gem's pixels): the publisher's DESIGN chips (``splendor/gems/circle``;
-#: never the check set) and the gems of our drawing (their rims are ``TOKEN_BGR``).
-#: ``.venv/bin/python tests/bench/bench_chips.py --measure``
+#: Chips measured on clean renders at 5 px/mm (median Lab of the rim annulus): the
+#: publisher's DESIGN chips (``splendor/gems/circle``; never the check set).  A real
+#: chip is coloured plastic under a pale round sticker: sticker to 17.6 mm, rim
+#: 17.8-20 mm (radial Lab profile).
 CHIP_RIM_LAB: dict[str, tuple[float, float, float]] = {
     "w": (254.0, 128.0, 128.0), "u": (127.0, 130.0, 86.0), "g": (144.0, 83.0, 154.0),
     "r": (120.0, 182.0, 148.0), "k": (61.0, 129.0, 130.0), "y": (227.0, 119.0, 196.0),
 }
-CHIP_GEM_LAB: dict[str, tuple[float, float, float]] = {
-    "w": (161.0, 126.0, 135.0), "u": (75.0, 137.0, 107.0), "g": (137.0, 100.0, 157.0),
-    "r": (88.0, 155.0, 145.0), "k": (62.0, 134.0, 138.0), "y": (138.0, 152.0, 165.0),
-}
 #: The chips' sticker ground, Lab: the design chips' and ours (medians, as above).
 STICKER_LAB: tuple[tuple[float, float, float], ...] = ((195.0, 132.0, 154.0),
                                                       (192.0, 134.0, 156.0))
-OUR_CHIP_GEM_LAB: dict[str, tuple[float, float, float]] = {
-    "w": (155.0, 127.0, 128.0), "u": (63.0, 145.0, 88.0), "g": (101.0, 92.0, 149.0),
-    "r": (79.0, 170.0, 150.0), "k": (40.0, 130.0, 129.0), "y": (113.0, 148.0, 173.0),
-}
 BACK_BGR: dict[str, tuple[int, int, int]] = {
     "1": (50, 110, 45),
     "2": (40, 150, 205),
@@ -119,6 +110,7 @@ def _with(base: dict[str, Centre], extra: dict[str, Centre]) -> Classes:
 class ColourModel:
     """Lab centres per class for tokens, card gems and deck backs."""
 
+    #: the chips' rims (the pile reader's classes; token slots are read by the network)
     tokens: Classes = field(default_factory=lambda: _with(_centres(TOKEN_BGR), CHIP_RIM_LAB))
     #: cost circles and noble squares
     gems: Classes = field(
@@ -128,15 +120,11 @@ class ColourModel:
         default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_GEM_LAB))
     backs: Classes = field(default_factory=lambda: dict(_centres(BACK_BGR)))
     source: str = "built-in defaults"
-    #: the gem printed on a chip's sticker (``tokens`` are the chips' rims and the
-    #: empty slot's fill)
-    chip_gems: Classes = field(default_factory=lambda: _with(OUR_CHIP_GEM_LAB, CHIP_GEM_LAB))
 
     def to_json(self) -> str:
         return json.dumps({"schema": "splendor-companion/colours", "version": 1,
                            "source": self.source, "tokens": self.tokens, "gems": self.gems,
-                           "bonus": self.bonus, "backs": self.backs,
-                           "chip_gems": self.chip_gems}, indent=1)
+                           "bonus": self.bonus, "backs": self.backs}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> ColourModel:
@@ -148,10 +136,11 @@ class ColourModel:
                         for k, v in d[name].items()}
 
             default = cls()
+            # older files also hold the chips' gems (not read) and an empty slot's
+            # fill among the tokens ("empty": kept, no reader asks for it)
             return cls(classes("tokens"), classes("gems"),
                        classes("bonus") if "bonus" in d else default.bonus,
-                       classes("backs"), d.get("source", "file"),
-                       classes("chip_gems") if "chip_gems" in d else default.chip_gems)
+                       classes("backs"), d.get("source", "file"))
         except KeyError as exc:
             raise VisionError(f"malformed: it has no {exc.args[0]} classes") from None
         except ValueError:

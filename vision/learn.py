@@ -2,10 +2,19 @@
 
 At setup the table is known without reading it: every supply slot holds a
 token of its printed colour (all of them in a 4-player game; the first 4 or 5
-of each row with fewer players, so only slots read as non-empty are used),
-the players' token slots are empty and the three decks lie face down.  The
-classes are the median normalised colours of those places; a class with too
-few samples keeps its previous value.
+of each row with fewer players, so only slots holding a chip are used) and the
+three decks lie face down.  The classes are the median normalised colours of
+those places; a class with too few samples keeps its previous value.
+
+What is learned, and for whom: the chips' rims (``ColourModel.tokens``), which
+the pile reader (:func:`vision.readers.read_pile`) names a pile's colour by, and
+the deck backs (``ColourModel.backs``) for the deck reader.  Token slots are
+read by the chips network (:mod:`vision.chip_net`), which needs no learned
+colour; it chooses the slots sampled here: a supply slot is sampled when the
+network says it holds a chip (of any colour: the colours are what is learned),
+so a chip under glare or a hand (``hidden``) or a slot left empty gives nothing.
+A chip's rim is sampled where it is least like both the sticker inside it and
+the slot's printed ring outside it (``_rim``).
 
 A frame is learned from only when it shows what a set-up shows: the layout's
 markers, at least ``MIN_CHIP_COLOURS`` of the six chip colours in the supply,
@@ -14,8 +23,9 @@ from each other).  WHY: a grey or colourless frame with the mats in it gave
 grey rims for every colour, was "learned" and then made the whole supply
 unsure for the game (issue 41); the built-in colours read such a table better
 than classes that cannot tell blue from red.  Rendered set-up frames put the
-nearest two rims (blue and black) 73-76 apart; the same frames in grey put
-blue and red 4-7 apart.
+nearest two rims (blue and black) 72-78 apart (design world set-up frames and
+``tests/vision/test_learn.py``'s); the same frames in grey put blue and red 6-9
+apart.
 """
 
 from __future__ import annotations
@@ -24,94 +34,101 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import cast
 
+import cv2
 import numpy as np
 
 from companion.rules.gems import Gem
-from vision import pixels, readers
+from vision import chip_net, pixels
 from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout, Slot
 from vision.locate import TOKEN_PX_PER_MM
+from vision.slot_jobs import SlotJob
 
 MIN_SAMPLES = 2
 #: Chip colours a set-up frame must show (of six: one row may be under a hand).
 MIN_CHIP_COLOURS = 5
 #: The least Lab distance between two learned rim colours (see the module doc).
 MIN_APART = 20.0
+#: A chip is cut at this scale (px/mm): its rim (2.2-2.8 mm) is 6-8 px.
+CHIP_PX_PER_MM = 3.0
+#: Radii round the slot's centre (mm): the chip's sticker (to 17.6 mm: the publisher's
+#: design chips, as ``vision.colours.CHIP_RIM_LAB`` notes) inside the band its rim
+#: (17.8-20 mm) is looked for in, and the slot's printed ring (to 22 mm) outside it;
+#: the band reaches a chip lying 1.5 mm off its slot's centre.
+STICKER_AT_MM = (14.0, 16.0)
+RIM_BAND_MM = (16.5, 21.5)
+RING_AT_MM = (21.5, 22.0)
+#: Directions round the slot the rim is looked for in.
+RIM_RAYS = 32
 
 
-def _fill(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
-    """Median Lab of an empty slot's centre (16 mm): its printed grey under this light."""
-    s = readers.CHIP_PX_PER_MM
-    lab = pixels.lab_image(pixels.normalise(rectify(image, h, slot, s), gain))
-    yy, xx = np.mgrid[0:lab.shape[0], 0:lab.shape[1]]
+def _rim(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
+    """Median Lab of the rim of the chip in a token slot: along each of ``RIM_RAYS``
+    rays from the slot's centre, the point of ``RIM_BAND_MM`` least like both the
+    sticker inside it and the slot's ring outside it (medians of their bands); the
+    median of those points.  WHY rays: the rim is a thin band whose place moves with
+    the chip, and a design chip's sticker is shaded and the slot's fill as pale as it."""
+    s = CHIP_PX_PER_MM
+    lab = pixels.lab_image(pixels.normalise(rectify(image, h, slot, s, 1.0), gain))
     c = (lab.shape[0] - 1) / 2
-    return cast(np.ndarray, np.median(lab[np.hypot(xx - c, yy - c) <= 16 * s], axis=0))
+    # a quarter of a pixel apart along each ray
+    radii = np.arange(STICKER_AT_MM[0], RING_AT_MM[1] + 1e-6, 0.25 / s, dtype=np.float32)
+    angles = np.linspace(0, 2 * np.pi, RIM_RAYS, endpoint=False, dtype=np.float32)
+    mx = (c + s * radii[None, :] * np.cos(angles)[:, None]).astype(np.float32)
+    my = (c + s * radii[None, :] * np.sin(angles)[:, None]).astype(np.float32)
+    rays = cv2.remap(lab, mx, my, cv2.INTER_LINEAR)  # (rays, radii, 3)
+    sticker = np.median(rays[:, radii <= STICKER_AT_MM[1]].reshape(-1, 3), axis=0)
+    ring = np.median(rays[:, radii >= RING_AT_MM[0]].reshape(-1, 3), axis=0)
+    band = rays[:, (radii >= RIM_BAND_MM[0]) & (radii <= RIM_BAND_MM[1])]
+    unlike = np.minimum(pixels.lab_distance(band, sticker), pixels.lab_distance(band, ring))
+    rim = band[np.arange(RIM_RAYS), unlike.argmax(axis=1)]
+    return cast(np.ndarray, np.median(rim, axis=0))
 
 
 def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = None,
                   source: str = "calibrate") -> ColourModel:
     """The colour classes under this frame's light, from a freshly laid-out table.
 
-    Chips: each supply slot that shows a chip (found by its edge, not by colour)
-    gives its rim's and its gem's colour to its row's letter; the players' empty
-    slots give the fill's grey.  A learned class replaces the stored one (the
-    chips on this table, under this light); letters with fewer than
-    ``MIN_SAMPLES`` chips keep theirs.
+    Chips: each supply slot that the chips network says holds a chip (of any
+    colour) gives its rim's colour to its row's letter.  A learned class replaces
+    the stored one (the chips on this table, under this light); letters with
+    fewer than ``MIN_SAMPLES`` chips keep theirs.  Decks: each back's median colour.
     """
     base = base or ColourModel()
     cal = calibrate(image, layout)
     if cal is None:
         raise VisionError("no marker of the layout is visible; cannot learn colours")
-    rims: dict[str, list[np.ndarray]] = {}
-    gems: dict[str, list[np.ndarray]] = {}
-    fills: list[np.ndarray] = []
+    supply: list[SlotJob] = []
     back_samples: dict[str, list[np.ndarray]] = {}
     for slot in layout.slots:
         h = cal.h_for_slot(slot)
         if not slot_visible(h, slot, image.shape):
             continue
         gain = cal.gain_at(slot.center)
-        if slot.kind == "token":
-            if slot.zone == "supply" and slot.colour:
-                look = readers.look_at_chip(image, h, slot, gain, base.tokens["empty"])
-                if look.rim is not None and readers.chip_seen(look):
-                    rims.setdefault(slot.colour, []).append(look.rim)
-                    if look.gem is not None:
-                        gems.setdefault(slot.colour, []).append(look.gem)
-            elif slot.zone.endswith(".tokens"):
-                fills.append(_fill(image, h, slot, gain))
+        if slot.kind == "token" and slot.zone == "supply" and slot.colour:
+            supply.append(SlotJob(slot, image, h, gain))
         elif slot.kind == "deck":
             patch = pixels.normalise(rectify(image, h, slot, TOKEN_PX_PER_MM, -6.0),
                                       gain)
             back_samples.setdefault(str(slot.level), []).append(
                 np.median(pixels.lab_image(patch).reshape(-1, 3), axis=0))
+    rims: dict[str, list[np.ndarray]] = {}
+    for job, seen in zip(supply, chip_net.read_tokens(supply), strict=True):
+        if seen.state == "token" and job.slot.colour:
+            rims.setdefault(job.slot.colour, []).append(
+                _rim(image, job.homography, job.slot, job.gain))
 
     def centre(v: list[np.ndarray]) -> tuple[float, float, float]:
         return tuple(float(x) for x in np.median(v, axis=0))  # type: ignore[return-value]
 
-    _check_setup({k: centre(v) for k, v in rims.items() if len(v) >= MIN_SAMPLES})
-
-    tokens = dict(base.tokens)
-    chip_gems = dict(base.chip_gems)
-    learned = 0
-    for k, v in rims.items():
-        if len(v) >= MIN_SAMPLES:
-            tokens[k] = centre(v)
-            learned += 1
-            if len(gems.get(k, [])) >= MIN_SAMPLES:
-                chip_gems[k] = centre(gems[k])
-    if len(fills) >= MIN_SAMPLES:
-        tokens["empty"] = centre(fills)
-        learned += 1
+    learned = {k: centre(v) for k, v in rims.items() if len(v) >= MIN_SAMPLES}
+    _check_setup(learned)
     backs = dict(base.backs)
     for k, v in back_samples.items():
         backs[k] = centre(v)
-    learned += len(back_samples)
-    if learned == 0:
-        raise VisionError("no supply token, empty slot or deck visible; cannot learn colours")
-    return replace(base, tokens=tokens, backs=backs, chip_gems=chip_gems, source=source)
+    return replace(base, tokens={**base.tokens, **learned}, backs=backs, source=source)
 
 
 def _check_setup(rims: dict[str, tuple[float, float, float]]) -> None:

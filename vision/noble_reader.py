@@ -120,7 +120,7 @@ CLEAR_MARGIN = 0.3
 #: ``shade``).  WHY: a shadow band over a tile's squares, its top (the white
 #: reference) in the light, made a red square 26-51 L darker than red (similarity
 #: 0.32 < ``WEAKEST_MIN``; design world frames, hard, seed 1011, n5 in plain view).
-#: 0.3 as the chips' ``readers.GEM_SHADE``.  Design world frames, hard, seeds
+#: 0.3 as the hand-written chip reader's gems had.  Design world frames, hard, seeds
 #: 1000-1018 (/tmp/s10/nob3.py): one noble more right, no other verdict changed;
 #: medium 1000-1005: 87 of 87 right.
 NOBLE_SHADE = 0.3

@@ -13,7 +13,8 @@ Design decisions
   A frame that cannot be a camera picture (black, tiny, absurd shape) is a
   ``VisionError``.
 * Slots are read as independent jobs on worker processes (``vision.slot_jobs``);
-  the answer does not depend on how many.
+  the answer does not depend on how many.  Token slots are read by the chips
+  network (``vision.chip_net``), all of a still's in one batch.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision import chip_net, slot_jobs
+from vision import slot_jobs
 from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
@@ -189,12 +190,11 @@ def read_frame(image: np.ndarray, layout: Layout, colours: ColourModel | None = 
     # slots are independent: read them on every core (see vision.slot_jobs)
     jobs = slot_jobs.make_jobs(image, cal, visible)
     if cache is None:
-        results = chip_net.join_tokens(jobs, slot_jobs.read_jobs(jobs, colours, workers))
+        results = slot_jobs.read_jobs(jobs, colours, workers)
     else:
         looked = [cache.lookup(job, colours) for job in jobs]
         todo = [i for i, (found, _, _) in enumerate(looked) if not found]
-        fresh = chip_net.join_tokens([jobs[i] for i in todo], slot_jobs.read_jobs(
-            [jobs[i] for i in todo], colours, workers))
+        fresh = slot_jobs.read_jobs([jobs[i] for i in todo], colours, workers)
         results = [reading for _, reading, _ in looked]
         for i, reading in zip(todo, fresh, strict=True):
             results[i] = reading

@@ -71,7 +71,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision import card_reader, noble_reader, readers
+from vision import card_reader, chip_net, noble_reader, readers
 from vision.calibrate import Calibration
 from vision.colours import ColourModel
 from vision.layout import Slot
@@ -83,11 +83,11 @@ CROP_MARGIN_MM = 16.0
 #: Relative CPU time of reading one slot of each kind (card = 30), measured on the
 #: bench's two tables in one process (``tests/bench/bench_vision.py``, "CPU per
 #: kind"; four runs): per card-time, a noble 0.30-0.65 (a bare slot a fifth of a
-#: tile), a token 0.07-0.12 (a bare slot a tenth of a chip), a deck 0.06.  Not in the
-#: bench's view, measured earlier against a 13.5 ms card: a tableau column ~1.8 ms,
-#: a reserved slot ~1.5, a pile ~1.0.
+#: tile), a deck 0.06.  Not in the bench's view, measured earlier against a 13.5 ms
+#: card: a tableau column ~1.8 ms, a reserved slot ~1.5, a pile ~1.0.  Token slots
+#: are not shared out: the chips network reads them in one batch (``read_jobs``).
 COST = {"card": 30.0, "noble": 13.0, "tableau": 4.0, "reserved": 3.3, "deck": 1.8,
-        "pile": 2.2, "token": 2.8}
+        "pile": 2.2}
 #: Below this total cost (about two cards) the hand-over costs more than it saves.
 MIN_PARALLEL_COST = 60.0
 #: Below this much memory (MB) slots are read in one process.
@@ -165,8 +165,8 @@ def read_job(job: SlotJob, colours: ColourModel) -> object:
         return readers.read_deck(image, h, slot, gain, colours)
     if slot.kind == "noble":
         return noble_reader.read_noble(image, h, slot, gain, colours)
-    if slot.kind == "token":
-        return readers.read_token(image, h, slot, gain, colours)
+    if slot.kind == "token":  # a batch of one: ``read_jobs`` reads them all in one
+        return chip_net.read_tokens([job])[0]
     if slot.kind == "reserved":
         return readers.read_reserved(image, h, slot, gain)
     if slot.kind == "tableau":
@@ -347,7 +347,7 @@ def _batches(jobs: list[SlotJob], n: int) -> list[list[int]]:
     they cost the caller's time.  The workers take the jobs with the most
     reading per byte of crop first (cards, nobles), each job going to the least
     loaded worker that it does not take past its share, the small jobs at the
-    end topping them up; the caller reads what is left (the bulky token and
+    end topping them up; the caller reads what is left (the bulky pile and
     tableau crops among it).  On the bench's 2-player table the workers' crops
     are then about 5 MB instead of 21."""
     cost = [COST.get(j.slot.kind, 1.0) for j in jobs]
@@ -366,7 +366,40 @@ def _batches(jobs: list[SlotJob], n: int) -> list[list[int]]:
 
 def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = None
               ) -> list[object]:
-    """Read every job, results in the jobs' order.
+    """Read every job, results in the jobs' order: the token slots in one batch of
+    the chips network in this process (:func:`vision.chip_net.read_tokens`), the
+    others with :func:`read_slots`.
+
+    WHY not the tokens slot by slot on the workers: the network reads all of a
+    still's token slots in one ``forward`` call; shared out, each worker would load
+    the network and run it on a few crops, and their crops would cross to it.
+    """
+    at = [i for i, j in enumerate(jobs) if j.slot.kind == "token"]
+    if not at:
+        return read_slots(jobs, colours, workers)
+    chips = set(at)
+    rest = [i for i in range(len(jobs)) if i not in chips]
+    results: list[object] = [None] * len(jobs)
+    done = False
+
+    def tokens() -> None:
+        nonlocal done
+        if not done:
+            done = True
+            for i, r in zip(at, chip_net.read_tokens([jobs[i] for i in at]), strict=True):
+                results[i] = r
+
+    for i, r in zip(rest, read_slots([jobs[i] for i in rest], colours, workers, tokens),
+                    strict=True):
+        results[i] = r
+    tokens()  # read in one process: after the others, with OpenCV's own threads
+    return results
+
+
+def read_slots(jobs: list[SlotJob], colours: ColourModel, workers: int | None = None,
+               meanwhile: Callable[[], None] | None = None) -> list[object]:
+    """Read every job slot by slot, results in the jobs' order; ``meanwhile`` is
+    called while the workers read theirs (when there are workers).
 
     With ``workers`` = n > 1, n - 1 worker processes and this one read them
     together (one process fewer to keep in memory than n workers and an idle
@@ -397,6 +430,8 @@ def read_jobs(jobs: list[SlotJob], colours: ColourModel, workers: int | None = N
             futures = _hand_over(pool, jobs, shared, colours, n - 1, _round)
             if futures is None:  # no shared memory: batches of equal cost, pickled
                 return _read_in_batches(pool, jobs, colours, n)
+            if meanwhile is not None:
+                meanwhile()
             results: list[object] = [None] * len(jobs)
             for i, r in zip(mine, _read_batch([jobs[i] for i in mine], colours), strict=True):
                 results[i] = r
@@ -419,7 +454,7 @@ ALONE_SHARE = 0.75
 
 def _split(jobs: list[SlotJob], n: int) -> tuple[list[int], list[int]]:
     """(the jobs this process reads alone, the jobs all n processes claim, dearest
-    first).  The caller alone reads the bulkiest jobs for their cost (tokens,
+    first).  The caller alone reads the bulkiest jobs for their cost (piles,
     tableau columns: big crops, little reading) up to ``ALONE_SHARE`` of its
     share, so that only the dense ones (cards, nobles) need copying for the
     workers, and it is free to claim some of those too."""

@@ -7,9 +7,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from vision import readers
-from vision.calibrate import calibrate
-from vision.colours import ColourModel, load_colours, save_colours
+from vision.colours import ColourModel, distances, load_colours, save_colours
 from vision.errors import VisionError
 from vision.learn import SetupColours, learn_colours
 from vision.synth import Camera, PlayerScene, TableScene, random_scene, render
@@ -32,18 +30,14 @@ def test_learned_classes_follow_the_light(layout4) -> None:
     default = ColourModel()
     assert learned.source == "calibrate"
     assert set(learned.tokens) == set(default.tokens)
-    assert set(learned.chip_gems) == set(default.chip_gems)
-    # one centre per letter, learned under this light (the stored ones are lists)
-    assert all(np.asarray(learned.tokens[k]).shape == (3,) for k in "wugrky")
-    assert all(np.asarray(learned.chip_gems[k]).shape == (3,) for k in "wugrky")
-    # every supply token read back with the learned classes
-    cal = calibrate(frame, layout4)
-    colours = []
-    for slot in layout4.slots_of("token", "supply"):
-        r = readers.read_token(frame, cal.h_for("centre"), slot, cal.gain_at(slot.center),
-                               learned)
-        colours.append(r.colour)
-    assert colours == [s.colour for s in layout4.slots_of("token", "supply")]
+    # one centre per letter, learned under this light (the stored ones are lists),
+    # nearer its own letter's stored centres than any other's
+    for k in "wugrky":
+        rim = np.asarray(learned.tokens[k])
+        assert rim.shape == (3,)
+        d = distances(rim, default.tokens)
+        assert min(d, key=d.__getitem__) == k, (k, d)
+    assert set(learned.backs) == set(default.backs)
 
 
 def test_learning_needs_markers(layout4) -> None:

@@ -6,9 +6,10 @@ import cv2
 import numpy as np
 
 from companion.rules.splendor import catalogue
-from vision import card_reader, locate, noble_reader, readers
+from vision import card_reader, locate, noble_reader, readers, slot_jobs
 from vision.calibrate import calibrate
 from vision.colours import ColourModel
+from vision.observation import TokenSlotReading
 from vision.synth import Camera, PlayerScene, TableScene, faces, render
 from vision.synth.scene import random_scene
 
@@ -58,10 +59,9 @@ def test_tokens_are_counted_exactly_in_the_supply(layout2) -> None:
     scene = TableScene(scene.market, scene.decks, scene.nobles, supply, scene.players)
     r, cal = _view(scene, layout2, (0.0, -224.0, 400.0, 224.0), seed=2, exposure=0.8)
     got = {c: 0 for c in "wugrky"}
-    for slot in layout2.slots_of("token", "supply"):
-        reading = readers.read_token(r.image, cal.h_for(slot.mat), slot,
-                                     cal.gain_at(slot.center), ColourModel())
-        assert reading.state != "unknown"
+    jobs = slot_jobs.make_jobs(r.image, cal, list(layout2.slots_of("token", "supply")))
+    for reading in slot_jobs.read_jobs(jobs, ColourModel(), workers=1):
+        assert isinstance(reading, TokenSlotReading) and reading.state != "unknown"
         if reading.colour:
             got[reading.colour] += 1
     assert tuple(got[c] for c in "wugrky") == supply

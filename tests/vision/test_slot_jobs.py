@@ -64,7 +64,8 @@ def test_worker_processes_give_the_same_readings_in_order(layout2, table) -> Non
 
 def test_batches_share_the_cost_and_keep_every_job(layout2, table) -> None:
     image, cal = table
-    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots[:40]]
+    # token slots are never shared out: the chips network reads them in one batch
+    jobs = [slot_jobs.make_job(image, cal, s) for s in layout2.slots[:40] if s.kind != "token"]
     batches = slot_jobs._batches(jobs, 3)
     assert sorted(i for b in batches for i in b) == list(range(len(jobs)))
     loads = [sum(slot_jobs.COST[jobs[i].slot.kind] for i in b) for b in batches]

@@ -66,16 +66,25 @@ def test_without_shared_memory_the_crops_go_pickled(jobs, monkeypatch, caplog) -
         assert slot_jobs._arena_failed
 
 
+def _slot_by_slot(jobs: list[slot_jobs.SlotJob]) -> list[slot_jobs.SlotJob]:
+    """The jobs read slot by slot (``read_slots``): token slots are read by the chips
+    network in one batch, never shared out."""
+    return [j for j in jobs if j.slot.kind != "token"]
+
+
 def test_only_the_dense_jobs_are_shared_dearest_first(jobs) -> None:
+    jobs = _slot_by_slot(jobs)
     cost = [slot_jobs.COST[j.slot.kind] for j in jobs]
     for n in (2, 3, 4):
         mine, shared = slot_jobs._split(jobs, n)
         assert sorted(mine + shared) == list(range(len(jobs)))
         assert sum(cost[i] for i in mine) <= slot_jobs.ALONE_SHARE * sum(cost) / n
         assert [cost[i] for i in shared] == sorted((cost[i] for i in shared), reverse=True)
-        # the bulky token and tableau crops stay with the caller as far as its share
+        # the bulky tableau crops stay with the caller as far as its share
         # goes: what is copied for the workers carries the most reading per byte
-        assert {jobs[i].slot.kind for i in shared} >= {"card", "noble"}
+        # (the nobles too once the caller's share is spent; without the token slots,
+        # read apart by the chips network, one worker's caller has room for them)
+        assert "card" in {jobs[i].slot.kind for i in shared}
         assert {"tableau", "reserved", "deck"} <= {jobs[i].slot.kind for i in mine}
 
         def per_byte(part: list[int]) -> float:
@@ -89,6 +98,7 @@ def test_only_the_dense_jobs_are_shared_dearest_first(jobs) -> None:
 
 def test_fallback_batches_share_the_cost(jobs) -> None:
     """Without shared memory the workers get batches of equal estimated cost."""
+    jobs = _slot_by_slot(jobs)
     cost = [slot_jobs.COST[j.slot.kind] for j in jobs]
     for n in (2, 3):
         batches = slot_jobs._batches(jobs, n)

@@ -155,25 +155,6 @@ def test_lift_glare_is_the_dark_channel_formula() -> None:
         assert np.array_equal(cf.lift_glare(face), want)
 
 
-def test_sector_medians_are_numpys_medians() -> None:
-    from vision.readers import _sector_medians
-
-    rng = np.random.default_rng(9)
-    for trial in range(300):
-        n = int(rng.integers(0, 500))
-        px = rng.normal(128, 60, (n, 3)).astype(np.float32)  # some below 0: numpy's path
-        if trial % 2:
-            px = np.clip(px, 0, 255).round()  # ties, as Lab levels have
-        angle = rng.uniform(-np.pi, np.pi, n) * (0.2 if trial % 3 == 0 else 1.0)
-        sector = np.minimum(((angle + np.pi) / (2 * np.pi) * 16).astype(int), 15)
-        want = [np.median(px[sector == k], axis=0) for k in range(16)
-                if np.count_nonzero(sector == k) >= 4]
-        got = _sector_medians(px, sector, 16, 4)
-        assert len(got) == len(want)
-        if want:
-            assert got.dtype == np.float32 and np.array_equal(got, np.asarray(want))
-
-
 def test_region_stats_are_the_whole_faces() -> None:
     """Edges found region by region give the whole face's blind shares, and the
     median grey is numpy's."""

@@ -13,7 +13,6 @@ threshold lives; the ECE uses the same bins as the table it summarises.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -110,9 +109,3 @@ def choose_threshold(pairs: Sequence[tuple[float, bool]], goal: float) -> float:
             best = conf
     return best
 
-
-def round_up(threshold: float, places: int = 4) -> float:
-    """``threshold`` written with ``places`` decimals, rounded up: rounding down would
-    take as sure an answer the threshold was chosen to leave out."""
-    step = 10.0 ** places
-    return math.ceil(threshold * step - 1e-9) / step

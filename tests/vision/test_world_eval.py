@@ -253,9 +253,3 @@ def test_a_real_world_frame_is_scored_through_the_contract() -> None:
     right = sum(o.verdict == "right" for o in result.outcomes)
     assert right >= 0.5 * len(result.outcomes), result.outcomes
 
-
-def test_a_written_threshold_is_rounded_up_never_down() -> None:
-    from vision.calibration_report import round_up
-    assert round_up(0.94361) == 0.9437
-    assert round_up(0.9436) == 0.9436
-    assert round_up(1.01) == 1.01

@@ -18,7 +18,6 @@ from typing import cast
 
 import numpy as np
 
-from vision.calibration_report import round_up
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import Recognizer
 from vision.training.slot_crops import NAME as CHIPS
@@ -111,7 +110,7 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
              f"sure wrong {int((sure_k & ~right).sum())}",
              "# | p | answers | right % | mean p |", *["# " + r for r in rows]]
     print("\n".join(lines), flush=True)
-    return {"temperature": round(t, 4), "sure": round_up(sure)}, lines
+    return {"temperature": round(t, 4), "sure": sure}, lines
 
 
 def _blocks(text: str) -> dict[str, list[str]]:

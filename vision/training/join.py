@@ -35,7 +35,6 @@ from vision.calibration_report import (
     choose_threshold,
     expected_calibration_error,
     reliability,
-    round_up,
 )
 from vision.card_net import CASES, DECODE_EPS, NET_EPS, JoinFit, fitted
 from vision.card_places import UNKNOWN_CONFIDENCE
@@ -187,7 +186,7 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float) -> JoinFit:
     t = choose_threshold(pairs, SURE_WRONG_GOAL)
     if sum(c >= t for c, _ in pairs) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
         t = max(t, old_sure)
-    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, round_up(t), rare)
+    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare)
 
 
 def probability(join: JoinFit, row: dict[str, Any]) -> float:

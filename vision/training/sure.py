@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vision import sure, world_eval
-from vision.calibration_report import choose_threshold, round_up
+from vision.calibration_report import choose_threshold
 from vision.confidence import NEVER, SURE_WRONG_GOAL, answer_category
 from vision.duel import evaluate as duel_evaluate
 from vision.duel.confidence import KINDS
@@ -111,7 +111,8 @@ def choose(design: dict[str, list[tuple[float, bool]]],
         if sum(c >= t for c, _ in pairs) < 1 / GOAL:
             t = max(t, old.get(key, 0.0))
         t = min(t, NEVER)
-        out[key] = round_up(t)
+        out[key] = t  # exact: a rounded-down threshold takes in what it was chosen to leave out
+        t = out[key]
         lines.append(f"# {key}: {t:.4f}; design {_score(every, t)}; "
                      f"check {_score(check.get(key, []), t)}")
     return out, lines
@@ -135,6 +136,17 @@ def _cached(name: str, make: Callable[[], dict[str, list[tuple[float, bool]]]],
     return got
 
 
+def _notes(game: str) -> list[str]:
+    """The comment lines above ``[game]`` in the current file: a game not chosen anew
+    keeps its figures."""
+    lines = SURE_PATH.read_text(encoding="utf-8").splitlines()
+    end = lines.index(f"[{game}]")
+    start = end
+    while start > 0 and lines[start - 1].startswith("# "):
+        start -= 1
+    return lines[start:end]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m vision.training.sure",
                                  description="Choose the readers' sure thresholds on design "
@@ -147,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reuse", action="store_true",
                     help="re-choose from the last run's answers (no frames rendered)")
     a = ap.parse_args(argv)
-    splendor_t, duel_t = sure.splendor(), sure.duel()
-    notes: dict[str, list[str]] = {"splendor": [], "duel": []}
+    splendor_t = {k: v for k, v in sure.splendor().items() if k in CATEGORIES}
+    duel_t = sure.duel()
+    notes = {game: _notes(game) for game in ("splendor", "duel")}  # kept unless re-chosen
     if a.game in ("splendor", "both"):
         d_seed, c_seed = SEEDS["splendor"]
         design = _cached(f"splendor-design-{d_seed}-{a.count}", lambda: splendor_pairs(

@@ -28,7 +28,11 @@ Decisions where issue 39 was silent:
   must (the search's candidates, :func:`.duel_search.candidates`): a
   replenish is a draw from the bag that nobody can know before it is made.
   When nothing can be done without a replenish, :func:`duel_choice` gives
-  None and the players enter that turn for the computer with the buttons.
+  None; the referee's computer seat then has the board refilled first and
+  calls :func:`duel_choice` again on the position after the draw (the mover
+  still to act, the bag empty), so the rest of the turn is chosen from the
+  board the draw left, as a person would choose it
+  (:class:`companion.referee.duel.computer.DuelPrelude`).
 * The win chances a hint names are the search's means for the options that
   lasted longest in sequential halving (at most three), so they rest on
   the most playouts the search spent.

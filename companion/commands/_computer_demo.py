@@ -100,11 +100,12 @@ def duel_game(seed: int, level: int, turns: int | None = None,
               names: Sequence[str] = DEMO_NAMES) -> tuple[DuelRecord, list[DuelState]]:
     """The seeded Duel game of the greedy person against the computer (second seat).
 
-    When the computer cannot move without a replenish (the search plans
-    none, see :mod:`companion.analysis.seat`), the person plays that turn
-    for it with the greedy policy, as the players would enter it."""
+    When the computer cannot move without a replenish, the bag is drawn
+    first and the computer plans on the board it leaves, as the referee's
+    computer seat does (:class:`~companion.referee.duel.computer.DuelPrelude`)."""
     # lazy: numpy loads only when the command runs, not for --help
-    from companion.referee.duel.computer import DUEL_BRAIN
+    from companion.referee.duel.computer import DUEL_BRAIN, DUEL_PRELUDE
+    from companion.rules.duel.planner import TurnPlanner
 
     deck = DuelDeck(seed)
     state = deck.deal(tuple(names))
@@ -114,11 +115,15 @@ def duel_game(seed: int, level: int, turns: int | None = None,
     rng = random.Random(f"duel-person-{seed}")
     hidden: list[list[JewelCard]] = [[], []]
     while not state.is_over() and (turns is None or len(record.turns) < turns):
-        choice = None
+        choice, base = None, state
         if state.player.name in seats:
-            choice = think(DUEL_BRAIN, state, LEVELS[level], False).choice
+            if DUEL_PRELUDE.steps(state):  # the forced refill, then the plan on its board
+                planner = TurnPlanner(state)
+                planner.replenish(deck.draw_bag(planner.bag()))
+                base = planner.midway()
+            choice = think(DUEL_BRAIN, base, LEVELS[level], False).choice
         if choice is not None:
-            turn = choice.turn
+            turn = choice.turn if base is state else DUEL_PRELUDE.join(state, base, choice.turn)
             if choice.example.reveal is not None:
                 card = deck.draw(int(choice.example.reveal[0]))
                 turn = replace(turn, reveal=card.id if card else None)

@@ -13,6 +13,14 @@
   right is read again.  Without a camera (or with one), CONFIRM says "done":
   the turn is entered as planned and only the card revealed is asked.  NEXT
   still enters any turn by hand, so the players stay in charge.
+* **A prelude.**  A part of a turn that must be on the table before the rest
+  can be planned (:class:`Prelude`; Duel's forced refill from the bag, whose
+  draw nobody can know in advance).  The screen says it first; once the
+  table shows it (or CONFIRM enters it with the game's menus, keeping what
+  the camera read) the search plans the rest from the position it left,
+  the *midway*, and the steps are said as usual.  The turn confirmed is the
+  whole one.  A table showing the prelude and the rest at once is confirmed
+  too, when the plan on one of the midways it allows is what it shows.
 * **A hint.**  A short press of BACK while the companion waits for a
   person's turn (a press that meant nothing there) shows and speaks the
   search's best turn for the player to move and the win chance of at most
@@ -36,17 +44,22 @@ Decisions where issue 39 was silent:
   the same thing again.
 * A hint's search is level 3's, and the hint stays on the screen until the
   turn is played; asking again for the same turn is not counted twice.
+* A prelude seen is no confirmed turn: it is not logged (the turn it starts
+  is, whole), and BACK held first forgets it, so a misread refill is read
+  or entered again; held again, it undoes the last turn as usual.  A table
+  put back as it was before the prelude forgets it too.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice, Level
 from companion.i18n import _
+from companion.i18n.reasons import translate_reason
 from companion.record.seats import (
     COMPUTER_HEADER,
     HINTS_HEADER,
@@ -54,7 +67,7 @@ from companion.record.seats import (
     seats_from_headers,
     seats_header,
 )
-from companion.referee.game import C, Q, R, R_contra, RefereeGame, S, T
+from companion.referee.game import C, C_contra, Q, R, R_contra, RefereeGame, S, T
 from companion.referee.machine import (
     Asking,
     Buzz,
@@ -67,8 +80,18 @@ from companion.referee.machine import (
     Screenshot,
     SetLight,
 )
+from companion.referee.menu import Question
+from companion.rules.errors import IllegalAction
 from companion.screen.view import ButtonHints, Mode, ScreenView
 
+Q_contra = TypeVar("Q_contra", contravariant=True)
+
+#: The purpose of the menus that enter a computer turn's prelude (see :class:`Asking`).
+PRELUDE = "prelude"
+#: At most this many midways are searched when a prelude and the rest of a computer turn
+#: appear at once (each costs a search): the orders of the 3 tokens an action may take
+#: straight back off the refilled board.
+MIDWAYS_TRIED = 6
 #: A computer turn of more lines than this shows only the mover's row of the table: under
 #: two rows the 800×480 prompt fits 4 lines of 60 characters at 31 px but 5 at 24 px, and
 #: steps often take two lines (Screen.draw of a Duel position, 2-5 such lines).
@@ -115,12 +138,53 @@ def parse_seats(specs: Sequence[str], names: Sequence[str]) -> dict[str, int]:
     return seats
 
 
+class Prelude(Protocol[S, T, R_contra, C_contra, Q_contra]):
+    """A part of a computer turn that the table must show before the rest is planned.
+
+    Duel's forced refill from the bag: nobody can know what the bag gives
+    before the draw, so the computer asks for the refill first and plans its
+    action on the board the draw left.  The position in between (the
+    *midway*) is a state with the same player still to act.
+    """
+
+    def steps(self, state: S) -> list[str]:
+        """What to do first in ``state``, one step a line ([]: the turn is planned at once)."""
+        ...
+
+    def answers(self, state: S, reading: R_contra, quirks: Q_contra) -> dict[str, object]:
+        """What ``reading`` shows of the prelude, as the answers of its menus."""
+        ...
+
+    def step(self, state: S, answers: Mapping[str, object]) -> Question | S:
+        """The next question of the prelude entered with the buttons, or the midway.
+        Raises :class:`IllegalAction` when it cannot be done."""
+        ...
+
+    def midways(self, state: S, candidate: C_contra) -> list[S]:
+        """The midways the candidate's turns pass through (the prelude and the rest at once)."""
+        ...
+
+    def join(self, state: S, midway: S, turn: T) -> T:
+        """The whole turn from ``state``: the prelude that led to ``midway``, then
+        ``turn``, planned from ``midway``."""
+        ...
+
+    def undone_note(self) -> str:
+        """What the screen says when BACK held forgets the prelude seen (to read it again)."""
+        ...
+
+
 class Brain(Protocol[S, T, R_contra, C, Q]):
     """What a computer seat needs of one game (Splendor's, Duel's)."""
 
     @property
     def game(self) -> RefereeGame[S, T, R_contra, C, Q]:
         """The game's referee hooks."""
+        ...
+
+    @property
+    def prelude(self) -> Prelude[S, T, R_contra, C, Q] | None:
+        """The part of a turn planned only once the table shows it (None: the game has none)."""
         ...
 
     def choose(self, state: S, level: Level, seed: int, blind: bool) -> Choice[T] | None:
@@ -151,6 +215,15 @@ class Brain(Protocol[S, T, R_contra, C, Q]):
     def unplanned(self, state: S) -> str:
         """Why :meth:`choose` found no turn in ``state`` and what the players do instead."""
         ...
+
+
+@dataclass(frozen=True)
+class Midway(Generic[S]):
+    """A computer turn's prelude as the table showed it (or the players entered it):
+    from the position of digest ``digest`` to ``after``, the computer still to act."""
+
+    digest: str
+    after: S
 
 
 @dataclass(frozen=True)
@@ -197,6 +270,8 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         self.think_times: list[float] = []
         self._plan: Thought[T] | None = None
         self._hint: Thought[T] | None = None
+        #: the computer turn's prelude seen on the table (Duel's refill), until the turn
+        self._midway: Midway[S] | None = None
         super().__init__(names, **kwargs)
 
     def hooks(self) -> RefereeGame[S, T, R, C, Q]:
@@ -210,26 +285,81 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             return None
         return self.seats.get(state.player.name)
 
+    def midway(self) -> S | None:
+        """The position after the computer's prelude, when the table showed it for this
+        position (the computer still to act), else None."""
+        mid, state = self._midway, self.state
+        if mid is None or state is None or mid.digest != state.digest():
+            return None
+        return mid.after
+
+    def prelude_steps(self) -> list[str]:
+        """What the computer to move needs on the table before it can plan ([]: nothing)."""
+        prelude, state = self.brain.prelude, self.state
+        if prelude is None or state is None or self.computer_to_move() is None \
+                or self.midway() is not None:
+            return []
+        return prelude.steps(state)
+
     def plan(self) -> Choice[T] | None:
-        """The computer's turn in the current position (searched once per position)."""
+        """The computer's turn in the current position (searched once per position);
+        None while its prelude is still to be done, or when none can be planned.
+        After a prelude the turn is planned on the midway and joined to the prelude."""
+        planned = self._planned()
+        state, prelude = self.state, self.brain.prelude
+        if planned is None or state is None:
+            return None
+        base, choice = planned
+        if choice is None or base is state or prelude is None:
+            return choice
+
+        def join(turn: T) -> T:
+            return prelude.join(state, base, turn)
+
+        return replace(choice, turn=join(choice.turn), example=join(choice.example),
+                       options=tuple(replace(o, turn=join(o.turn)) for o in choice.options))
+
+    def _planned(self) -> tuple[S, Choice[T] | None] | None:
+        """The position the computer plans from (the state, or the midway after its
+        prelude) and its choice there; None when it is not its turn or the prelude waits."""
         level = self.computer_to_move()
         state = self.state
-        if level is None or state is None:
+        if level is None or state is None or self.prelude_steps():
             return None
-        digest = state.digest()
+        mid = self.midway()
+        base = mid if mid is not None else state
+        digest = base.digest()
         if self._plan is None or self._plan.digest != digest:
-            self._plan = self._think(state, LEVELS[level], blind=False)
+            self._plan = self._think(base, LEVELS[level], blind=False)
             self.think_times.append(self._plan.seconds)
-        return self._plan.choice
+        return base, self._plan.choice
 
     def _think(self, state: S, level: Level, blind: bool) -> Thought[T]:
         return think(self.brain, state, level, blind)
 
     # ------------------------------------------------------------ readings
     def _evaluate(self, reading: R) -> list[Effect[S, T]]:
+        state = self.state
+        if state is None or self.restore is not None or self.computer_to_move() is None:
+            return super()._evaluate(reading)
+        if self.prelude_steps():
+            return self._read_prelude(state, reading)
+        mid = self.midway()
+        if mid is not None:
+            if self.game.compare(mid, reading, self.quirks).off == 0:
+                self._to_watch()  # refilled, nothing more yet: the plan stays on screen
+                return []
+            if self.game.compare(state, reading, self.quirks).off == 0:
+                self._midway = None  # the prelude was put back: ask for it again
+                return super()._evaluate(reading)
+        return self._evaluate_plan(state, reading)
+
+    def _evaluate_plan(self, state: S, reading: R) -> list[Effect[S, T]]:
+        """A settled table on the computer's turn: its planned turn confirmed when the
+        table shows it, else a problem saying what differs."""
         plan = self.plan()
-        state, game = self.state, self.game
-        if plan is None or state is None or self.restore is not None:
+        game = self.game
+        if plan is None:
             return super()._evaluate(reading)
         now = game.compare(state, reading, self.quirks)
         if now.off == 0:
@@ -240,7 +370,13 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             turn = self.brain.matches(plan.turn, cand)
             if turn is not None:
                 return self._carry_out_plan(cand, turn)
-        what = self.brain.differences(state, plan.turn, reading, self.quirks) or now.what
+        what = self.brain.differences(state, plan.turn, reading, self.quirks)
+        if not what:  # in words, against the table as the computer planned from it
+            mid = self.midway()
+            what = now.what if mid is None else game.compare(mid, reading, self.quirks).what
+        return self._differs(state, what)
+
+    def _differs(self, state: S, what: str) -> list[Effect[S, T]]:
         self.problem = _(
             "That is not {name}'s turn. {what}. Put the table right, or NEXT to enter"
             " what was played"
@@ -248,6 +384,66 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         self.phase = Phase.PROBLEM
         self.asking = None
         return [Buzz("error"), SetLight(Light.ERROR), Screenshot("computer-differs")]
+
+    def _read_prelude(self, state: S, reading: R) -> list[Effect[S, T]]:
+        """A settled table while the computer's prelude is awaited: the prelude alone
+        (the computer then plans), the prelude and the planned turn at once, a prelude
+        the camera could not read whole (CONFIRM enters it), or something else."""
+        prelude, game = self.brain.prelude, self.game
+        assert prelude is not None
+        now = game.compare(state, reading, self.quirks)
+        if now.off == 0:
+            return super()._evaluate(reading)
+        answers = prelude.answers(state, reading, self.quirks)
+        try:
+            step = prelude.step(state, answers)
+        except IllegalAction:
+            step = None
+        if step is not None and not isinstance(step, Question) \
+                and game.compare(step, reading, self.quirks).off == 0:
+            return self._prelude_done(state, step)
+        done, first = self._prelude_and_turn(state, reading, now.off)
+        if done is not None:
+            return done
+        if answers and isinstance(step, Question):  # a prelude, not all of it read
+            self._to_watch()
+            self.note = _("The camera cannot read all of it: CONFIRM to enter what is missing")
+            return [SetLight(Light.ATTENTION)]
+        if first is not None:  # the prelude done, then another turn: name the plan there
+            self._midway = Midway(state.digest(), first)
+            return self._evaluate_plan(state, reading)
+        return self._differs(state, _("Expected: {steps}; but {what}").format(
+            steps=prelude.steps(state)[0], what=now.what))
+
+    def _prelude_and_turn(self, state: S, reading: R,
+                          off: float) -> tuple[list[Effect[S, T]] | None, S | None]:
+        """The prelude and the rest of the turn played at once: the computer's plan on
+        each midway a candidate passes through, confirmed when the table shows it.
+        Without a match: None and the first midway tried (None: no candidate
+        passes through a prelude)."""
+        prelude, game = self.brain.prelude, self.game
+        assert prelude is not None
+        tried: list[S] = []
+        for cand in game.candidates(state, reading, self.quirks):
+            if cand.distance > game.tolerance or cand.distance >= off:
+                continue
+            for mid in prelude.midways(state, cand)[:MIDWAYS_TRIED - len(tried)]:
+                tried.append(mid)
+                self._midway = Midway(state.digest(), mid)
+                plan = self.plan()
+                turn = self.brain.matches(plan.turn, cand) if plan is not None else None
+                if turn is not None:
+                    return self._carry_out_plan(cand, turn), mid
+        self._midway = None
+        return None, tried[0] if tried else None
+
+    def _prelude_done(self, state: S, mid: S) -> list[Effect[S, T]]:
+        """The prelude is on the table: the computer plans the rest from the midway."""
+        self._midway = Midway(state.digest(), mid)
+        self._to_watch()
+        self.note = _("Done: {name} plans the rest of the turn on the table as it is now")\
+            .format(name=state.player.name)
+        return [Buzz("attention"), SetLight(Light.TURN), Screenshot("computer-prelude")]
 
     def _carry_out_plan(self, cand: C, turn: T) -> list[Effect[S, T]]:
         """The table shows the computer's turn: confirm it, asking only what it did not pin."""
@@ -267,6 +463,8 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         state = self.state
         if state is not None and self.phase in (Phase.WATCH, Phase.PROBLEM) \
                 and self.restore is None:
+            if key is Key.CONFIRM and self.prelude_steps():
+                return self._enter_prelude(state)
             plan = self.plan()
             if plan is not None and key is Key.CONFIRM:
                 return self._enter_plan(state, plan.turn)
@@ -281,6 +479,67 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         self._via = "computer"
         self.asking = Asking("turn", self.phase, fixed=answers, candidate=cand)
         return self._advance_turn()
+
+    def _enter_prelude(self, state: S) -> list[Effect[S, T]]:
+        """CONFIRM while the prelude is awaited: it is done; what the camera read of it
+        is kept and the menus ask the rest (without a camera, all of it)."""
+        prelude = self.brain.prelude
+        assert prelude is not None
+        reading = self.reading
+        read = reading is not None and self.camera and not self.game.abstained(reading)
+        fixed = prelude.answers(state, reading, self.quirks) if read and reading is not None \
+            else {}
+        self.asking = Asking(PRELUDE, self.phase, fixed=fixed)
+        return self._advance_prelude()
+
+    def _prelude_step(self, asking: Asking[C]) -> Question | S:
+        prelude, state = self.brain.prelude, self.state
+        assert prelude is not None and state is not None
+        return prelude.step(state, asking.mapping())
+
+    def _advance_prelude(self) -> list[Effect[S, T]]:
+        asking, state = self.asking, self.state
+        assert asking is not None and state is not None
+        try:
+            step = self._prelude_step(asking)
+        except IllegalAction as exc:
+            self.problem = translate_reason(str(exc))
+            self.phase = Phase.PROBLEM
+            self.asking = None
+            return [Buzz("error"), SetLight(Light.ERROR)]
+        if isinstance(step, Question):
+            self.phase = Phase.ASK
+            asking.selected = 0
+            return [SetLight(Light.ATTENTION)]
+        return self._prelude_done(state, step)
+
+    def _advance_turn(self) -> list[Effect[S, T]]:
+        if self.asking is not None and self.asking.purpose == PRELUDE:
+            return self._advance_prelude()
+        return super()._advance_turn()
+
+    def question(self) -> Question | None:
+        asking = self.asking
+        if asking is not None and asking.purpose == PRELUDE and self.phase is Phase.ASK:
+            step = self._prelude_step(asking)
+            return step if isinstance(step, Question) else None
+        return super().question()
+
+    def _undo(self) -> list[Effect[S, T]]:
+        """BACK held: a prelude seen or entered for this position is forgotten first (it is
+        no confirmed turn: the table is read again, or CONFIRM enters it again); else the
+        last turn is undone, and with it any prelude."""
+        if self.midway() is not None and self.restore is None \
+                and self.phase in (Phase.WATCH, Phase.PROBLEM):
+            self._midway = None
+            self._to_watch()
+            self._settled_key = None  # the table is read afresh
+            prelude = self.brain.prelude
+            assert prelude is not None
+            self.note = prelude.undone_note()
+            return [Buzz("attention"), SetLight(Light.ATTENTION)]
+        self._midway = None
+        return super()._undo()
 
     def _ask_hint(self, state: S) -> list[Effect[S, T]]:
         digest = state.digest()
@@ -302,6 +561,9 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         plan = self.plan()
         name = state.player.name
         level = self.computer_to_move()
+        first = self.prelude_steps()
+        if first and level is not None:
+            return self._prelude_view(state, level, first, view)
         if plan is None and level is not None:  # the players play this one for it
             then = (_("Then take your hands off the table.") if self.camera
                     else _("Then press NEXT to enter it."))
@@ -313,13 +575,15 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                 hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
                 note=view.note,
             )
-        if plan is not None:
-            steps = self.brain.steps(state, plan)
+        base, choice = self._planned() or (state, None)
+        if plan is not None and choice is not None:
+            # the steps are said on the table as it is (the midway after a prelude)
+            steps = self.brain.steps(base, choice)
             lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
             if not self.camera:  # with a camera the table itself says it is done
                 lines.append(_("Then press CONFIRM."))
             return ScreenView(
-                state, Mode.WAITING,
+                base, Mode.WAITING,
                 _("{name} (computer, level {level}) plays:").format(name=name, level=level),
                 "\n".join(lines),
                 hints=ButtonHints(confirm=_("Done as shown"), next=_("Enter by hand"),
@@ -343,6 +607,23 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                                           view.hints.hold_back),
                               view.outcome, view.note)
         return view
+
+    def _prelude_view(self, state: S, level: int, steps: list[str],
+                      view: ScreenView) -> ScreenView:
+        """The computer's turn, part one: what must be on the table before it plans."""
+        name = state.player.name
+        lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
+        lines.append(_("Then take your hands off the table: {name} plans the rest.").format(
+            name=name) if self.camera else _("Then press CONFIRM to enter it."))
+        return ScreenView(
+            state, Mode.WAITING,
+            _("{name} (computer, level {level}) must first:").format(name=name, level=level),
+            "\n".join(lines),
+            hints=ButtonHints(confirm=_("Done"), next=_("Enter by hand"),
+                              hold_back=_("Hold 2 s: undo")),
+            note=view.note,
+            focus=len(lines) > ROOMY_STEPS,
+        )
 
     def _hint_text(self, state: S, choice: Choice[T]) -> str:
         best = self.game.describe_turn(state, choice.turn)

@@ -151,18 +151,20 @@ def test_privileges_name_who_takes_them_and_from_whom() -> None:
     assert "Ann takes 1 privilege from Bob" in steps
 
 
-def test_a_turn_the_computer_cannot_plan_says_what_the_players_do() -> None:
+def test_a_forced_refill_is_asked_first_and_next_still_enters_by_hand() -> None:
     # nothing on the board, nothing affordable: only a refill from the bag can go on
     state = position(EMPTY, ann=player("Ann"), bob=player("Bob"))
     ref = ComputerReferee(("Ann", "Bob"), brain=DUEL_BRAIN, seats={"Ann": 3}, state=state,
                           camera=False)
-    assert ref.plan() is None
+    assert ref.plan() is None  # nobody knows the draw: nothing is planned before it
     view = ref.view()
-    assert view.title == "Ann (computer, level 3) cannot plan this turn"
-    assert "Refill the board (Bob takes 1 privilege)" in view.text
-    assert view.text.endswith("Then press NEXT to enter it.")
+    assert view.title == "Ann (computer, level 3) must first:"
+    assert "1. Refill the board from the bag (Bob takes 1 privilege)" in view.text
+    assert view.text.endswith("Then press CONFIRM to enter it.")
     assert view.hints.back == "" and view.hints.next == "Enter by hand"
-    # BACK asks no hint for the computer's seat; NEXT enters its turn by hand
+    # BACK asks no hint for the computer's seat; NEXT enters its whole turn by hand
     assert not any(isinstance(e, LogHeader) for e in ref.handle(Press(Key.BACK)))
     ref.handle(Press(Key.NEXT))
     assert ref.phase is Phase.ASK
+    question = ref.question()
+    assert question is not None and question.key == "replenish"

@@ -7,8 +7,16 @@ and the card reserved, or the card bought with its payment back to the bag
 and its abilities (the joker's colour, the token taken from the board, the
 token stolen), the pyramid refilled, the royals, the tokens returned and a
 "play again".  The computer never spends privileges and never replenishes
-by choice (see :mod:`companion.analysis.seat`), so those steps never come up
-for it.
+by choice (see :mod:`companion.analysis.seat`).
+
+When no mandatory action is possible the rules force a replenish first,
+and nobody can know what the bag gives before the draw: :class:`DuelPrelude`
+makes that refill the first part of the computer's turn ("Refill the board
+from the bag (Ann takes 1 privilege)").  The draw is read off the board
+along the spiral, or entered with the menus of a person's replenish
+(:func:`~companion.referee.duel.entry.next_refill_step`); the search then
+plans the rest on the board it left, and the turn confirmed and logged is
+the whole of it (``replenish ... take ...``).
 
 A candidate is the computer's turn when one of its turns is the planned one
 with only the card revealed differing (the pyramid refills from the table).
@@ -16,6 +24,8 @@ with only the card revealed differing (the pyramid refills from the table).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.analysis.seat import Choice, Level, duel_choice
@@ -23,9 +33,12 @@ from companion.i18n import _, ngettext
 from companion.i18n.words import gem_name, join_words, points
 from companion.referee.duel.candidates import Candidate
 from companion.referee.duel.compare import Quirks, describe, differences
+from companion.referee.duel.entry import next_refill_step, refill_answers
 from companion.referee.duel.hooks import DUEL, DuelGame, Reading, _seen
+from companion.referee.menu import Question
 from companion.rules.duel import cards as catalogue
-from companion.rules.duel.board import cell_name
+from companion.rules.duel.board import SPIRAL, cell_name
+from companion.rules.duel.planner import TurnPlanner
 from companion.rules.duel.state import GameState
 from companion.rules.duel.tokens import DuelTokens, Token
 from companion.rules.duel.turns import Buy, ReserveCard, ReserveDeck, Take, Turn
@@ -173,12 +186,95 @@ def _bare(turn: Turn) -> Turn:
     return replace(turn, reveal=None)
 
 
+def refill_steps(state: GameState) -> list[str]:
+    """The forced refill in steps: from the bag, along the spiral, and the privilege the
+    opponent takes (from the supply; else from the mover; none when they hold all 3)."""
+    me, them = state.player.name, state.opponent.name
+    if state.privileges:
+        first = _("Refill the board from the bag ({them} takes 1 privilege)")
+    elif state.player.privileges:
+        first = _("Refill the board from the bag ({them} takes 1 privilege from {name})")
+    else:
+        first = _("Refill the board from the bag")
+    return [first.format(name=me, them=them),
+            _("Draw the tokens one at a time onto the empty cells, from the centre along"
+              " the spiral")]
+
+
+def _orders_on_emptied(state: GameState, draw: tuple[Token, ...],
+                       after: GameState) -> list[tuple[Token, ...]]:
+    """``draw`` first, then its other orders on the refilled cells empty in ``after``
+    (at most 3: one action empties at most 3 cells)."""
+    empty = [c for c in SPIRAL if state.board[c] is None][: len(draw)]
+    holes = [i for i, c in enumerate(empty) if after.board[c] is None]
+    orders = [draw]
+    for kinds in dict.fromkeys(itertools.permutations([draw[i] for i in holes])):
+        other = list(draw)
+        for i, kind in zip(holes, kinds, strict=True):
+            other[i] = kind
+        if tuple(other) not in orders:
+            orders.append(tuple(other))
+    return orders
+
+
+class DuelPrelude:
+    """The refill from the bag that a Duel computer seat must make before its action
+    (see :class:`~companion.referee.computer.Prelude`).
+
+    Only the forced refill: when no mandatory action is possible the rules make
+    the mover refill the board first (the rulebook's "special case"), and the
+    computer cannot plan an action on tokens the bag has not yet given.  A
+    refill by choice stays out of its candidates (:mod:`companion.analysis.seat`).
+    The draw is read off the board along the spiral, or entered with the
+    replenish menus a person's turn uses (:func:`~.entry.next_refill_step`).
+    """
+
+    def steps(self, state: GameState) -> list[str]:
+        if not TurnPlanner(state).must_replenish():
+            return []
+        return refill_steps(state)
+
+    def answers(self, state: GameState, reading: Reading, quirks: Quirks) -> dict[str, object]:
+        return refill_answers(state, _seen(state, reading, quirks).board)
+
+    def step(self, state: GameState, answers: Mapping[str, object]) -> Question | GameState:
+        return next_refill_step(state, answers)
+
+    def midways(self, state: GameState, candidate: Candidate) -> list[GameState]:
+        """Every board the refill may have left: the tokens on the cells the action
+        emptied again are in the mover's hand, in an order the table no longer shows
+        (the candidate keeps one), and the computer's plan may depend on it."""
+        found: dict[str, GameState] = {}
+        for turn, after in zip(candidate.turns, candidate.afters, strict=True):
+            if turn.replenish is None or turn.privileges:
+                continue  # the computer never spends privileges
+            for draw in _orders_on_emptied(state, turn.replenish, after):
+                planner = TurnPlanner(state)
+                planner.replenish(draw)
+                mid = planner.midway()
+                found.setdefault(mid.digest(), mid)
+        return list(found.values())
+
+    def join(self, state: GameState, midway: GameState, turn: Turn) -> Turn:
+        empty = [c for c in SPIRAL if state.board[c] is None][: state.bag.total()]
+        draw = tuple(midway.board[c] for c in empty)
+        assert all(kind is not None for kind in draw), "a midway has every drawn cell full"
+        return replace(turn, replenish=tuple(k for k in draw if k is not None))
+
+    def undone_note(self) -> str:
+        return _("Undone: the refill as read. The board is read again; CONFIRM to enter it")
+
+
 class DuelBrain:
     """Splendor Duel's answers to the computer seat (see :class:`Brain`)."""
 
     @property
     def game(self) -> DuelGame:
         return DUEL
+
+    @property
+    def prelude(self) -> DuelPrelude:
+        return DUEL_PRELUDE
 
     def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
@@ -191,6 +287,11 @@ class DuelBrain:
         for turn in candidate.turns:
             if _bare(turn) == plan:
                 return turn
+            if turn.replenish is not None and plan.replenish is not None \
+                    and _bare(replace(turn, replenish=plan.replenish)) == plan:
+                # the draw differs only on cells the action emptied again, which the
+                # table cannot show: the draw seen before the action is the one
+                return replace(turn, replenish=plan.replenish)
         return None
 
     def finish_answers(self, plan: Turn, candidate: Candidate, turn: Turn) -> dict[str, object]:
@@ -207,10 +308,10 @@ class DuelBrain:
         return {"which": plan}, Candidate((plan,), (state,), 0.0, (), (level,))
 
     def unplanned(self, state: GameState) -> str:
-        return _("{name} can do nothing without refilling the board from the bag, and nobody"
-                 " can know what the bag will give. Refill the board ({them} takes 1"
-                 " privilege), then play a turn for {name} as you think best.").format(
-            name=state.player.name, them=state.opponent.name)
+        # never called: a forced refill is the prelude, and after it a take is always
+        # possible (Duel has no pass: companion.rules.duel.state)
+        return _("{name} has no turn to offer: play one for {name} as you think best.").format(
+            name=state.player.name)
 
     def differences(self, state: GameState, plan: Turn, reading: Reading,
                     quirks: Quirks) -> str:
@@ -231,5 +332,7 @@ class DuelBrain:
             if diffs else ""
 
 
+#: The one forced refill (it holds no state).
+DUEL_PRELUDE = DuelPrelude()
 #: The one Duel brain (it holds no state).
 DUEL_BRAIN = DuelBrain()

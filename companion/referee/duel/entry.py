@@ -129,24 +129,9 @@ def next_turn_step(
                 options.insert(0, Option("No replenish", False))
             return Question("replenish", f"Did {name} replenish the board?", tuple(options))
         if choice:
-            bag = planner.bag()
-            empty = [c for c in SPIRAL if planner.table.board[c] is None][: bag.total()]
-            draw: list[Token] = []
-            for i, cell in enumerate(empty, start=1):
-                left = bag - DuelTokens.of(*draw)
-                value = answers.get(f"draw{i}")
-                if not isinstance(value, Token) or not left[value]:
-                    kinds = [k for k in KINDS if left[k]]
-                    if len(kinds) == 1:
-                        draw.append(kinds[0])
-                        continue
-                    return Question(
-                        f"draw{i}", f"Which token went on {cell_name(cell)}?",
-                        tuple(Option(k.label.capitalize(), k) for k in kinds),
-                        f"Replenishing along the spiral: token {i} of {bag.total()}.",
-                    )
-                draw.append(value)
-            planner.replenish(draw)
+            asked = _draw_step(planner, answers)
+            if asked is not None:
+                return asked
     # 3. the mandatory action
     step = _action(state, planner, answers)
     if isinstance(step, Question):
@@ -192,6 +177,70 @@ def next_turn_step(
         back.append(value)
     turn, after = planner.finish(DuelTokens.of(*back))
     return Finished(turn, after)
+
+
+def _draw_step(planner: TurnPlanner[GameState], answers: Mapping[str, object]) -> Question | None:
+    """The token placed on each empty cell along the spiral (``draw1``, ``draw2``...);
+    None once every answer is there, the planner then replenished."""
+    bag = planner.bag()
+    empty = [c for c in SPIRAL if planner.table.board[c] is None][: bag.total()]
+    draw: list[Token] = []
+    for i, cell in enumerate(empty, start=1):
+        left = bag - DuelTokens.of(*draw)
+        value = answers.get(f"draw{i}")
+        if not isinstance(value, Token) or not left[value]:
+            # the cells further on already answered (read by the camera) hold theirs
+            later = DuelTokens.of(*(v for j in range(i + 1, len(empty) + 1)
+                                    if isinstance(v := answers.get(f"draw{j}"), Token)))
+            if left.covers(later) and (left - later).total():
+                left = left - later
+            kinds = [k for k in KINDS if left[k]]
+            if len(kinds) == 1:
+                draw.append(kinds[0])
+                continue
+            return Question(
+                f"draw{i}", f"Which token went on {cell_name(cell)}?",
+                tuple(Option(k.label.capitalize(), k) for k in kinds),
+                f"Replenishing along the spiral: token {i} of {bag.total()}.",
+            )
+        draw.append(value)
+    planner.replenish(draw)
+    return None
+
+
+def next_refill_step(state: GameState, answers: Mapping[str, object]) -> Question | GameState:
+    """The next question of a replenish entered alone, or the position it leads to
+    (:meth:`~companion.rules.duel.planner.TurnPlanner.midway`: the mover still to act).
+
+    The same ``draw<i>`` questions as a whole turn's replenish; a computer seat's
+    forced refill is entered so, and its action planned on the board it leaves.
+    Raises :class:`IllegalAction` when the bag is empty.
+    """
+    planner = TurnPlanner(state)
+    if not planner.can_replenish():
+        raise IllegalAction("The bag is empty, so the board cannot be replenished")
+    asked = _draw_step(planner, answers)
+    return asked if asked is not None else planner.midway()
+
+
+def refill_answers(state: GameState, board: Sequence[str | None]) -> dict[str, object]:
+    """The ``draw<i>`` answers a read board gives for a replenish from ``state``: the
+    tokens read on the cells the spiral fills, while the bag holds them; a cell
+    not read (unsure, or emptied again) is left to ask."""
+    bag = state.bag
+    empty = [c for c in SPIRAL if state.board[c] is None][: bag.total()]
+    answers: dict[str, object] = {}
+    drawn: list[Token] = []
+    for i, cell in enumerate(empty, start=1):
+        letter = board[cell]
+        if not letter:
+            continue
+        kind = Token.from_letter(letter)
+        if not (bag - DuelTokens.of(*drawn))[kind]:
+            break
+        drawn.append(kind)
+        answers[f"draw{i}"] = kind
+    return answers
 
 
 _KINDS = (

@@ -96,6 +96,11 @@ class SplendorBrain:
     def game(self) -> SplendorGame:
         return SPLENDOR
 
+    @property
+    def prelude(self) -> None:
+        """Splendor has no part of a turn that must be seen before it is planned."""
+        return None
+
     def choose(self, state: GameState, level: Level, seed: int,
                blind: bool) -> Choice[Turn] | None:
         return splendor_choice(state, level, seed, blind)

@@ -116,6 +116,19 @@ class TurnPlanner(Generic[S]):
         self.table.replenish(tuple(draw))
         self._draw = tuple(draw)
 
+    def midway(self) -> S:
+        """The position after the optional actions so far, the same player still to act.
+
+        What the mover sees before choosing the mandatory action: after a
+        replenish, the board as the bag filled it (the opponent's privilege
+        given, the bag empty).  A computer player plans its action from it,
+        since nobody can know the bag's draw before it is made.  Not a
+        position between turns: its ``turn`` is the turn still being played.
+        """
+        if self._action is not None:
+            raise IllegalAction("The mandatory action is already played")
+        return self.table.freeze(end_turn=False)
+
     # ------------------------------------------------------ mandatory action
     def takes(self) -> list[Take]:
         ok = 0

@@ -573,7 +573,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                     name=name, level=level),
                 self.brain.unplanned(state) + " " + then,
                 hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
-                note=view.note,
+                note=view.note, spoken=True,
             )
         base, choice = self._planned() or (state, None)
         if plan is not None and choice is not None:
@@ -589,7 +589,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                 hints=ButtonHints(confirm=_("Done as shown"), next=_("Enter by hand"),
                                   hold_back=_("Hold 2 s: undo")),
                 note=view.note,
-                focus=len(lines) > ROOMY_STEPS,
+                focus=len(lines) > ROOMY_STEPS, spoken=True,
             )
         hint = self._hint
         if hint is not None and hint.digest == state.digest() and hint.choice is not None:
@@ -597,7 +597,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                 state, Mode.WAITING, _("Hint for {name}").format(name=name),
                 self._hint_text(state, hint.choice),
                 hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
-                note=view.note,
+                note=view.note, spoken=True,
             )
         if self.seats and view.mode is Mode.WAITING:
             # the help line names the hint gesture while a person is to play
@@ -622,7 +622,7 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
             hints=ButtonHints(confirm=_("Done"), next=_("Enter by hand"),
                               hold_back=_("Hold 2 s: undo")),
             note=view.note,
-            focus=len(lines) > ROOMY_STEPS,
+            focus=len(lines) > ROOMY_STEPS, spoken=True,
         )
 
     def _hint_text(self, state: S, choice: Choice[T]) -> str:

@@ -85,6 +85,8 @@ class ScreenView:
     ``state.outcome()`` on the end screen (either game's outcome).  ``note`` is a small status line
     (camera, last confirmed turn...).  ``focus`` keeps only the mover's row of the
     table, as a menu does, so that a long ``text`` (a computer turn's steps) gets the room.
+    ``spoken``: the title and text are read aloud when they change (a computer turn's
+    steps, a hint): what someone must do at the table or asked for, not a status line.
     """
 
     state: Position | None
@@ -98,6 +100,7 @@ class ScreenView:
     outcome: Outcome | None = None
     note: str = ""
     focus: bool = False
+    spoken: bool = False
 
     def __post_init__(self) -> None:
         if self.menu and not 0 <= self.selected < len(self.menu):

@@ -110,7 +110,7 @@ class Announcer:
     @staticmethod
     def _key(view: ScreenView) -> tuple[object, ...]:
         return (view.mode, view.title, view.text, view.menu, view.selected, view.candidate,
-                view.note)
+                view.note, view.spoken)
 
     def view(self, view: ScreenView) -> None:
         """Say the prompt of ``view`` if it is new (or its menu's new choice)."""
@@ -185,6 +185,10 @@ class Announcer:
             return f"{view.title}. {view.text}", "refusal", True
         if view.mode is Mode.SETUP:
             return ". ".join(t for t in (view.title, view.text) if t), "setup", False
+        if view.mode is Mode.WAITING and view.spoken:  # a computer turn's steps, a hint
+            lines = [view.title, *view.text.splitlines()]
+            return " ".join(t if t.endswith((".", ":", "?", "!")) else f"{t}." for t in lines
+                            if t), "steps", False
         if view.mode is Mode.WAITING and view.note and not view.note.startswith(
             tuple(p.name + ":" for p in (view.state.players if view.state else ()))
         ):

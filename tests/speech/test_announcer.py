@@ -79,3 +79,37 @@ def test_the_table_read_aloud_part_by_part() -> None:
     assert section_text(state, "scores") == "Scores: " + ", ".join(
         f"{p.name} {p.points} point{'s' if p.points != 1 else ''}" for p in state.players
     ) + "."
+
+
+def test_a_computer_turn_and_a_hint_are_said_step_by_step(tmp_path: Path) -> None:
+    from companion.referee.computer import ComputerReferee
+    from companion.referee.machine import Key, Press
+    from companion.referee.splendor.computer import SPLENDOR_BRAIN
+    from companion.rules.splendor.deck import Deck
+
+    state = Deck(7).deal(("Ann", "Bob"))
+    ref = ComputerReferee(("Ann", "Bob"), brain=SPLENDOR_BRAIN, seats={"Ann": 1},
+                          state=state, camera=False, hinted=[])  # type: ignore[var-annotated]
+    announcer, speaker = _announcer(tmp_path)
+    view = ref.view()
+    assert view.spoken and view.title.startswith("Ann (computer")
+    announcer.after(view, [])
+    announcer.after(view, [])  # the same steps: said once
+    said = _said(speaker)
+    assert len(said) == 1 and said[0][0] == "steps"
+    text = said[0][1]
+    assert text.startswith("Ann (computer, level 1) plays: 1. ")
+    assert all(line.split(". ", 1)[-1] in text for line in view.text.splitlines())
+    speaker.close()
+    human = ComputerReferee(("Ann", "Bob"), brain=SPLENDOR_BRAIN, seats={"Bob": 1},
+                            state=state, camera=False, hinted=[])  # type: ignore[var-annotated]
+    human.handle(Press(Key.BACK))
+    hint = human.view()
+    announcer, speaker = _announcer(tmp_path)
+    announcer.after(hint, [])
+    said = _said(speaker)
+    assert said[0][0] == "steps" and said[0][1].startswith("Hint for Ann. Best: Ann ")
+    assert "%" in said[0][1]
+    speaker.close()
+    plain = ScreenView.waiting(state)
+    assert not plain.spoken

@@ -10,7 +10,9 @@ from vision.training.sure import choose
 
 
 def test_the_file_holds_a_threshold_for_every_category_and_kind() -> None:
-    assert set(sure.splendor()) == set(CATEGORIES) and sure.splendor() == SURE
+    # market cards: the fitted join's threshold (card_join.toml); empty market slots: here
+    assert set(sure.splendor()) == {*CATEGORIES, "empty market slots"}
+    assert sure.splendor() == SURE and SURE["market cards"] == sure.card_join()["sure"]
     assert set(sure.duel()) == set(KINDS) and sure.duel() == DUEL_SURE
     for t in [*SURE.values(), *(x for pair in DUEL_SURE.values() for x in pair)]:
         assert 0.0 <= t <= NEVER

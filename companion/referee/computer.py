@@ -59,7 +59,6 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.analysis.seat import DEFAULT_LEVEL, HINT_LEVEL, LEVELS, Choice, Level
 from companion.i18n import _
-from companion.i18n.reasons import translate_reason
 from companion.record.seats import (
     COMPUTER_HEADER,
     HINTS_HEADER,
@@ -503,14 +502,9 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         try:
             step = self._prelude_step(asking)
         except IllegalAction as exc:
-            self.problem = translate_reason(str(exc))
-            self.phase = Phase.PROBLEM
-            self.asking = None
-            return [Buzz("error"), SetLight(Light.ERROR)]
+            return self._refuse_step(exc)
         if isinstance(step, Question):
-            self.phase = Phase.ASK
-            asking.selected = 0
-            return [SetLight(Light.ATTENTION)]
+            return self._ask_next(asking)
         return self._prelude_done(state, step)
 
     def _advance_turn(self) -> list[Effect[S, T]]:

@@ -530,20 +530,28 @@ class Referee(Generic[S, T, R, C, Q]):
         assert self.state is not None
         return self.game.turn_step(self.state, asking.mapping(), asking.candidate)
 
+    def _refuse_step(self, exc: IllegalAction) -> list[Effect[S, T]]:
+        """The answers so far make no legal turn: say why, ask nothing more."""
+        self.problem = translate_reason(str(exc))
+        self.phase = Phase.PROBLEM
+        self.asking = None
+        return [Buzz("error"), SetLight(Light.ERROR)]
+
+    def _ask_next(self, asking: Asking[C]) -> list[Effect[S, T]]:
+        """One more question to ask, from its first choice."""
+        self.phase = Phase.ASK
+        asking.selected = 0
+        return [SetLight(Light.ATTENTION)]
+
     def _advance_turn(self) -> list[Effect[S, T]]:
         asking = self.asking
         assert asking is not None
         try:
             step = self._turn_step(asking)
         except IllegalAction as exc:
-            self.problem = translate_reason(str(exc))
-            self.phase = Phase.PROBLEM
-            self.asking = None
-            return [Buzz("error"), SetLight(Light.ERROR)]
+            return self._refuse_step(exc)
         if isinstance(step, Question):
-            self.phase = Phase.ASK
-            asking.selected = 0
-            return [SetLight(Light.ATTENTION)]
+            return self._ask_next(asking)
         cand = asking.candidate
         scored = cand is not None and not self.game.watches_proposals
         return self._apply(step.turn, step.after, cand.distance if scored and cand else None)

@@ -19,7 +19,9 @@ different machines (the same JPEG decoded in 28 ms, then 52).  WHY the CPU
 time as well: it counts only this process's work, which other processes
 disturb far less than the wall time (the read in one process against the
 decode, both single-threaded).  The CPU per kind of slot is what
-``vision.slot_jobs.COST`` is set from.
+``vision.slot_jobs.COST`` is set from.  The cold CLI read and the warm read's
+CPU are also scaled to a Pi 4 core (``_pi4_lines``), as the computer seat's
+think times are.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests.bench, run as a script
+
+from tests.bench.pi4_estimate import CPYTHON_311_GAIN, pi4_ratio
 from vision import slot_jobs
 from vision.calibrate import calibrate, slots_visible
 from vision.colours import ColourModel
@@ -133,6 +138,7 @@ def bench(players: int) -> None:
     cold = _cold_cli_ms(jpeg.tobytes(), layout.to_json())
     print(f"cold CLI  vision read (median of 3) {cold:6.0f} ms  = {cold / decode:.1f} decodes"
           "  (a fresh process: imports, templates, the read; no workers for one read)")
+    _pi4_lines(cold, alone_cpu)
     # the issue's bar: a warm read in process costs at most three decodes; the CPU
     # ratio is the load-proof one (the wall figures move with other programs' load)
     print(f"bar       warm read <= {BAR_DECODES:.0f} decodes: {pool / decode:.1f} on {n} processes"
@@ -140,6 +146,20 @@ def bench(players: int) -> None:
           f" {alone_cpu / decode_cpu:.1f} decodes' CPU"
           f" ({'met' if alone_cpu / decode_cpu <= BAR_DECODES else 'not met'});"
           f" load average now {os.getloadavg()[0]:.2f}")
+
+
+def _pi4_lines(cold_ms: float, warm_cpu_ms: float) -> None:
+    """The cold CLI read and the warm read's CPU scaled to a Pi 4 core, as the seat's
+    think times are (``tests/bench/pi4_estimate.py``: CPython's n-body ratio, a range
+    down to a third for CPython 3.11).  WHY a range and a caveat: the read is mostly
+    OpenCV and numpy, whose NEON code on the Pi's Cortex-A72 keeps a different ratio
+    to this machine's than the interpreter does; the JPEG decode bar is relative to
+    the machine, so it is the figure to trust."""
+    ratio = pi4_ratio()
+    for what, ms in (("cold CLI read", cold_ms), ("warm read, one process", warm_cpu_ms)):
+        high = ms * ratio / 1000
+        print(f"Pi 4      {what:<24}  {high / CPYTHON_311_GAIN:5.1f}-{high:.1f} s"
+              f"  (x {ratio:.1f}: a Pi 4 core / a core here, CPython n-body; one core)")
 
 
 def _slot_costs(image: np.ndarray, layout: Layout) -> None:

@@ -178,7 +178,9 @@ def demo_computer(args: argparse.Namespace) -> int:
     shot = next((p for p in loop.screenshots if "computer" in p.name), None)
     outcome = loop.outcome
     if outcome is not None:
-        print(f"Result: {outcome.summary()}. {outcome.reason}")
+        summary = outcome.summary()  # Duel's already says why; Splendor's names the winner
+        why = "" if outcome.reason in summary else f" {outcome.reason}"
+        print(f"Result: {summary}.{why}")
     else:
         print(f"Stopped after {len(referee.history)} turns (unfinished in the log).")
     print(f"Log: {db}; record: {out / 'record.txt'}; screenshots: {len(loop.screenshots)} in"

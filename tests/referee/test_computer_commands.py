@@ -19,7 +19,8 @@ def test_demo_computer_duel_then_the_log_shows_the_seat(
     text = capsys.readouterr().out
     assert code == 0
     assert "Bob is the computer (level 2" in text and "The computer's turns (" in text
-    assert "Result: " in text
+    result = next(line for line in text.splitlines() if line.startswith("Result: "))
+    assert " wins" in result and result.count("prestige points") == 1  # said once
     assert any("computer-turn" in p.name for p in (out / "screens").iterdir())
     db = str(out / "demo.db")
     assert main(["games", "--db", db]) == 0

@@ -80,6 +80,7 @@ from companion.referee.machine import (
     SetLight,
 )
 from companion.referee.menu import Question
+from companion.rules.contract import Position
 from companion.rules.errors import IllegalAction
 from companion.screen.view import ButtonHints, Mode, ScreenView
 
@@ -572,19 +573,11 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         base, choice = self._planned() or (state, None)
         if plan is not None and choice is not None:
             # the steps are said on the table as it is (the midway after a prelude)
-            steps = self.brain.steps(base, choice)
-            lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
-            if not self.camera:  # with a camera the table itself says it is done
-                lines.append(_("Then press CONFIRM."))
-            return ScreenView(
-                base, Mode.WAITING,
-                _("{name} (computer, level {level}) plays:").format(name=name, level=level),
-                "\n".join(lines),
-                hints=ButtonHints(confirm=_("Done as shown"), next=_("Enter by hand"),
-                                  hold_back=_("Hold 2 s: undo")),
-                note=view.note,
-                focus=len(lines) > ROOMY_STEPS, spoken=True,
-            )
+            # with a camera the table itself says it is done
+            last = None if self.camera else _("Then press CONFIRM.")
+            return _steps_view(base, _("{name} (computer, level {level}) plays:").format(
+                name=name, level=level), self.brain.steps(base, choice), last,
+                _("Done as shown"), view.note)
         hint = self._hint
         if hint is not None and hint.digest == state.digest() and hint.choice is not None:
             return ScreenView(
@@ -606,18 +599,10 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
                       view: ScreenView) -> ScreenView:
         """The computer's turn, part one: what must be on the table before it plans."""
         name = state.player.name
-        lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
-        lines.append(_("Then take your hands off the table: {name} plans the rest.").format(
-            name=name) if self.camera else _("Then press CONFIRM to enter it."))
-        return ScreenView(
-            state, Mode.WAITING,
-            _("{name} (computer, level {level}) must first:").format(name=name, level=level),
-            "\n".join(lines),
-            hints=ButtonHints(confirm=_("Done"), next=_("Enter by hand"),
-                              hold_back=_("Hold 2 s: undo")),
-            note=view.note,
-            focus=len(lines) > ROOMY_STEPS, spoken=True,
-        )
+        last = _("Then take your hands off the table: {name} plans the rest.").format(
+            name=name) if self.camera else _("Then press CONFIRM to enter it.")
+        return _steps_view(state, _("{name} (computer, level {level}) must first:").format(
+            name=name, level=level), steps, last, _("Done"), view.note)
 
     def _hint_text(self, state: S, choice: Choice[T]) -> str:
         best = self.game.describe_turn(state, choice.turn)
@@ -628,6 +613,19 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         return _("Best: {turn}").format(turn=best) + "\n" + _("Win chances: {list}").format(
             list="; ".join(chances)
         )
+
+
+def _steps_view(state: Position, title: str, steps: list[str], last: str | None,
+                confirm: str, note: str) -> ScreenView:
+    """The numbered steps a person carries out for the computer (said aloud too), with
+    ``last`` (what ends them) after them."""
+    lines = [f"{i}. {step}" for i, step in enumerate(steps, start=1)]
+    if last:
+        lines.append(last)
+    return ScreenView(state, Mode.WAITING, title, "\n".join(lines),
+                      hints=ButtonHints(confirm=confirm, next=_("Enter by hand"),
+                                        hold_back=_("Hold 2 s: undo")),
+                      note=note, focus=len(lines) > ROOMY_STEPS, spoken=True)
 
 
 __all__ = [

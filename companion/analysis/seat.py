@@ -95,12 +95,15 @@ class Level:
         return self.budget > 0
 
 
+#: Level 5's budgets: the largest that keep the longest turn measured at 1200 / 500
+#: (0.85 / 1.39 CPU s, Pi 4 slow end 9.8 / 16.1 s) about 20 % under the 10 s ceiling,
+#: time taken as linear in playouts (bench_seat.py --per-level 28,28,40,40,40).
 LEVELS: dict[int, Level] = {
     1: Level(1, 0, 0, 0.4, "beginner: a rule of thumb, with blunders"),
     2: Level(2, 0, 0, 0.0, "casual: the rule of thumb"),
     3: Level(3, 150, 60, 0.0, "club: a quick search (the default)"),
     4: Level(4, 500, 200, 0.0, "strong: a longer search"),
-    5: Level(5, 1200, 500, 0.0, "full search"),
+    5: Level(5, 1000, 250, 0.0, "full search"),
 }
 DEFAULT_LEVEL = 3
 #: The level whose search a hint uses: the default's, so a hint is as quick.

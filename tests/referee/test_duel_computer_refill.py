@@ -128,13 +128,19 @@ def test_the_plan_follows_the_draw_it_was_never_told_in_advance() -> None:
     assert plans[0].replenish != plans[1].replenish
 
 
-def test_a_wrong_move_after_the_refill_is_named_then_put_right() -> None:
+def _planned_after_refill(seed: int) -> tuple[GameState, Referee, GameState, Turn]:
+    """A forced position, its referee shown the board refilled (``seed``), and the plan."""
     state = forced()
     ref = referee(state)
-    _, mid = refilled(state, 5)
+    _, mid = refilled(state, seed)
     see(ref, view_of(mid))
     plan = ref.plan()
     assert plan is not None
+    return state, ref, mid, plan
+
+
+def test_a_wrong_move_after_the_refill_is_named_then_put_right() -> None:
+    state, ref, mid, plan = _planned_after_refill(5)
     other = next(t for t in TurnPlanner(mid).takes() if t != plan.turn.action)
     wrong = state.apply(replace(plan.turn, action=other))
     effects = see(ref, view_of(wrong))
@@ -236,12 +242,7 @@ def test_cells_the_camera_cannot_read_are_asked_the_rest_kept() -> None:
 
 
 def test_the_refill_and_the_computer_turn_seen_at_once_are_confirmed() -> None:
-    state = forced()
-    planner = referee(state)
-    _, mid = refilled(state, 7)
-    see(planner, view_of(mid))
-    plan = planner.plan()
-    assert plan is not None
+    state, _planner, _mid, plan = _planned_after_refill(7)
     ref = referee(state)  # hands did both before leaving the table
     effects = see(ref, view_of(state.apply(plan.turn)))
     assert confirmed(effects) == [plan.turn]

@@ -27,6 +27,7 @@ from companion.rules.duel.turns import (
     Take,
     Turn,
 )
+from companion.rules.fast.deal import deal_unseen
 from companion.rules.fast.duel.state import DuelState, Move
 from companion.rules.fast.duel.tables import (
     BUY,
@@ -196,32 +197,9 @@ def determinise(state: GameState, rng: random.Random,
     if state.result is not None:
         s.winner = next(i for i, p in enumerate(players) if p.name == state.result.winner)
     s.again, s.due = False, 0
-    pools = []
-    for level in (1, 2, 3):
-        pool = sorted(CARD_INDEX[c.id] for c in state.unseen(level))
-        rng.shuffle(pool)
-        pools.append(pool)
-    pinned = {p: [CARD_INDEX[c] for c in ids] for p, ids in (known or {}).items()}
-    for ids in pinned.values():
-        for c in ids:
-            pools[CARD_LEVEL[c]].remove(c)
-    s.reserved, s.blind = [], []
-    for p, pl in enumerate(players):
-        mine = list(pinned.get(p, ()))
-        row: list[int] = []
-        for r in pl.reserved:
-            if isinstance(r, Hidden):
-                pick = next((c for c in mine if CARD_LEVEL[c] == r.level - 1), None)
-                if pick is not None:
-                    mine.remove(pick)
-                else:
-                    pick = pools[r.level - 1].pop()
-                row.append(pick)
-            else:
-                row.append(CARD_INDEX[r.id])
-        s.reserved.append(row)
-        s.blind.append([isinstance(r, Hidden) for r in pl.reserved])
-    s.decks = pools
+    s.decks, s.reserved, s.blind = deal_unseen(
+        [[c.id for c in state.unseen(level)] for level in (1, 2, 3)],
+        [pl.reserved for pl in players], known, rng, CARD_INDEX, CARD_LEVEL)
     return s
 
 

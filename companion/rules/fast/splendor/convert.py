@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from companion.rules.fast.deal import deal_unseen
 from companion.rules.fast.splendor.state import FastState
 from companion.rules.fast.splendor.tables import (
     BUY,
@@ -158,30 +159,7 @@ def determinise(state: GameState, rng: random.Random,
     s.noble_mask = sum(1 << j for j in s.nobles)
     s.current, s.turn, s.passes = state.current, state.turn, state.passes
     s.end = state.end_triggered
-    pools = []
-    for level in (1, 2, 3):
-        pool = sorted(CARD_INDEX[c.id] for c in state.unseen(level))
-        rng.shuffle(pool)
-        pools.append(pool)
-    pinned = {p: [CARD_INDEX[c] for c in ids] for p, ids in (known or {}).items()}
-    for cards in pinned.values():
-        for c in cards:
-            pools[CARD_LEVEL[c]].remove(c)
-    s.reserved, s.blind = [], []
-    for p, player in enumerate(state.players):
-        mine = list(pinned.get(p, ()))
-        row: list[int] = []
-        for r in player.reserved:
-            if isinstance(r, Hidden):
-                pick = next((c for c in mine if CARD_LEVEL[c] == r.level - 1), None)
-                if pick is not None:
-                    mine.remove(pick)
-                else:
-                    pick = pools[r.level - 1].pop()
-                row.append(pick)
-            else:
-                row.append(CARD_INDEX[r.id])
-        s.reserved.append(row)
-        s.blind.append([isinstance(r, Hidden) for r in player.reserved])
-    s.decks = pools
+    s.decks, s.reserved, s.blind = deal_unseen(
+        [[c.id for c in state.unseen(level)] for level in (1, 2, 3)],
+        [pl.reserved for pl in state.players], known, rng, CARD_INDEX, CARD_LEVEL)
     return s

@@ -6,6 +6,12 @@ The decode (stages 3-6) reads what every printing shares and abstains often
 names nearly every card it sees.  How far to trust each is not written here but
 fitted (:mod:`vision.training.join`) and read from ``card_join.toml``:
 
+* the network names a card alone, without the decode, when its probability is at
+  least the fitted ``alone`` gate and no other card of the level shares the card's
+  colour pattern (bonus, cost colours, points or none): the decode then reads what
+  the network read, and its numerals, the one thing it reads better (the network
+  sees them at 0.9 px/mm), tell nothing.  WHY: the decode is most of a read's time,
+  and on the design tables it changed none of these answers;
 * a face the decode judged not seen (glare, a hand, a deep shadow over a
   reading region) stays unknown: nothing named where nothing can be read;
 * otherwise the pair falls in one of :data:`CASES` (both name one card; the
@@ -39,14 +45,16 @@ import numpy as np
 
 from companion.rules import catalogue
 from vision import sure
+from vision.card_decode import pattern
 from vision.card_places import NAMED_MIN_CONFIDENCE, UNKNOWN_CONFIDENCE
 from vision.card_seen import Seen
 from vision.learned.recognizer import Guess, recognizer
 from vision.observation import CardReading
 
-#: The ways the decode's answer and the network's guess can stand (see the docstring).
-CASES = ("agree", "abstained", "abstained on numerals", "abstained elsewhere", "same colour",
-         "other colour")
+#: The ways the decode's answer and the network's guess can stand (see the docstring);
+#: "alone": the network named the card without the decode.
+CASES = ("alone", "agree", "abstained", "abstained on numerals", "abstained elsewhere",
+         "same colour", "other colour")
 #: How close to 0 or 1 a probability is taken before its logit: the network's softmax
 #: and the decode's confidences (which reach exactly 0 and 1) stay finite.
 NET_EPS = 1e-4
@@ -63,6 +71,15 @@ def guess(faces: Sequence[np.ndarray], seen: Sequence[Seen], level: int) -> Gues
     """The network's guess over the faces that were seen (None: none was)."""
     shown = [f for f, s in zip(faces, seen, strict=True) if not s.unseen]
     return recognizer("splendor_cards").guess(shown, level_ids(level)) if shown else None
+
+
+@cache
+def paired(card_id: str) -> bool:
+    """Whether another card of ``card_id``'s level shows its colour pattern (1r2 and 1r5:
+    a red bonus, costs in the same colours, no points): only numerals tell them apart."""
+    card = catalogue.card(card_id)
+    return any(c.id != card_id and pattern(c) == pattern(card)
+               for c in catalogue.cards_of_level(card.level))
 
 
 def same_colour(a: str, b: str) -> bool:
@@ -107,6 +124,13 @@ class JoinFit:
     sure: float
     #: cases the design tables showed too rarely to fit: answered unknown (with a hint)
     rare: frozenset[str] = frozenset()
+    #: the network's least probability at which it names an unpaired card alone
+    #: (:func:`alone`); above 1: never
+    alone: float = 1.01
+
+    def names_alone(self, net: Guess) -> bool:
+        """Whether ``net`` names its card without the decode."""
+        return net.p >= self.alone and not paired(net.best)
 
     def probability(self, case: str, p_net: float, p_decode: float) -> float:
         """The fitted chance that the card named in ``case`` is right."""
@@ -120,10 +144,23 @@ class JoinFit:
 def fitted() -> JoinFit:
     """``card_join.toml`` beside this module (package data: a Pi has it)."""
     t = sure.card_join()
-    return JoinFit({c: float(t["intercept"][c]) for c in CASES},
-                   {c: float(t["net_slope"][c]) for c in CASES},
+    # a case the file does not know (written before it existed) is a coin toss
+    return JoinFit({c: float(t["intercept"].get(c, 0.0)) for c in CASES},
+                   {c: float(t["net_slope"].get(c, 0.0)) for c in CASES},
                    float(t["decode_slope"]), frozenset(t["decode_wins"]), float(t["sure"]),
-                   frozenset(t.get("rare", ())))
+                   frozenset(t.get("rare", ())), float(t.get("alone", 1.01)))
+
+
+def alone(slot: str, net: Guess | None) -> CardReading | None:
+    """The network's answer for ``slot`` when it names the card without the decode (see
+    :meth:`JoinFit.names_alone`), else None: the decode reads the face."""
+    fit = fitted()
+    if net is None or not fit.names_alone(net) or "alone" in fit.rare:
+        return None
+    p = fit.probability("alone", net.p, 1.0)
+    if p < NAMED_MIN_CONFIDENCE:
+        return None
+    return CardReading(slot, "card", catalogue.card(net.best), p, None, net.second)
 
 
 def join(answer: CardReading, net: Guess | None) -> CardReading:

@@ -22,7 +22,8 @@ pass and never calling back into an earlier one:
 6. **confidence** (:mod:`vision.card_confidence`): that evidence as a
    calibrated probability of being right.
 7. **learned** (:mod:`vision.card_net`): the network's guess on the faces of
-   the first pass, joined to the decode's answer.
+   the first pass, joined to the decode's answer; when the network is sure of a
+   card whose colours alone name it, its answer stands and stages 4-6 are not run.
 
 Which places are read and how their readings make one answer is
 :mod:`vision.card_places`: the place found and, when it lies far from the slot,
@@ -100,6 +101,9 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         seen = card_seen.judge_all(faces)                                     # 3
         if net is None:
             net = card_net.guess(faces, seen, level)                          # 7
+            named = card_net.alone(slot.id, net)
+            if named is not None:
+                return named
         features = card_features.extract_all(faces, seen, colours)            # 4
         decoded = card_decode.decode_all(features, seen, level)               # 5
         places.take(card_confidence.state_all(decoded, seen))                 # 6

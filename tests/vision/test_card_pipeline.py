@@ -37,7 +37,7 @@ def test_each_face_goes_through_the_stages_once_in_order() -> None:
     scenes = ROOT / "tests" / "data" / "scenes"
     layout = load_layout(scenes / "layout.json")
     colours = ColourModel()
-    checked = 0
+    checked = alone = 0
     for path in sorted(Path(scenes).glob("0*-market*.jpg"))[:6]:
         image = load_image(path)
         cal = calibrate(image, layout)
@@ -55,11 +55,18 @@ def test_each_face_goes_through_the_stages_once_in_order() -> None:
             assert len(passes) <= 2, passes
             # after the find, each pass is one face read from its cut onwards, forwards
             # only (an unseen face skips to the confidence): a stage calling back into
-            # an earlier one would start a pass elsewhere than at the cut
+            # an earlier one would start a pass elsewhere than at the cut.  The first
+            # pass may end at "seen?" when the network named the card alone
+            # (vision.card_net.alone); then it is the only one.
             for p in [first[1:], *more]:
                 assert p[0] == "vision.face_cut", p
                 order = [STAGES.index(m) for m in p]
                 assert order == sorted(set(order)), p
-                assert p[-1] == "vision.card_confidence", p
+                if p[-1] == "vision.card_seen":
+                    assert not more, passes
+                    alone += 1
+                else:
+                    assert p[-1] == "vision.card_confidence", p
             checked += 1
     assert checked >= 12
+    assert 0 < alone < checked  # both ways occur in these scenes

@@ -133,6 +133,22 @@ def rows(split: str, first: int, count: int, workers: int, reuse: bool
     return out
 
 
+def alone_gate(design: Sequence[dict[str, Any]]) -> float:
+    """The network's least probability at which, on ``design`` rows, the cards it named
+    that share no colour pattern were wrong at most once in a thousand (and at least a
+    thousand were named): there it names the card alone.  NEVER when none is."""
+    pairs = [(float(r["p_net"]), r["net"] == r["truth"]) for r in design
+             if not card_net.paired(str(r["net"]))]
+    gate = choose_threshold(pairs, SURE_WRONG_GOAL)
+    return gate if sum(p >= gate for p, _ in pairs) >= 1 / SURE_WRONG_GOAL else NEVER
+
+
+def staged(rows: Sequence[dict[str, Any]], gate: float) -> list[dict[str, Any]]:
+    """``rows`` with those the network names alone (``gate``) in the case "alone"."""
+    return [{**r, "case": "alone"} if r["p_net"] >= gate and not card_net.paired(str(r["net"]))
+            else r for r in rows]
+
+
 def _features(row: dict[str, Any]) -> np.ndarray:
     """Per case an indicator and the network's logit; the decode's logit when agreeing."""
     x = np.zeros(2 * len(CASES) + 1)
@@ -168,25 +184,34 @@ def logistic(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
 
 
 def fit(design: Sequence[dict[str, Any]], old_sure: float) -> JoinFit:
-    """The join fitted on ``design`` rows; the sure threshold chosen on them."""
+    """The join fitted on ``design`` rows; the sure threshold chosen on them.
 
-    wins = frozenset(c for c in CASES if c not in ("agree", "abstained")
+    Each case's curve is fitted on every row of that case, those the network now
+    names alone included, and the "alone" curve on those rows again: the decode's
+    verdict on a face does not depend on whether the reader asked for it, and a
+    case thinned out by the gate would fall under :data:`MIN_CASE_ROWS` and name
+    nothing (a paired card the decode led with, say).  The sure threshold is chosen
+    on the rows as the reader meets them (:func:`staged`)."""
+    gate = alone_gate(design)
+    now = staged(design, gate)
+    wins = frozenset(c for c in CASES if c not in ("alone", "agree", "abstained")
                      if sum(r["decode"] == r["truth"] for r in design if r["case"] == c) >
                      sum(r["net"] == r["truth"] for r in design if r["case"] == c))
-    rare = frozenset(c for c in CASES if sum(r["case"] == c for r in design) < MIN_CASE_ROWS)
-    x = np.stack([_features(r) for r in design])
-    y = np.asarray([named(r, wins) == r["truth"] for r in design], float)
+    rows = [*design, *(r for r in now if r["case"] == "alone")]
+    rare = frozenset(c for c in CASES if sum(r["case"] == c for r in rows) < MIN_CASE_ROWS)
+    x = np.stack([_features(r) for r in rows])
+    y = np.asarray([named(r, wins) == r["truth"] for r in rows], float)
     w = logistic(x, y)
     n = len(CASES)
     join = JoinFit(dict(zip(CASES, map(float, w[:n]), strict=True)),
                    dict(zip(CASES, map(float, w[n:2 * n]), strict=True)),
-                   float(w[-1]), wins, 1.0, rare)
-    pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in design
+                   float(w[-1]), wins, 1.0, rare, gate)
+    pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in now
              if r["case"] not in rare]
     t = choose_threshold(pairs, SURE_WRONG_GOAL)
     if sum(c >= t for c, _ in pairs) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
         t = max(t, old_sure)
-    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare)
+    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare, gate)
 
 
 def probability(join: JoinFit, row: dict[str, Any]) -> float:
@@ -197,12 +222,13 @@ def probability(join: JoinFit, row: dict[str, Any]) -> float:
 
 def report(join: JoinFit, got: Sequence[dict[str, Any]], what: str) -> list[str]:
     """Comment lines: sure and wrong counts, the reliability table and ECE of ``got``."""
-
+    got = staged(got, join.alone)
+    alone = sum(r["case"] == "alone" for r in got)
     pairs = [(probability(join, r), named(r, join.decode_wins) == r["truth"]) for r in got]
     sure = [ok for p, ok in pairs if p >= join.sure]
     right = sum(ok for _, ok in pairs)
     lines = [f"{what}: {len(pairs)} cards, {right} named right; {len(sure)} sure, "
-             f"{len(sure) - sum(sure)} of them wrong"]
+             f"{len(sure) - sum(sure)} of them wrong; {alone} named by the network alone"]
     lines.append(f"ECE {expected_calibration_error(pairs):.4f}; | p | cards | right % | "
                  "mean p |")
     return lines + [f"| {b.low:.2f}-{b.high:.2f} | {b.count} | {100 * b.accuracy:.2f} | "
@@ -222,7 +248,8 @@ def write(join: JoinFit, lines: Sequence[str], path: Path = JOIN_PATH) -> None:
             f"decode_slope = {join.decode_slope:.4f}",
             "decode_wins = [" + ", ".join(f'"{c}"' for c in sorted(join.decode_wins)) + "]",
             "rare = [" + ", ".join(f'"{c}"' for c in sorted(join.rare)) + "]",
-            f"sure = {join.sure}"]
+            f"sure = {join.sure}",
+            f"alone = {join.alone}"]
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
 
 

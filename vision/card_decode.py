@@ -44,6 +44,7 @@ from vision.card_features import (
     FaceFeatures,
 )
 from vision.card_seen import GLARE_FRACTION, MAX_GLARE_DISTANCE, Seen
+from vision.cardface import Pattern, pattern
 from vision.locate import FACE_PX_PER_MM
 
 #: The best colour pattern must beat the best other pattern by this much.
@@ -114,12 +115,6 @@ def points_tell(level: int) -> bool:
     return len({c.points > 0 for c in catalogue.cards_of_level(level)}) > 1
 
 
-Pattern = tuple[str, tuple[str, ...], bool]
-
-
-def pattern(card: Card) -> Pattern:
-    """What the colour stage can see of a card: bonus, cost colours, points or not."""
-    return card.bonus.letter, tuple(g.letter for g in COLOURS if card.cost[g]), card.points > 0
 
 
 # -- scoring a face's features against a card -------------------------------------------

@@ -83,6 +83,9 @@ class Found:
 
     where: Located
     empty: CardReading | None = None
+    #: the slot looked like bare paper but was not called empty (a washed-out or white
+    #: card, or paper under glare or a shadow): what lies there is in doubt
+    bare: bool = False
 
 
 def find(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Found:
@@ -99,7 +102,7 @@ def find(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Foun
                                         confidence=1 - where.coverage / EMPTY_MAX / 2))
     # a slot that only may look bare (a washed-out or white card) is read as a card
     # with no outline, where its slot is: named if its print says which, else unknown
-    return Found(where)
+    return Found(where, bare=looks_bare)
 
 
 def inside_ink(lab: np.ndarray) -> float:

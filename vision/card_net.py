@@ -11,13 +11,16 @@ fitted (:mod:`vision.training.join`) and read from ``card_join.toml``:
   colour pattern (bonus, cost colours, points or none): the decode then reads what
   the network read, and its numerals, the one thing it reads better (the network
   sees them at 0.9 px/mm), tell nothing.  WHY: the decode is most of a read's time,
-  and on the design tables it changed none of these answers;
+  and on the design tables it changed none of these answers.  The tables the gate
+  is fitted on hold empty market slots too, which the network, knowing no "empty",
+  may name as a card;
 * a face the decode judged not seen (glare, a hand, a deep shadow over a
   reading region) stays unknown: nothing named where nothing can be read;
 * otherwise the pair falls in one of :data:`CASES` (both name one card; the
   decode abstained leading with the network's card or with none; it abstained
-  leading with another card of the same colour, which differs in numerals only,
-  or of another colour; they name two cards of one colour; of two colours);
+  leading with another card of the same colour, or of another colour; they name
+  two cards of one colour pattern, which differ in numerals only; of one colour;
+  of two colours);
 * the card named is the network's, except in the disagreements the fit found
   the decode (its answer, or the card it led with) right more often
   (``decode_wins``);
@@ -36,29 +39,24 @@ Which answers are sure is the market-card threshold fitted with it.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 import numpy as np
 
 from companion.rules import catalogue
 from vision import sure
-from vision.card_decode import pattern
 from vision.card_places import NAMED_MIN_CONFIDENCE, UNKNOWN_CONFIDENCE
 from vision.card_seen import Seen
+from vision.cardface import pattern
+from vision.join_fit import JoinFit, from_table
 from vision.learned.recognizer import Guess, recognizer
 from vision.observation import CardReading
 
 #: The ways the decode's answer and the network's guess can stand (see the docstring);
 #: "alone": the network named the card without the decode.
 CASES = ("alone", "agree", "abstained", "abstained on numerals", "abstained elsewhere",
-         "same colour", "other colour")
-#: How close to 0 or 1 a probability is taken before its logit: the network's softmax
-#: and the decode's confidences (which reach exactly 0 and 1) stay finite.
-NET_EPS = 1e-4
-DECODE_EPS = 1e-3
+         "same pattern", "same colour", "other colour")
 
 
 @lru_cache(maxsize=4)
@@ -98,6 +96,8 @@ def case_of(answer: CardReading, net: Guess) -> str:
         return "abstained on numerals" if same_colour(led, net.best) else "abstained elsewhere"
     if answer.card.id == net.best:
         return "agree"
+    if paired(net.best) and pattern(answer.card) == pattern(catalogue.card(net.best)):
+        return "same pattern"
     return "same colour" if same_colour(answer.card.id, net.best) else "other colour"
 
 
@@ -106,56 +106,22 @@ def decode_card(answer: CardReading) -> str | None:
     return answer.card.id if answer.card is not None else answer.runner_up
 
 
-def _logit(p: float, eps: float) -> float:
-    p = min(max(p, eps), 1 - eps)
-    return math.log(p / (1 - p))
-
-
-@dataclass(frozen=True)
-class JoinFit:
-    """The fitted join (``card_join.toml``): per case an intercept and a slope on the
-    network's logit, a slope on the decode's logit where both agree, and the cases in
-    which the decode's card is named."""
-
-    intercept: Mapping[str, float]
-    net_slope: Mapping[str, float]
-    decode_slope: float
-    decode_wins: frozenset[str]
-    sure: float
-    #: cases the design tables showed too rarely to fit: answered unknown (with a hint)
-    rare: frozenset[str] = frozenset()
-    #: the network's least probability at which it names an unpaired card alone
-    #: (:func:`alone`); above 1: never
-    alone: float = 1.01
-
-    def names_alone(self, net: Guess) -> bool:
-        """Whether ``net`` names its card without the decode."""
-        return net.p >= self.alone and not paired(net.best)
-
-    def probability(self, case: str, p_net: float, p_decode: float) -> float:
-        """The fitted chance that the card named in ``case`` is right."""
-        z = self.intercept[case] + self.net_slope[case] * _logit(p_net, NET_EPS)
-        if case == "agree":
-            z += self.decode_slope * _logit(p_decode, DECODE_EPS)
-        return 1 / (1 + math.exp(-z))
+def names_alone(fit: JoinFit, net: Guess) -> bool:
+    """Whether ``net`` names its card without the decode (``fit.alone``: the gate)."""
+    return net.p >= fit.alone and not paired(net.best)
 
 
 @cache
 def fitted() -> JoinFit:
     """``card_join.toml`` beside this module (package data: a Pi has it)."""
-    t = sure.card_join()
-    # a case the file does not know (written before it existed) is a coin toss
-    return JoinFit({c: float(t["intercept"].get(c, 0.0)) for c in CASES},
-                   {c: float(t["net_slope"].get(c, 0.0)) for c in CASES},
-                   float(t["decode_slope"]), frozenset(t["decode_wins"]), float(t["sure"]),
-                   frozenset(t.get("rare", ())), float(t.get("alone", 1.01)))
+    return from_table(sure.card_join(), CASES)
 
 
 def alone(slot: str, net: Guess | None) -> CardReading | None:
     """The network's answer for ``slot`` when it names the card without the decode (see
-    :meth:`JoinFit.names_alone`), else None: the decode reads the face."""
+    :func:`names_alone`), else None: the decode reads the face."""
     fit = fitted()
-    if net is None or not fit.names_alone(net) or "alone" in fit.rare:
+    if net is None or not names_alone(fit, net) or "alone" in fit.rare:
         return None
     p = fit.probability("alone", net.p, 1.0)
     if p < NAMED_MIN_CONFIDENCE:

@@ -23,7 +23,8 @@ pass and never calling back into an earlier one:
    calibrated probability of being right.
 7. **learned** (:mod:`vision.card_net`): the network's guess on the faces of
    the first pass, joined to the decode's answer; when the network is sure of a
-   card whose colours alone name it, its answer stands and stages 4-6 are not run.
+   card whose colours alone name it, in a slot that did not look bare, its
+   answer stands and stages 4-6 are not run.
 
 Which places are read and how their readings make one answer is
 :mod:`vision.card_places`: the place found and, when it lies far from the slot,
@@ -55,7 +56,6 @@ from vision.card_decode import (
     POOR_NUMERAL_MARGIN,
     Decoded,
     max_colour_score,
-    pattern,
     points_tell,
 )
 from vision.card_features import (
@@ -69,6 +69,7 @@ from vision.card_features import (
 )
 from vision.card_find import CARD_MM
 from vision.card_places import Places
+from vision.cardface import pattern
 from vision.colours import ColourModel
 from vision.layout import Slot
 from vision.locate import FACE_PX_PER_MM
@@ -101,7 +102,9 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
         seen = card_seen.judge_all(faces)                                     # 3
         if net is None:
             net = card_net.guess(faces, seen, level)                          # 7
-            named = card_net.alone(slot.id, net)
+            # WHY not on a slot that looked bare: the network knows no "empty" and
+            # named a card on an empty slot in hard light (check seed 59005, 0.96)
+            named = None if found.bare else card_net.alone(slot.id, net)
             if named is not None:
                 return named
         features = card_features.extract_all(faces, seen, colours)            # 4

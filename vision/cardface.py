@@ -18,6 +18,9 @@ blue, green, red, black going up.
 
 from __future__ import annotations
 
+from companion.rules.catalogue import Card
+from companion.rules.gems import COLOURS
+
 CARD_W, CARD_H = 63.0, 88.0
 BAND_H = 21.0
 #: x0, y0, x1, y1 of the points numeral.
@@ -59,3 +62,14 @@ def circle_center(position: int) -> tuple[float, float]:
 def square_center(position: int) -> tuple[float, float]:
     """Centre of the noble's requirement square ``position`` places above the bottom one."""
     return SQUARE_X, SQUARE_BOTTOM_Y - position * SQUARE_PITCH
+
+
+#: What the colour stage can see of a card: its bonus colour, its costs' colours,
+#: whether it scores points (``pattern``).
+Pattern = tuple[str, tuple[str, ...], bool]
+
+
+def pattern(card: Card) -> Pattern:
+    """What the colour stage can see of a card: bonus, cost colours, points or not.
+    Cards of one level with one pattern (1r2 and 1r5) differ in their numerals only."""
+    return card.bonus.letter, tuple(g.letter for g in COLOURS if card.cost[g]), card.points > 0

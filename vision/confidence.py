@@ -34,7 +34,7 @@ NEVER = 1.01
 
 #: The categories of the unseen-table evaluation (vision/world_eval.py), in report order.
 CATEGORIES = ("market cards", "nobles", "decks", "token chips", "empty token slots",
-              "reserved")
+              "empty market slots", "empty noble slots", "reserved")
 
 #: Confidence at or above which an answer is sure, per category: chosen on the design
 #: split by ``python -m vision.training.sure`` and stored in ``vision/sure.toml``.
@@ -44,14 +44,16 @@ SURE: dict[str, float] = sure.splendor()
 def answer_category(category: str, answer: str) -> str:
     """The category whose threshold judges ``answer`` given in a ``category`` slot.
 
-    Token slots are split by what was answered ("empty" or a colour letter), and so
-    are market slots (a card is judged by the fitted join that named it, an empty slot
-    by the threshold chosen for empty answers); every other category keeps its own.
+    Token, market and noble slots are split by what was answered ("empty" or what
+    lies there: a card is judged by the fitted join that named it, an empty slot by
+    the threshold chosen for empty answers); every other category keeps its own.
     """
     if category in ("token chips", "empty token slots", "token slots"):
         return "empty token slots" if answer == "empty" else "token chips"
-    if category == "market cards" and answer == "empty":
-        return "empty market slots"
+    if category in ("market cards", "empty market slots"):
+        return "empty market slots" if answer == "empty" else "market cards"
+    if category in ("nobles", "empty noble slots"):
+        return "empty noble slots" if answer == "empty" else "nobles"
     return category
 
 

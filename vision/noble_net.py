@@ -3,20 +3,29 @@
 As for cards (:mod:`vision.card_net`): the decode reads the requirement squares
 every printing shares and abstains when unsure; the network
 (:mod:`vision.learned`, ``splendor_nobles``) looks at the whole tile where it was
-found and where its slot is.  Joined the same way: agreement raises the
-confidence, the network alone names what the decode left unsure, and a
-disagreement is never sure.  A tile washed out by glare over more than
-``NOBLE_WASHED_MAX`` of it gets no network opinion (nothing is read there).
+found and where its slot is.  The pair falls in one of :data:`CASES` (both name
+one noble; the decode abstained; it did not look, because the slot's printed
+outline was not seen and the tile could only be cut where its slot is; they
+name two nobles), and how far to trust each case is fitted, not written here:
+``noble_join.toml``, by ``python -m vision.training.join --nobles``, on design
+tables through the nobles network's calibration twin, as for cards.
+
+A tile washed out by glare over more than ``NOBLE_WASHED_MAX`` of it gets no
+network opinion (nothing is read there).
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 import numpy as np
 
 from companion.rules import catalogue
 from vision import cardface as cf
+from vision import sure
 from vision.card_places import NAMED_MIN_CONFIDENCE, UNKNOWN_CONFIDENCE
 from vision.face_cut import face_image
+from vision.join_fit import JoinFit, from_table
 from vision.layout import Slot
 from vision.learned.recognizer import Guess, recognizer
 from vision.locate import Located
@@ -24,6 +33,8 @@ from vision.observation import NobleReading
 
 #: Share of a tile clipped near white above which the network is not asked.
 NOBLE_WASHED_MAX = 0.3
+#: The ways the decode's answer and the network's guess can stand (see the docstring).
+CASES = ("agree", "abstained", "unlooked", "disagree")
 
 
 def guess(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
@@ -38,18 +49,31 @@ def guess(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     return recognizer("splendor_nobles").guess(faces)
 
 
-def join(answer: NobleReading, net: Guess | None) -> NobleReading:
-    """The decode's ``answer`` joined with the network's guess."""
+@cache
+def fitted() -> JoinFit:
+    """``noble_join.toml`` beside the vision package (package data: a Pi has it)."""
+    return from_table(sure.noble_join(), CASES)
+
+
+def case_of(answer: NobleReading, net: Guess, looked: bool = True) -> str:
+    """Which of :data:`CASES` the decode's ``answer`` and the network's guess make."""
+    if not looked:
+        return "unlooked"
+    if answer.state != "noble" or answer.noble is None:
+        return "abstained"
+    return "agree" if answer.noble.id == net.best else "disagree"
+
+
+def join(answer: NobleReading, net: Guess | None, looked: bool = True) -> NobleReading:
+    """The decode's ``answer`` joined with the network's guess (``looked``: whether the
+    decode read the tile's squares at all)."""
     if net is None or answer.state == "empty":
         return answer
-    if answer.state == "noble" and answer.noble is not None:
-        if answer.noble.id == net.best:
-            return NobleReading(answer.slot, "noble", answer.noble,
-                                1 - (1 - net.p) * (1 - answer.confidence))
-        p = min(answer.confidence, 1 - net.p)
-        if p >= NAMED_MIN_CONFIDENCE:
-            return NobleReading(answer.slot, "noble", answer.noble, p)
-        return NobleReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE))
-    if net.p >= NAMED_MIN_CONFIDENCE:
-        return NobleReading(answer.slot, "noble", catalogue.noble(net.best), net.p)
-    return NobleReading(answer.slot, "unknown", None, min(net.p, UNKNOWN_CONFIDENCE))
+    fit = fitted()
+    case = case_of(answer, net, looked)
+    decoded = answer.noble.id if answer.noble is not None else None
+    named = decoded if case in fit.decode_wins and decoded is not None else net.best
+    p = fit.probability(case, net.p, answer.confidence)
+    if p >= NAMED_MIN_CONFIDENCE and case not in fit.rare:
+        return NobleReading(answer.slot, "noble", catalogue.noble(named), p)
+    return NobleReading(answer.slot, "unknown", None, min(p, UNKNOWN_CONFIDENCE))

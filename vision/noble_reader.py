@@ -599,18 +599,30 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
 
 def _read_refitted(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
                    ) -> NobleReading:
-    """A slot the markers misplace, found again by its outline, is only ever said to
-    be empty.  WHY: the outline gives the slot's place and size only roughly (an
-    affine fix of a perspective error, on a coarse grid), good enough to see paper
-    inside it, not to cut a tile out for its squares: a tile read through such a
-    fix came out as another noble (n4 as n9) in a test.  A held slot abstains."""
+    """A slot whose printed outline is not where the markers put it: empty when the
+    outline, found again, shows paper inside; else the network's opinion where the
+    slot is (:func:`_unlooked`).  WHY not the decode: the outline gives the slot's
+    place and size only roughly (an affine fix of a perspective error, on a coarse
+    grid), good enough to see paper inside it, not to cut a tile out for its
+    squares: a tile read through such a fix came out as another noble (n4 as n9)
+    in a test."""
     fixed = refit_slot(image, h, slot, gain)
     if fixed is None or border_mat_fraction(image, fixed, slot, gain) < NOBLE_BORDER_MIN:
-        return NobleReading(slot.id, "unknown", None, 0.0)
+        return _unlooked(image, h, slot, gain)
     where = locate(image, fixed, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), fit=False)
     if where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE:
         return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
-    return NobleReading(slot.id, "unknown", None, 0.0)
+    return _unlooked(image, h, slot, gain)
+
+
+def _unlooked(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
+              ) -> NobleReading:
+    """A slot whose squares the decode did not read: the network's guess where the slot
+    is, named as far as the fitted join trusts that case ("unlooked": a tile under a
+    dim lamp whose outline the camera lost, but also a slot the markers misplace, or
+    bare paper; the design tables the fit saw held all three)."""
+    guess = noble_net.guess(image, h, slot, gain, Located(0.0))
+    return noble_net.join(NobleReading(slot.id, "unknown", None, 0.0), guess, looked=False)
 
 
 #: The white references a tile's strip is read under, in turn, until one names a

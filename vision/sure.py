@@ -19,10 +19,20 @@ SURE_FILE = "sure.toml"
 #: (``python -m vision.training.join``): market cards are judged by the fit that
 #: names them.
 JOIN_FILE = "card_join.toml"
+#: The noble reader's, likewise (``python -m vision.training.join --nobles``).
+NOBLE_JOIN_FILE = "noble_join.toml"
 
 
 def _read(name: str) -> dict[str, Any]:
     return tomllib.loads((resources.files("vision") / name).read_text(encoding="utf-8"))
+
+
+def _read_if_fitted(name: str) -> dict[str, Any]:
+    """A join file, or {} before its first fit (the fitting script reads through it)."""
+    try:
+        return _read(name)
+    except FileNotFoundError:
+        return {}
 
 
 @cache
@@ -32,15 +42,23 @@ def _table() -> dict[str, Any]:
 
 @cache
 def card_join() -> dict[str, Any]:
-    """``card_join.toml``: the fitted join (:class:`vision.card_net.JoinFit`)."""
+    """``card_join.toml``: the fitted join (:class:`vision.join_fit.JoinFit`)."""
     return _read(JOIN_FILE)
+
+
+@cache
+def noble_join() -> dict[str, Any]:
+    """``noble_join.toml``: the noble reader's fitted join ({} before its first fit)."""
+    return _read_if_fitted(NOBLE_JOIN_FILE)
 
 
 def splendor() -> dict[str, float]:
     """Splendor's threshold per answer category (:data:`vision.confidence.CATEGORIES`
-    and "empty market slots"); the market cards' is the join's."""
+    and "empty market slots"); the market cards' and the nobles' are their joins'."""
+    nobles = noble_join()
     return {**{k: float(v) for k, v in _table()["splendor"].items()},
-            "market cards": float(card_join()["sure"])}
+            "market cards": float(card_join()["sure"]),
+            **({"nobles": float(nobles["sure"])} if nobles else {})}
 
 
 def duel() -> dict[str, tuple[float, float]]:

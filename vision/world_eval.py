@@ -8,7 +8,8 @@ issue's categories (:data:`vision.confidence.CATEGORIES`):
 
 * market cards holding a card (right = the right card id), nobles on the
   table, the three decks (present or not), token slots holding a chip (right =
-  the right colour), empty token slots, reserved slots (occupied or not).
+  the right colour), empty token, market and noble slots, reserved slots
+  (occupied or not).
 * Only objects a person could read count: a slot in the frame's ``unseen``
   (not wholly in the picture) is left out; one in ``hidden`` (glare, a hand, a
   shadow) is kept apart, where abstaining is the right answer.
@@ -87,10 +88,10 @@ def _answers(obs: Observation) -> dict[str, tuple[str, float]]:
 
 def _category(kind: str, slot_id: str, held: str) -> tuple[str, str] | None:
     """(category, truth) of a slot holding ``held`` ("" = nothing), None when not scored."""
-    if kind == "card" and slot_id.startswith("market.") and held:
-        return "market cards", held
-    if kind == "noble" and held:
-        return "nobles", held
+    if kind == "card" and slot_id.startswith("market."):
+        return ("market cards", held) if held else ("empty market slots", "empty")
+    if kind == "noble":
+        return ("nobles", held) if held else ("empty noble slots", "empty")
     if kind == "deck":
         return "decks", "present" if held else "absent"
     if kind == "token":

@@ -185,7 +185,9 @@ def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
 
 def test_a_slot_without_its_outline_is_not_read() -> None:
     """Mat all around but no outline where the markers put the slot (they are a few
-    mm off, or scaled): not read there."""
+    mm off, or scaled): the decode does not read the squares there, and what the
+    network alone makes of the tile is never sure (the fitted "unlooked" case)."""
+    from vision.confidence import is_sure
     from vision.layout import Slot
     from vision.mats import INK, PAPER
 
@@ -197,7 +199,8 @@ def test_a_slot_without_its_outline_is_not_read() -> None:
     gain = np.ones(3, np.float32)
     # the outline printed 9 mm lower than the markers say
     cv2.rectangle(image, (4 * 18, 4 * 27), (4 * 82, 4 * 91), INK, 2)
-    assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "unknown"
+    reading = noble_reader.read_noble(image, h, slot, gain, ColourModel())
+    assert reading.state == "unknown" or not is_sure("nobles", reading.confidence, "n1")
 
 
 

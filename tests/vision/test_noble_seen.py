@@ -9,6 +9,7 @@ from companion.rules.splendor import catalogue
 from tests.vision.test_nobles_decks import _slot_image
 from vision import noble_reader
 from vision.colours import ColourModel
+from vision.confidence import is_sure
 from vision.face_cut import face_gain
 from vision.locate import slot_view
 from vision.noble_seen import border_fraction, outline_three_sides
@@ -37,7 +38,9 @@ def test_a_sleeve_over_two_sides_of_the_outline_leaves_the_slot_unsure() -> None
     image[4 * 101:4 * 112, :] = SLEEVE  # and over its bottom side
     lab = slot_view(image, h, slot, GAIN)[1]
     assert outline_three_sides(lab, slot) < noble_reader.REFIT_MIN_SIDE
-    assert noble_reader.read_noble(image, h, slot, GAIN, ColourModel()).noble is None
+    reading = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
+    # the squares are not read; the network alone may name the tile, never surely
+    assert reading.noble is None or not is_sure("nobles", reading.confidence, "n6")
 
 
 def test_sensor_noise_on_the_mat_is_not_taken_for_something_else() -> None:

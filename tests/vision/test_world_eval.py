@@ -54,7 +54,7 @@ def test_score_counts_right_wrong_abstained_hidden_and_unseen(layout2: Layout) -
                CardReading("market.1.1", "card", b, 0.91),     # wrong
                CardReading("market.1.2", "unknown", None, 0.2),  # abstained
                CardReading("market.1.3", "empty", None, 0.9),  # wrong: empty for a card
-               CardReading("market.2.0", "empty", None, 1.0)),  # not scored: no card there
+               CardReading("market.2.0", "empty", None, 1.0)),  # right: an empty slot
         nobles=(NobleReading("noble.0", "noble", n1, 0.99),
                 NobleReading("noble.1", "noble", n1, 0.8)),    # hidden by a hand: kept apart
         decks=(DeckReading(1, True, 0.95), DeckReading(2, None, 0.0), DeckReading(3, True, 0.7)),
@@ -72,7 +72,11 @@ def test_score_counts_right_wrong_abstained_hidden_and_unseen(layout2: Layout) -
     assert got["market.1.1"].verdict == "wrong"
     assert got["market.1.2"].verdict == "abstained" and got["market.1.2"].confidence == 0.0
     assert got["market.1.3"].verdict == "wrong" and got["market.1.3"].answer == "empty"
-    assert "market.2.0" not in got and "noble.2" not in got
+    assert got["market.2.0"].category == "empty market slots"
+    assert got["market.2.0"].verdict == "right"
+    # an empty noble slot the reader said nothing of: abstained
+    assert got["noble.2"].category == "empty noble slots"
+    assert got["noble.2"].verdict == "abstained"
     assert got["noble.0"].verdict == "right" and got["noble.1"].hidden == "hand"
     assert got["noble.1"].verdict == "wrong"
     assert [got[f"deck.{lv}"].verdict for lv in (1, 2, 3)] == ["right", "abstained", "wrong"]
@@ -149,7 +153,7 @@ def test_choose_threshold_lands_above_the_most_confident_mistake() -> None:
 
 
 def test_thresholds_judge_token_answers_by_what_was_answered() -> None:
-    assert set(SURE) == {*CATEGORIES, "empty market slots"}
+    assert set(SURE) == set(CATEGORIES)
     assert answer_category("token chips", "empty") == "empty token slots"
     assert answer_category("empty token slots", "w") == "token chips"
     assert answer_category("market cards", "empty") == "empty market slots"

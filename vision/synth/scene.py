@@ -71,6 +71,14 @@ def scene_from_state(state: Any) -> TableScene:
                       counts(state.supply), players)
 
 
+def _draw(pool: dict[int, list[str]], level: int) -> str:
+    """A card of ``level`` from ``pool``, or of the fullest level when that one is spent
+    (four late-game tableaux can use up level 3: design seed 40000-40719 did)."""
+    if not pool[level]:
+        level = max(pool, key=lambda lv: len(pool[lv]))
+    return pool[level].pop()
+
+
 def random_scene(players: int, seed: int, progress: float | None = None) -> TableScene:
     """A plausible mid-game table from a seed: cards drawn without repeats,
     token counts that sum correctly (7/5/4 gems per colour by player count, 5 gold),
@@ -113,9 +121,9 @@ def random_scene(players: int, seed: int, progress: float | None = None) -> Tabl
         reserved = []
         for _ in range(nres):
             lv = int(rng.integers(1, 4))
-            reserved.append(f"deck{lv}" if rng.uniform() < 0.5 else pool[lv].pop())
+            reserved.append(f"deck{lv}" if rng.uniform() < 0.5 else _draw(pool, lv))
         ntab = int(rng.integers(0, 3 + int(12 * progress)))
-        tableau = [pool[int(rng.choice([1, 1, 2, 3]))].pop() for _ in range(ntab)]
+        tableau = [_draw(pool, int(rng.choice([1, 1, 2, 3]))) for _ in range(ntab)]
         ps.append(PlayerScene(tuple(hands[p]), tuple(reserved), tuple(tableau)))  # type: ignore[arg-type]
     return TableScene(tuple(market), tuple(decks), nobles, tuple(supply),  # type: ignore[arg-type]
                       tuple(ps))

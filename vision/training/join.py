@@ -1,6 +1,7 @@
-"""``python -m vision.training.join``: fit how the card reader joins network and decode.
+"""``python -m vision.training.join``: fit how a reader joins network and decode.
 
-chesscog's ``find_best_configs`` for the join of :mod:`vision.card_net`: the
+chesscog's ``find_best_configs`` for the join of :mod:`vision.card_net` (and with
+``--nobles`` of :mod:`vision.noble_net`, the same way into ``noble_join.toml``): the
 decode's answer and the network's guess are collected from rendered design
 tables, through the network's calibration twin (:mod:`vision.training.twin`,
 trained without the newer printing's even faces) on tables showing those faces,
@@ -30,17 +31,18 @@ from unittest import mock
 
 import numpy as np
 
-from vision import card_net
+from vision import card_net, noble_net
 from vision.calibration_report import (
     choose_threshold,
     expected_calibration_error,
     reliability,
 )
-from vision.card_net import CASES, DECODE_EPS, NET_EPS, JoinFit, fitted
+from vision.card_net import CASES
 from vision.card_places import UNKNOWN_CONFIDENCE
 from vision.colours import ColourModel
 from vision.confidence import NEVER, SURE_WRONG_GOAL
 from vision.errors import VisionError
+from vision.join_fit import DECODE_EPS, NET_EPS, JoinFit
 from vision.learn import learn_colours
 from vision.read import read_frame
 from vision.synth import world
@@ -49,6 +51,7 @@ from vision.training.slot_crops import cache_dir
 from vision.training.twin import LEAVE_OUT, train_twin, twin
 
 JOIN_PATH = Path(__file__).resolve().parents[1] / "card_join.toml"
+NOBLE_JOIN_PATH = JOIN_PATH.with_name("noble_join.toml")
 #: First seeds of the fitting tables (design split, twin network) and of the check
 #: tables (check split, shipped network); apart from every other script's seeds.
 FIT_SEED = 40_000
@@ -61,10 +64,15 @@ RIDGE = 1.0
 #: the case's error under 10 % at 95 %); fewer, and its logistic curve is a guess.
 MIN_CASE_ROWS = 30
 DIFFICULTIES = ("easy", "medium", "hard")
+#: Tables between two saves of the rows read so far (``--reuse`` resumes from the last).
+CHUNK = 60
 
 
 def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
-    """The decode's answer and the network's guess on every market card of one table."""
+    """The decode's answer and the network's guess on every market slot of one table that
+    holds a card, or is empty and was not read so (truth "empty": any card named there
+    is wrong).  The decode reads every face (the network never names one alone here),
+    so that the rows show what it would have said."""
     players = (2, 4)[seed % 2]
     difficulty = DIFFICULTIES[seed // 2 % 3]
     lens = ("wide", "standard")[seed // 6 % 2]
@@ -85,7 +93,8 @@ def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
         seen[answer.slot] = (answer, net)
         return join(answer, net)
 
-    patches.append(mock.patch.object(card_net, "join", spy))
+    patches += [mock.patch.object(card_net, "join", spy),
+                mock.patch.object(card_net, "alone", lambda slot, net: None)]
     for p in patches:
         p.start()
     try:
@@ -102,9 +111,10 @@ def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
             p.stop()
     rows = []
     for sid, (answer, net) in seen.items():
-        truth = frame.contents.get(sid)
-        if not sid.startswith("market.") or truth is None or net is None or \
-                answer.state == "empty" or (held is not None and truth not in held):
+        truth = frame.contents.get(sid) or "empty"
+        if not sid.startswith("market.") or net is None or answer.state == "empty" or \
+                (truth == "empty" and sid in frame.unseen) or \
+                (held is not None and truth not in held | {"empty"}):
             continue
         rows.append({"seed": seed, "slot": sid, "truth": truth, "difficulty": difficulty,
                      "hidden": sid in frame.hidden or sid in frame.unseen,
@@ -113,23 +123,84 @@ def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
     return rows
 
 
-def rows(split: str, first: int, count: int, workers: int, reuse: bool
+def _noble_rows(seed: int, split: str) -> list[dict[str, Any]]:
+    """The decode's answer and the network's guess on every noble slot of one table (the
+    nobles' twin on design tables showing the printing it never saw)."""
+    players = (2, 4)[seed % 2]
+    difficulty = DIFFICULTIES[seed // 2 % 3]
+    lens = ("wide", "standard")[seed // 6 % 2]
+    held: set[str] | None = None
+    patches: list[Any] = []
+    if split == "design":
+        sets = dict(face_sets("design"))
+        held = set(sets[LEAVE_OUT])
+        faces = {**sets["older"], **sets[LEAVE_OUT]}
+        chips = token_faces("design")
+        rec = twin("splendor_nobles")
+        patches = [mock.patch.object(world, "_faces", lambda s: ([(LEAVE_OUT, faces)], chips)),
+                   mock.patch.object(noble_net, "recognizer", lambda name: rec)]
+    seen: dict[str, tuple[Any, Any, bool]] = {}
+    join = noble_net.join
+
+    def spy(answer: Any, net: Any, looked: bool = True) -> Any:
+        seen[answer.slot] = (answer, net, looked)
+        return join(answer, net, looked)
+
+    patches.append(mock.patch.object(noble_net, "join", spy))
+    for p in patches:
+        p.start()
+    try:
+        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
+        setup = world.world_frame(players, difficulty, seed, split=split, lens=lens,
+                                  setup=True)
+        try:
+            colours = learn_colours(setup.image, setup.layout, ColourModel(), "set-up frame")
+        except VisionError:
+            colours = ColourModel()
+        read_frame(frame.image, frame.layout, colours, workers=1)
+    finally:
+        for p in reversed(patches):
+            p.stop()
+    out = []
+    for sid, (answer, net, looked) in seen.items():
+        truth = frame.contents.get(sid)  # None: an empty slot (any noble named is wrong)
+        if net is None or answer.state == "empty" or sid in frame.hidden or \
+                sid in frame.unseen or (held is not None and truth not in held | {None}):
+            continue
+        out.append({"seed": seed, "slot": sid, "truth": truth, "difficulty": difficulty,
+                    "case": noble_net.case_of(answer, net, looked), "net": net.best,
+                    "p_net": net.p, "p_decode": answer.confidence,
+                    "decode": answer.noble.id if answer.noble is not None else None})
+    return out
+
+
+def rows(split: str, first: int, count: int, workers: int, reuse: bool, nobles: bool = False
          ) -> list[dict[str, Any]]:
-    """The rows of ``count`` tables from seed ``first`` (cached in the training cache)."""
-    path = cache_dir() / f"join-{split}-{first}-{count}.json"
-    if reuse and path.exists():
-        return list(json.loads(path.read_text(encoding="utf-8")))
-    out: list[dict[str, Any]] = []
+    """The rows of ``count`` tables from seed ``first``, cached in the training cache;
+    with ``reuse`` the longest cached run of tables from ``first`` is reused and only
+    the tables after it are read."""
+    def cached(n: int) -> Path:
+        return cache_dir() / f"join{'-nobles' if nobles else ''}-{split}-{first}-{n}.json"
+
+    done = max((n for n in range(count, 0, -1) if cached(n).exists()), default=0) \
+        if reuse else 0
+    out: list[dict[str, Any]] = (list(json.loads(cached(done).read_text(encoding="utf-8")))
+                                 if done else [])
+    if done == count:
+        return out
     t0 = time.monotonic()
-    seeds = range(first, first + count)
+    seeds = range(first + done, first + count)
+    what = "nobles" if nobles else "cards"
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        for i, got in enumerate(pool.map(_frame_rows, seeds, [split] * count), 1):
+        collect = _noble_rows if nobles else _frame_rows
+        for i, got in enumerate(pool.map(collect, seeds, [split] * len(seeds)), done + 1):
             out += got
-            print(f"\r{split} tables: {i}/{count}, {len(out)} cards, "
+            print(f"\r{split} tables: {i}/{count}, {len(out)} {what}, "
                   f"{time.monotonic() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+            if i % CHUNK == 0 or i == count:  # a run stopped later resumes from here
+                cached(i).parent.mkdir(parents=True, exist_ok=True)
+                cached(i).write_text(json.dumps(out), encoding="utf-8")
     print(file=sys.stderr)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out), encoding="utf-8")
     return out
 
 
@@ -145,18 +216,20 @@ def alone_gate(design: Sequence[dict[str, Any]]) -> float:
 
 def staged(rows: Sequence[dict[str, Any]], gate: float) -> list[dict[str, Any]]:
     """``rows`` with those the network names alone (``gate``) in the case "alone"."""
+    if gate > 1:
+        return list(rows)
     return [{**r, "case": "alone"} if r["p_net"] >= gate and not card_net.paired(str(r["net"]))
             else r for r in rows]
 
 
-def _features(row: dict[str, Any]) -> np.ndarray:
+def _features(row: dict[str, Any], cases: Sequence[str]) -> np.ndarray:
     """Per case an indicator and the network's logit; the decode's logit when agreeing."""
-    x = np.zeros(2 * len(CASES) + 1)
-    k = CASES.index(row["case"])
+    x = np.zeros(2 * len(cases) + 1)
+    k = cases.index(row["case"])
     zn = np.log(np.clip(row["p_net"], NET_EPS, 1 - NET_EPS) /
                 np.clip(1 - row["p_net"], NET_EPS, 1 - NET_EPS))
     x[k] = 1.0
-    x[len(CASES) + k] = zn
+    x[len(cases) + k] = zn
     if row["case"] == "agree":
         pd = float(np.clip(row["p_decode"], DECODE_EPS, 1 - DECODE_EPS))
         x[-1] = np.log(pd / (1 - pd))
@@ -183,7 +256,8 @@ def logistic(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
     return w
 
 
-def fit(design: Sequence[dict[str, Any]], old_sure: float) -> JoinFit:
+def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] = CASES
+        ) -> JoinFit:
     """The join fitted on ``design`` rows; the sure threshold chosen on them.
 
     Each case's curve is fitted on every row of that case, those the network now
@@ -191,20 +265,21 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float) -> JoinFit:
     verdict on a face does not depend on whether the reader asked for it, and a
     case thinned out by the gate would fall under :data:`MIN_CASE_ROWS` and name
     nothing (a paired card the decode led with, say).  The sure threshold is chosen
-    on the rows as the reader meets them (:func:`staged`)."""
-    gate = alone_gate(design)
+    on the rows as the reader meets them (:func:`staged`).  Only cards are named
+    alone (``cases`` holds "alone")."""
+    gate = alone_gate(design) if "alone" in cases else NEVER
     now = staged(design, gate)
-    wins = frozenset(c for c in CASES if c not in ("alone", "agree", "abstained")
+    wins = frozenset(c for c in cases if c not in ("alone", "agree", "abstained", "unlooked")
                      if sum(r["decode"] == r["truth"] for r in design if r["case"] == c) >
                      sum(r["net"] == r["truth"] for r in design if r["case"] == c))
     rows = [*design, *(r for r in now if r["case"] == "alone")]
-    rare = frozenset(c for c in CASES if sum(r["case"] == c for r in rows) < MIN_CASE_ROWS)
-    x = np.stack([_features(r) for r in rows])
+    rare = frozenset(c for c in cases if sum(r["case"] == c for r in rows) < MIN_CASE_ROWS)
+    x = np.stack([_features(r, cases) for r in rows])
     y = np.asarray([named(r, wins) == r["truth"] for r in rows], float)
     w = logistic(x, y)
-    n = len(CASES)
-    join = JoinFit(dict(zip(CASES, map(float, w[:n]), strict=True)),
-                   dict(zip(CASES, map(float, w[n:2 * n]), strict=True)),
+    n = len(cases)
+    join = JoinFit(dict(zip(cases, map(float, w[:n]), strict=True)),
+                   dict(zip(cases, map(float, w[n:2 * n]), strict=True)),
                    float(w[-1]), wins, 1.0, rare, gate)
     pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in now
              if r["case"] not in rare]
@@ -227,8 +302,10 @@ def report(join: JoinFit, got: Sequence[dict[str, Any]], what: str) -> list[str]
     pairs = [(probability(join, r), named(r, join.decode_wins) == r["truth"]) for r in got]
     sure = [ok for p, ok in pairs if p >= join.sure]
     right = sum(ok for _, ok in pairs)
-    lines = [f"{what}: {len(pairs)} cards, {right} named right; {len(sure)} sure, "
-             f"{len(sure) - sum(sure)} of them wrong; {alone} named by the network alone"]
+    cases = {c: sum(r["case"] == c for r in got) for c in dict.fromkeys(r["case"] for r in got)}
+    lines = [f"{what}: {len(pairs)} answers, {right} named right; {len(sure)} sure, "
+             f"{len(sure) - sum(sure)} of them wrong; {alone} named by the network alone",
+             "rows per case: " + ", ".join(f"{c} {n}" for c, n in cases.items())]
     lines.append(f"ECE {expected_calibration_error(pairs):.4f}; | p | cards | right % | "
                  "mean p |")
     return lines + [f"| {b.low:.2f}-{b.high:.2f} | {b.count} | {100 * b.accuracy:.2f} | "
@@ -239,9 +316,13 @@ def write(join: JoinFit, lines: Sequence[str], path: Path = JOIN_PATH) -> None:
     def table(d: dict[str, float] | Any) -> str:
         return "{" + ", ".join(f'"{k}" = {v:.4f}' for k, v in d.items()) + "}"
 
-    text = ["# How the card reader joins its network and its decode (vision/card_net.py).",
-            "# Written by `python -m vision.training.join`: fitted on design tables through",
-            "# the network's calibration twin, scored on check tables; do not edit by hand.",
+    nobles = path.name == NOBLE_JOIN_PATH.name
+    what = ("the noble reader", "noble_net", " --nobles") if nobles else ("the card reader",
+                                                                          "card_net", "")
+    text = [f"# How {what[0]} joins its network and its decode (vision/{what[1]}.py).",
+            f"# Written by `python -m vision.training.join{what[2]}`: fitted on design",
+            "# tables through the network's calibration twin, scored on check tables; do",
+            "# not edit by hand.",
             *(f"# {line}" for line in lines),
             f"intercept = {table(join.intercept)}",
             f"net_slope = {table(join.net_slope)}",
@@ -258,27 +339,31 @@ def main(argv: list[str] | None = None) -> int:
                                  description="Fit the card reader's join of network and "
                                  "decode on design tables (through the network's twin), "
                                  "score it on check tables, write vision/card_join.toml.")
+    ap.add_argument("--nobles", action="store_true",
+                    help="the noble reader's join instead (vision/noble_join.toml)")
     ap.add_argument("--tables", type=int, default=360, help="design tables to fit on")
     ap.add_argument("--check-tables", type=int, default=72, help="check tables to score on")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--reuse", action="store_true", help="reuse the cached rows")
     a = ap.parse_args(argv)
 
-    train_twin()
-    design = rows("design", FIT_SEED, a.tables, a.workers, a.reuse)
+    model, path = ("splendor_nobles", NOBLE_JOIN_PATH) if a.nobles else ("splendor_cards",
+                                                                           JOIN_PATH)
+    module = noble_net if a.nobles else card_net
+    train_twin(model)
+    design = rows("design", FIT_SEED, a.tables, a.workers, a.reuse, a.nobles)
     if not design:
         print("error: no design rows: ../shared/card-faces is needed", file=sys.stderr)
         return 1
-    old = fitted().sure if JOIN_PATH.exists() else NEVER  # the first fit: none is sure yet
-    join = fit(design, old)
-    write(join, [f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds "
-                 f"{CHECK_SEED}.. ({a.check_tables})", *report(join, design, "design")])
-    fitted.cache_clear()
-    check = rows("check", CHECK_SEED, a.check_tables, a.workers, a.reuse)
-    lines = [f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds "
-             f"{CHECK_SEED}.. ({a.check_tables})", *report(join, design, "design"),
-             *report(join, check, "check")]
-    write(join, lines)
+    old = module.fitted().sure if path.exists() else NEVER  # the first fit: none is sure yet
+    join = fit(design, old, module.CASES)
+    head = f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds {CHECK_SEED}.. " \
+           f"({a.check_tables})"
+    write(join, [head, *report(join, design, "design")], path)
+    module.fitted.cache_clear()
+    check = rows("check", CHECK_SEED, a.check_tables, a.workers, a.reuse, a.nobles)
+    lines = [head, *report(join, design, "design"), *report(join, check, "check")]
+    write(join, lines, path)
     print("\n".join(lines))
     return 0
 

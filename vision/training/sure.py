@@ -33,9 +33,10 @@ SURE_PATH = Path(__file__).resolve().parents[1] / "sure.toml"
 GOAL = SURE_WRONG_GOAL
 #: Design and check seeds of each game (the check seeds: other tables, other cameras).
 SEEDS = {"splendor": (1000, 56_000), "duel": (9200, 63_000)}
-#: What this script chooses (market cards: ``python -m vision.training.join``).
-CATEGORIES = ("empty market slots", "nobles", "decks", "token chips", "empty token slots",
-              "reserved")
+#: What this script chooses (market cards and nobles: ``python -m vision.training.join``,
+#: with ``--nobles``).
+CATEGORIES = ("empty market slots", "empty noble slots", "decks", "token chips",
+              "empty token slots", "reserved")
 
 
 def _run(fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], workers: int,

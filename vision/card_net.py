@@ -18,9 +18,10 @@ fitted (:mod:`vision.training.join`) and read from ``card_join.toml``:
   reading region) stays unknown: nothing named where nothing can be read;
 * otherwise the pair falls in one of :data:`CASES` (both name one card; the
   decode abstained leading with the network's card or with none; it abstained
-  leading with another card of the same colour, or of another colour; they name
-  two cards of one colour pattern, which differ in numerals only; of one colour;
-  of two colours);
+  leading with the other card of the network's pair (1r2 and 1r5 share their
+  colours and differ in numerals only), with another card of the same colour, or
+  of another colour; they name the two cards of a pair; two of one colour; of
+  two colours);
 * the card named is the network's, except in the disagreements the fit found
   the decode (its answer, or the card it led with) right more often
   (``decode_wins``);
@@ -55,8 +56,8 @@ from vision.observation import CardReading
 
 #: The ways the decode's answer and the network's guess can stand (see the docstring);
 #: "alone": the network named the card without the decode.
-CASES = ("alone", "agree", "abstained", "abstained on numerals", "abstained elsewhere",
-         "same pattern", "same colour", "other colour")
+CASES = ("alone", "agree", "abstained", "abstained on its pair", "abstained on numerals",
+         "abstained elsewhere", "same pattern", "same colour", "other colour")
 
 
 @lru_cache(maxsize=4)
@@ -80,6 +81,13 @@ def paired(card_id: str) -> bool:
                for c in catalogue.cards_of_level(card.level))
 
 
+def same_pattern(a: str, b: str) -> bool:
+    """Whether two cards of a level show one colour pattern (a pair told apart by its
+    numerals only, which the network sees at 0.9 px/mm)."""
+    card = catalogue.card(a)
+    return paired(a) and pattern(card) == pattern(catalogue.card(b))
+
+
 def same_colour(a: str, b: str) -> bool:
     """Whether two cards of a level share their bonus colour: then they differ in their
     numerals (points, costs), which the decode reads at 4 px/mm and the network sees
@@ -93,10 +101,12 @@ def case_of(answer: CardReading, net: Guess) -> str:
         led = answer.runner_up
         if led in (None, net.best):
             return "abstained"
+        if same_pattern(led, net.best):
+            return "abstained on its pair"
         return "abstained on numerals" if same_colour(led, net.best) else "abstained elsewhere"
     if answer.card.id == net.best:
         return "agree"
-    if paired(net.best) and pattern(answer.card) == pattern(catalogue.card(net.best)):
+    if same_pattern(answer.card.id, net.best):
         return "same pattern"
     return "same colour" if same_colour(answer.card.id, net.best) else "other colour"
 

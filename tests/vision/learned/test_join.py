@@ -33,6 +33,7 @@ def test_the_case_names_how_decode_and_network_stand() -> None:
     assert case("unknown", None, "1w1", "1w1") == "abstained"
     assert case("unknown", None, None, "1w1") == "abstained"
     assert case("unknown", None, "1w3", "1w1") == "abstained on numerals"
+    assert case("unknown", None, "1r5", "1r2") == "abstained on its pair"
     assert case("unknown", None, "1k3", "1w1") == "abstained elsewhere"
 
 

@@ -41,6 +41,7 @@ train: $(STAMP)
 	$(BIN)/python -m vision.training.train $(ARGS)
 	$(BIN)/python -m vision.training.fit
 	$(BIN)/python -m vision.training.join
+	$(BIN)/python -m vision.training.join --nobles --tables 720
 	$(BIN)/python -m vision.training.sure
 
 lint: $(STAMP) hooks

@@ -20,7 +20,10 @@ The default sample is small so that ``make bench`` stays within a few
 minutes: it shows the table's shape, not a calibration.  ``--games 200``
 gives the issue's count (hours: ``make bench ARGS="--seat-games 200"``).
 ``--results FILE`` keeps every finished game as a JSON line and reuses it,
-so a long run can be stopped and resumed or grown.
+so a long run can be stopped and resumed or grown.  The long sample played so
+far is kept in the repository (:data:`STORED`, times rounded to 0.1 ms by
+``--store``) and its tables are printed after the run's: the calibration,
+measured once and grown by later runs, not replayed by every ``make bench``.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ ANY_LEVEL_SECONDS = 10.0
 #: Seeds of the strength games start here (the analysis bench uses others).
 FIRST_SEED = 1000
 GAMES = ("splendor", "duel")
+#: The long sample: every game played by ``--results`` runs, kept with the code (a
+#: changed level is a new key, so its old games no longer count).
+STORED = Path(__file__).with_name("seat-games.jsonl")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -285,6 +291,9 @@ def main() -> int:
                         help="games played at once (default 2)")
     parser.add_argument("--results", type=Path,
                         help="JSON-lines file of finished games, reused and extended")
+    parser.add_argument("--store", action="store_true",
+                        help="play nothing: add the games of --results to the stored sample"
+                             f" ({STORED.name}) and print its tables")
     parser.add_argument("--report", action="store_true",
                         help="play nothing: print the tables of --results, each level with"
                              " the games every pairing has (a run stopped early)")
@@ -295,17 +304,54 @@ def main() -> int:
         parser.error("--per-level needs one count for each of --levels")
     counts = dict(zip(levels, sizes or [args.games] * len(levels), strict=True))
     games = list(GAMES) if args.game == "both" else [args.game]
-    if args.report:
-        done = load(args.results)
-        counts = {lv: n for lv, n in complete(games, counts, done).items() if n}
-        tasks = schedule(games, counts)
+    if args.store:
+        store(args.results)
     else:
-        tasks = schedule(games, counts)
-        started = time.perf_counter()
-        done = run(tasks, args.results, args.jobs)
-        print(f"played in {time.perf_counter() - started:.0f} s", flush=True)
+        done = this_run(games, counts, args)
+        if args.report:
+            counts = {lv: n for lv, n in complete(games, counts, done).items() if n}
+        tables(games, levels, counts, done, "this run")
+    stored = load(STORED)
+    if stored:
+        most = complete(games, {lv: 10 ** 6 for lv in levels}, stored)
+        counts = {lv: n for lv, n in most.items() if n}
+        if counts:
+            tables(games, levels, counts, stored, f"the stored sample ({STORED.name})")
+    return 0
+
+
+def store(path: Path | None) -> None:
+    """Add the games of ``path`` to :data:`STORED` (times rounded to 0.1 ms)."""
+    if path is None:
+        raise SystemExit("--store needs --results FILE")
+    have = load(STORED)
+    have.update(load(path))
+    with STORED.open("w", encoding="utf-8") as out:
+        for key in sorted(have):
+            r = have[key]
+            times = {k: [round(t, 4) for t in v] for k, v in r.times.items()}
+            out.write(json.dumps({"key": key, "score": r.score, "times": times}) + "\n")
+    print(f"{len(have)} games stored in {STORED}")
+
+
+def this_run(games: list[str], counts: dict[int, int], args: argparse.Namespace
+             ) -> dict[str, Result]:
+    """The games of this run: played (or with ``--report``, read from ``--results``)."""
+    if args.report:
+        return load(args.results)
+    started = time.perf_counter()
+    done = run(schedule(games, counts), args.results, args.jobs)
+    print(f"played in {time.perf_counter() - started:.0f} s", flush=True)
+    return done
+
+
+def tables(games: list[str], levels: list[int], counts: dict[int, int],
+           done: dict[str, Result], what: str) -> None:
+    """The strength and think-time tables of ``done`` for ``counts`` games a pairing."""
+    print(f"\n== {what}: " + ", ".join(f"level {lv} {n} games a pairing"
+                                       for lv, n in counts.items()), flush=True)
     ratio = pi4_ratio()
-    keys = {t.key for t in tasks}
+    keys = {t.key for t in schedule(games, counts)}
     for game in games:
         strength_table(game, counts, done)
         time_table(game, levels, done, ratio, keys)
@@ -315,7 +361,6 @@ def main() -> int:
           f"{CPYTHON_311_GAIN:g} for CPython 3.11 on the Pi; a seat's search uses one core."
           " Method: tests/bench/pi4_estimate.py.  Ceilings (slow end): level"
           f" {DEFAULT_LEVEL} {DEFAULT_LEVEL_SECONDS:g} s, any level {ANY_LEVEL_SECONDS:g} s.")
-    return 0
 
 
 if __name__ == "__main__":

@@ -68,6 +68,27 @@ DIFFICULTIES = ("easy", "medium", "hard")
 CHUNK = 60
 
 
+def _read_table(players: int, difficulty: str, seed: int, split: str, lens: str,
+                patches: list[Any]) -> Any:
+    """Render one table (and its set-up frame, to learn its colours) and read it with
+    ``patches`` in force (the twin, the spies); the rendered frame."""
+    for p in patches:
+        p.start()
+    try:
+        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
+        setup = world.world_frame(players, difficulty, seed, split=split, lens=lens,
+                                  setup=True)
+        try:
+            colours = learn_colours(setup.image, setup.layout, ColourModel(), "set-up frame")
+        except VisionError:
+            colours = ColourModel()
+        read_frame(frame.image, frame.layout, colours, workers=1)
+    finally:
+        for p in reversed(patches):
+            p.stop()
+    return frame
+
+
 def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
     """The decode's answer and the network's guess on every market slot of one table that
     holds a card, or is empty and was not read so (truth "empty": any card named there
@@ -95,20 +116,7 @@ def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
 
     patches += [mock.patch.object(card_net, "join", spy),
                 mock.patch.object(card_net, "alone", lambda slot, net: None)]
-    for p in patches:
-        p.start()
-    try:
-        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
-        setup = world.world_frame(players, difficulty, seed, split=split, lens=lens,
-                                  setup=True)
-        try:
-            colours = learn_colours(setup.image, setup.layout, ColourModel(), "set-up frame")
-        except VisionError:
-            colours = ColourModel()
-        read_frame(frame.image, frame.layout, colours, workers=1)
-    finally:
-        for p in reversed(patches):
-            p.stop()
+    frame = _read_table(players, difficulty, seed, split, lens, patches)
     rows = []
     for sid, (answer, net) in seen.items():
         truth = frame.contents.get(sid) or "empty"
@@ -147,20 +155,7 @@ def _noble_rows(seed: int, split: str) -> list[dict[str, Any]]:
         return join(answer, net, looked)
 
     patches.append(mock.patch.object(noble_net, "join", spy))
-    for p in patches:
-        p.start()
-    try:
-        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
-        setup = world.world_frame(players, difficulty, seed, split=split, lens=lens,
-                                  setup=True)
-        try:
-            colours = learn_colours(setup.image, setup.layout, ColourModel(), "set-up frame")
-        except VisionError:
-            colours = ColourModel()
-        read_frame(frame.image, frame.layout, colours, workers=1)
-    finally:
-        for p in reversed(patches):
-            p.stop()
+    frame = _read_table(players, difficulty, seed, split, lens, patches)
     out = []
     for sid, (answer, net, looked) in seen.items():
         truth = frame.contents.get(sid)  # None: an empty slot (any noble named is wrong)

@@ -45,12 +45,17 @@ class JoinFit:
     #: the network's least probability at which it names a card alone (cards only,
     #: :func:`vision.card_net.alone`); NEVER: never
     alone: float = NEVER
+    #: a slope on the decode's logit in the cases where the decode's answer is named
+    #: (``decode_wins``): there it is the decode's confidence that speaks for the card
+    named_decode_slope: float = 0.0
 
     def probability(self, case: str, p_net: float, p_decode: float) -> float:
         """The fitted chance that the answer named in ``case`` is right."""
         z = self.intercept[case] + self.net_slope[case] * logit(p_net, NET_EPS)
         if case == "agree":
             z += self.decode_slope * logit(p_decode, DECODE_EPS)
+        elif case in self.decode_wins:
+            z += self.named_decode_slope * logit(p_decode, DECODE_EPS)
         return 1 / (1 + math.exp(-z))
 
 
@@ -64,4 +69,5 @@ def from_table(t: Mapping[str, Any], cases: Sequence[str]) -> JoinFit:
     return JoinFit({c: float(t["intercept"].get(c, 0.0)) for c in cases},
                    {c: float(t["net_slope"].get(c, 0.0)) for c in cases},
                    float(t["decode_slope"]), frozenset(t["decode_wins"]), float(t["sure"]),
-                   frozenset(t.get("rare", ())), float(t.get("alone", NEVER)))
+                   frozenset(t.get("rare", ())), float(t.get("alone", NEVER)),
+                   float(t.get("named_decode_slope", 0.0)))

@@ -217,16 +217,20 @@ def staged(rows: Sequence[dict[str, Any]], gate: float) -> list[dict[str, Any]]:
             else r for r in rows]
 
 
-def _features(row: dict[str, Any], cases: Sequence[str]) -> np.ndarray:
-    """Per case an indicator and the network's logit; the decode's logit when agreeing."""
-    x = np.zeros(2 * len(cases) + 1)
+def _features(row: dict[str, Any], cases: Sequence[str], wins: frozenset[str] = frozenset()
+              ) -> np.ndarray:
+    """Per case an indicator and the network's logit; the decode's logit when agreeing,
+    and (a column of its own) when the decode's answer is named (``wins``)."""
+    x = np.zeros(2 * len(cases) + 2)
     k = cases.index(row["case"])
     zn = np.log(np.clip(row["p_net"], NET_EPS, 1 - NET_EPS) /
                 np.clip(1 - row["p_net"], NET_EPS, 1 - NET_EPS))
     x[k] = 1.0
     x[len(cases) + k] = zn
+    pd = float(np.clip(row["p_decode"], DECODE_EPS, 1 - DECODE_EPS))
     if row["case"] == "agree":
-        pd = float(np.clip(row["p_decode"], DECODE_EPS, 1 - DECODE_EPS))
+        x[-2] = np.log(pd / (1 - pd))
+    elif row["case"] in wins:
         x[-1] = np.log(pd / (1 - pd))
     return x
 
@@ -269,19 +273,20 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] 
                      sum(r["net"] == r["truth"] for r in design if r["case"] == c))
     rows = [*design, *(r for r in now if r["case"] == "alone")]
     rare = frozenset(c for c in cases if sum(r["case"] == c for r in rows) < MIN_CASE_ROWS)
-    x = np.stack([_features(r, cases) for r in rows])
+    x = np.stack([_features(r, cases, wins) for r in rows])
     y = np.asarray([named(r, wins) == r["truth"] for r in rows], float)
     w = logistic(x, y)
     n = len(cases)
     join = JoinFit(dict(zip(cases, map(float, w[:n]), strict=True)),
                    dict(zip(cases, map(float, w[n:2 * n]), strict=True)),
-                   float(w[-1]), wins, 1.0, rare, gate)
+                   float(w[-2]), wins, 1.0, rare, gate, float(w[-1]))
     pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in now
              if r["case"] not in rare]
     t = choose_threshold(pairs, SURE_WRONG_GOAL)
     if sum(c >= t for c, _ in pairs) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
         t = max(t, old_sure)
-    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare, gate)
+    return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare, gate,
+                   join.named_decode_slope)
 
 
 def probability(join: JoinFit, row: dict[str, Any]) -> float:
@@ -325,7 +330,8 @@ def write(join: JoinFit, lines: Sequence[str], path: Path = JOIN_PATH) -> None:
             "decode_wins = [" + ", ".join(f'"{c}"' for c in sorted(join.decode_wins)) + "]",
             "rare = [" + ", ".join(f'"{c}"' for c in sorted(join.rare)) + "]",
             f"sure = {join.sure}",
-            f"alone = {join.alone}"]
+            f"alone = {join.alone}",
+            f"named_decode_slope = {join.named_decode_slope:.4f}"]
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
 
 

@@ -132,3 +132,62 @@ def test_the_run_command_loads_no_renderer_and_no_training() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()
     assert out == "[]", out
+
+
+#: ``run`` itself, as on a box: refuses the offline modules (and records any attempt,
+#: so a lazy import caught by an ``except ImportError`` cannot hide), then referees the
+#: recorded demo game (Splendor, its own button script) and a rendered Duel table.
+RUN_SCRIPT = r'''
+import json, sys
+from importlib.abc import MetaPathFinder
+from pathlib import Path
+
+OFFLINE = ("vision.synth", "vision.training", "companion.demo")
+tried = []
+
+class Refuse(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(OFFLINE):
+            tried.append(name)
+            raise ImportError(f"run time imported {name}")
+        return None
+
+sys.meta_path.insert(0, Refuse())
+from companion.cli import main
+from companion.record.log import GameLog
+demo, duel, out = map(Path, sys.argv[1:4])
+codes = [main(["run", "--players", "3", "--camera", f"recorded:{demo / 'frames'}",
+               "--buttons", f"script:{demo / 'buttons.txt'}", "--db", str(out / "s.db"),
+               "--resume", "no"]),
+         main(["run", "--game", "duel", "--players", "2", "--names", "Ann,Bob",
+               "--camera", f"recorded:{duel}", "--buttons", "script:/dev/null",
+               "--db", str(out / "d.db"), "--resume", "no"])]
+with GameLog.open_readonly(out / "s.db") as log:
+    turns = len(log.turns(1))
+print(json.dumps({"codes": codes, "turns": turns, "tried": tried,
+                  "loaded": sorted(n for n in sys.modules if n.startswith(OFFLINE))}))
+'''
+
+
+@pytest.mark.slow
+def test_run_referees_recorded_tables_without_renderer_training_or_demo(
+        frames: tuple[Path, Path], tmp_path: Path) -> None:
+    """The modules the house check lists (vision.training.*, companion.demo.splendor's
+    use of vision.synth) are off the reading path: ``run`` plays the recorded demo game
+    to its end and reads a Duel photo with every one of them refused."""
+    duel = tmp_path / "duel"
+    duel.mkdir()
+    shutil.copy(frames[1], duel / "0000.png")
+    demo = ROOT / "tests" / "data" / "demo"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+           "SDL_VIDEODRIVER": "dummy", "SPLENDOR_VISION_WORKERS": "1"}
+    done = subprocess.run([sys.executable, "-c", RUN_SCRIPT, str(demo), str(duel),
+                           str(tmp_path)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["tried"] == [] and got["loaded"] == []
+    assert got["codes"] == [0, 0]
+    recorded = [line for line in (demo / "game.txt").read_text(encoding="utf-8").splitlines()
+                if line[:1].isdigit()]
+    assert got["turns"] == len(recorded) > 0

@@ -17,10 +17,19 @@ one (tests, CI, a headless Pi), and when the display goes away.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 from pathlib import Path
 
 import pygame
+
+# WHY eager: pygame.image.save imports it at the first PNG; a stop signal landing inside
+# that import made it "saving images of extended format is not available" instead of
+# the stop (tests/cli/test_process_tree.py, the demo's SIGTERM, once).  A pygame built
+# without SDL_image: the save says so when asked.
+with contextlib.suppress(ImportError):
+    importlib.import_module("pygame.imageext")
 
 from companion.output import open_output
 from companion.screen import palette

@@ -19,15 +19,12 @@ Two printings of the squares are known, and the reader tries both:
   further down and further apart, white (when required) lowest, the other
   colours in no fixed order (green below blue on one tile, above it on another).
 
-Steps: the slot must show (three sides of) its printed outline where the
+Steps: whether anything lies in the slot is the slots network's answer
+(:mod:`vision.slot_net`: empty, occupied, or hidden by glare or a hand); a
+slot it calls occupied must show (three sides of) its printed outline where the
 markers put it, judged so that noise and a sleeve do not hide them
-(:mod:`vision.noble_seen`; else it is looked for by its outline and can only be
-found empty: ``refit_slot``, where the slot found must also be surrounded by
-mat).  WHY not the mat round it as well here: under a lamp unlike the markers'
-(a cool, dim end of the table) the paper round a slot no longer matched the mat
-once balanced while its outline was in plain view (design world frames, hard,
-seeds 1000-1011, both lenses: 5 of 18 abstained nobles, every one read right
-without that test, none read wrong); the tile is located
+(:mod:`vision.noble_seen`), else only the nobles network names it, never surely
+(``_unlooked``: the markers may misplace it).  The tile is located
 (``vision.locate``) and its left strip cut out (looked at again under a second
 white reference and where the slot is, when the first look names no noble:
 ``_decode_looks``); per printing, the column of squares is found by its
@@ -38,8 +35,7 @@ synthesis as the card reader does: for each position the colour it predicts,
 or "no square" where the noble needs fewer; the best must beat the runner-up
 by ``ABSTAIN_MARGIN`` and fit each of its squares (``WEAKEST_MIN``, less where
 the numerals agree); its confidence is P(right | margin) fitted on design faces
-(``CONFIDENCE_LOGISTIC``).  A slot that looks empty but is washed out by glare is
-unsure, not empty.
+(``CONFIDENCE_LOGISTIC``), joined with the nobles network's (:mod:`vision.noble_net`).
 
 WHY not pick the printing first: the squares of one printing half-overlap
 those of the other, so a per-square "is there a square here" test is weak;
@@ -67,7 +63,7 @@ from companion.rules import catalogue
 from companion.rules.catalogue import Noble
 from companion.rules.gems import COLOURS
 from vision import cardface as cf
-from vision import digits, noble_net
+from vision import digits, noble_net, slot_net
 from vision.calibrate import rectify
 from vision.card_features import DESATURATION_FLOOR, colour_similarities
 from vision.card_reader import ABSTAIN_MARGIN, UNIFORM_SIGMA
@@ -75,26 +71,16 @@ from vision.colours import GEM_BGR, L_WEIGHT, Classes, ColourModel
 from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.locate import (
-    EMPTY_MAX,
-    EMPTY_TEXTURE,
     FACE_PX_PER_MM,
-    LOCATE_PX_PER_MM,
     Located,
     locate,
     slot_view,
 )
-from vision.noble_seen import border_fraction as border_fraction  # readers.py uses it
 from vision.noble_seen import outline_three_sides
 from vision.observation import NobleReading
-from vision.outline import OUTLINE_PX_PER_MM, outline_ink, outlines
 from vision.pixels import lab_image, normalise
-from vision.readers import WASHED_PENALTY, washed_share
 from vision.sampling import COLOUR_SIGMA
 
-#: A slot found again by its outline (``_read_refitted``) is read only when at least
-#: this much of the band 1-6 mm outside it looks like the mat (paper or printed ink):
-#: see ``border_mat_fraction``.
-NOBLE_BORDER_MIN = 0.6
 #: A noble is named only when every square it needs looks at least this much like
 #: its colour.  WHY: a tile found a few mm off its place (a pale tile passes for
 #: mat in parts) put the bottom square's frame on the pale band below it, which
@@ -124,10 +110,6 @@ CLEAR_MARGIN = 0.3
 #: 1000-1018 (/tmp/s10/nob3.py): one noble more right, no other verdict changed;
 #: medium 1000-1005: 87 of 87 right.
 NOBLE_SHADE = 0.3
-#: A slot that looks empty but is washed out (glare) over more than this share is
-#: unsure, not empty: a tile under glare passes for paper.  WHY 0.3: an empty slot
-#: under a bright lamp clips in parts without glare; an abstention costs little.
-NOBLE_WASHED_MAX = 0.3
 #: Where a square's colour is sampled: a frame between these fractions of its half
 #: sizes (the numeral fills the middle).
 SQUARE_FRAME = (0.62, 0.92)
@@ -180,98 +162,28 @@ def _square_classes(gems: Classes) -> Classes:
     return out
 
 
-# -- the slot's surroundings --------------------------------------------------------
-def border_mat_fraction(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
-                        ) -> float:
-    """The share of the band 1-6 mm outside the slot's outline that looks like the mat.
-
-    WHY: the markers can pin the homography down well where they are and badly
-    elsewhere (markers all on one line, lens distortion near the frame's edge)
-    without any sign in the fit itself: a tilted frame showing only the two
-    markers beside the level-3 row put the last noble slot 4 cm off, half on
-    the wooden table, and the empty slot read as a noble.  A noble tile (60 mm)
-    lies inside its 64 mm slot and the nobles are 6 mm apart, so around a well
-    placed noble slot there is only mat; when there is not, the placement (or
-    a hand over it) is not to be trusted: the slot is looked for by its outline
-    (``refit_slot``) and can then only be found empty, else the reader abstains.
-    Cards are not checked this way: neighbouring cards often overlap the band.
-    """
-    return border_fraction(_slot_lab(image, h, slot, gain))
-
-
-def _slot_lab(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
-    """The slot and ``LOCATE_MARGIN_MM`` around it, in Lab at ``LOCATE_PX_PER_MM``."""
-    return slot_view(image, h, slot, gain)[1]
-
-
-# -- finding a misplaced slot by its printed outline ---------------------------------
-#: Resolution (px/mm) and margin (mm) of the view in which the outline is looked for.
-REFIT_PX_PER_MM = OUTLINE_PX_PER_MM
-REFIT_MARGIN_MM = 45.0
-#: Sizes (over the nominal, across and along the slot) and shifts (mm) tried.  WHY
-#: along the slot down to 0.35: a frame tilted 19° showing only two markers on one
-#: line (recorded scene 0063) put the top of the nobles row 4 cm off and the slot
-#: at 0.45 of its height; not above 1.15 so a card's outline (88 mm) cannot pass.
-#: Along the slot in steps of 0.025: at 0.05 a squeezed outline fell between two
-#: sizes, and a rectangle reaching to the next row's outline won.
-REFIT_SCALE_X = (0.9, 0.95, 1.0, 1.05, 1.1)
-REFIT_SCALE_Y = tuple(np.round(np.arange(0.35, 1.151, 0.025), 3))
-REFIT_SHIFT_MM = (20.0, 45.0)
-#: Every side of the outline found must be this much ink (the tile, 2 mm inside
+# -- the slot's printed outline ------------------------------------------------------
+#: Every side of the outline counted must be this much ink (the tile, 2 mm inside
 #: its slot, leaves the outline visible).
-REFIT_MIN_SIDE = 0.8
-#: Outlines this close to the clearest one count as found as clearly.
-REFIT_TIE = 0.05
+OUTLINE_MIN_SIDE = 0.8
 
 
 def outline_seen(lab: np.ndarray, slot: Slot) -> bool:
     """Whether the slot's printed outline is where the homography puts it (within
     ``outline.CHECK_SHIFT_MM``, at ``outline.CHECK_SCALES`` of its size), in
-    ``_slot_lab``'s view.
+    ``locate.slot_view``'s Lab view of the slot.
 
-    WHY: the border check misses a slot off by a few mm or scaled, where mat still
-    surrounds it; read there, a tile's squares fall in the wrong places (under
-    random distortions of the homography, 10 of 378 seeded readings named the
-    wrong noble; with this check 1, and none once squares had to end where
-    their printing's do).  Three clear sides suffice (``noble_seen``): a hand or
-    a sleeve over one side hid it on hard frames whose squares were in view, and
-    a slot off or scaled misses both sides of one axis.  Costs a few abstentions:
+    WHY: the markers can pin the homography down well where they are and badly
+    elsewhere (two markers on one line in a steep frame put a noble slot 4 cm
+    off, half on the wooden table: recorded scene 0063); read there, a tile's
+    squares fall in the wrong places (under random distortions of the homography,
+    10 of 378 seeded readings named the wrong noble; with this check 1, and none
+    once squares had to end where their printing's do).  Three clear sides
+    suffice (``noble_seen``): a hand or a sleeve over one side hid it on hard
+    frames whose squares were in view, and a slot off or scaled misses both
+    sides of one axis.  Costs a few abstentions:
     a hand over two sides, a slot at the frame's edge."""
-    return outline_three_sides(lab, slot) >= REFIT_MIN_SIDE
-
-
-def refit_slot(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
-               ) -> np.ndarray | None:
-    """A homography corrected near ``slot`` so that its printed outline lies where the
-    outline is seen, or None when no outline is found clearly.
-
-    WHY: see ``border_mat_fraction``; the markers' homography can be centimetres
-    off far from them, in position and in scale, while the slot's own outline,
-    printed on the mat, shows where the slot is.  The outline is looked for as a
-    rectangle of the slot's size, scaled (``REFIT_SCALE_*``) and shifted
-    (``REFIT_SHIFT_MM``), whose four sides are all ink.
-    """
-    lab = lab_image(normalise(rectify(image, h, slot, REFIT_PX_PER_MM, REFIT_MARGIN_MM),
-                              gain))
-    found = outlines(lab, slot, REFIT_SCALE_X, REFIT_SCALE_Y, REFIT_SHIFT_MM)
-    if not found or max(f[0] for f in found) < REFIT_MIN_SIDE:
-        return None
-    # of the outlines found about as clearly, the smallest: a rectangle may also run
-    # along a neighbour's outline (the next noble's, 6 mm away; the cards' below),
-    # but only the slot's own is the innermost
-    top_side = max(f[0] for f in found)
-    best = min((f for f in found if f[0] >= top_side - REFIT_TIE),
-               key=lambda f: f[1] * f[2])
-    _, sx, sy, du, dv = best
-    # table point of the slot as it is -> where the markers' homography has it
-    c = np.array(slot.center)
-    t = math.radians(slot.angle)
-    r = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
-    a = r @ np.diag([sx, sy]) @ r.T
-    fix = np.eye(3)
-    fix[:2, :2] = a
-    fix[:2, 2] = c + r @ np.array([du, dv]) - a @ c
-    return h @ fix
+    return outline_three_sides(lab, slot) >= OUTLINE_MIN_SIDE
 
 
 # -- the squares --------------------------------------------------------------------
@@ -570,49 +482,24 @@ def noble_confidence(margin: float) -> float:
 
 def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                colours: ColourModel) -> NobleReading:
-    """The noble slot's reading: empty, a noble, or unknown (see the module's steps)."""
+    """The noble slot's reading: empty, a noble, or unknown (see the module's steps).
+    Empty is the slots network's answer (:mod:`vision.slot_net`), at its probability;
+    a slot it sees hidden (glare, a hand) is unknown, as a person would find it."""
+    occupancy = slot_net.guess(image, h, slot, gain)
+    if occupancy.best == slot_net.EMPTY:
+        return NobleReading(slot.id, "empty", confidence=occupancy.p)
+    if occupancy.best == slot_net.HIDDEN:
+        return NobleReading(slot.id, "unknown", None, 1 - occupancy.p)
     seen = slot_view(image, h, slot, gain)  # looked at here and by locate
-    around = seen[1]
-    if not outline_seen(around, slot):
-        return _read_refitted(image, h, slot, gain)
+    if not outline_seen(seen[1], slot):
+        return _unlooked(image, h, slot, gain)
     where = locate(image, h, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), seen=seen)
-    if where.coverage < EMPTY_MAX:
-        if outline_ink(around, slot) < REFIT_MIN_SIDE:
-            # empty is said only of a slot whose outline shows whole: a tile washed
-            # out by glare passes for paper, and three sides of its outline showed
-            # (design world frames, hard: two such tiles read empty at 0.63, 0.71)
-            return _read_refitted(image, h, slot, gain)
-        washed = washed_share(rectify(image, h, slot, LOCATE_PX_PER_MM, -6.0))
-        if washed > NOBLE_WASHED_MAX:
-            return NobleReading(slot.id, "unknown", None, 0.0)
-        conf = (1 - where.coverage / EMPTY_MAX / 2) * (1 - WASHED_PENALTY * washed)
-        return NobleReading(slot.id, "empty", confidence=conf)
-    if where.center is None and not READ_PALE_AT_SLOT:
-        return NobleReading(slot.id, "unknown", confidence=0.0)
     got = _decode_looks(image, h, slot, gain, where, colours)
     if got.noble is None:
         decoded = NobleReading(slot.id, "unknown", None, got.confidence)
     else:
         decoded = NobleReading(slot.id, "noble", got.noble, got.confidence)
     return noble_net.join(decoded, noble_net.guess(image, h, slot, gain, where))
-
-
-def _read_refitted(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
-                   ) -> NobleReading:
-    """A slot whose printed outline is not where the markers put it: empty when the
-    outline, found again, shows paper inside; else the network's opinion where the
-    slot is (:func:`_unlooked`).  WHY not the decode: the outline gives the slot's
-    place and size only roughly (an affine fix of a perspective error, on a coarse
-    grid), good enough to see paper inside it, not to cut a tile out for its
-    squares: a tile read through such a fix came out as another noble (n4 as n9)
-    in a test."""
-    fixed = refit_slot(image, h, slot, gain)
-    if fixed is None or border_mat_fraction(image, fixed, slot, gain) < NOBLE_BORDER_MIN:
-        return _unlooked(image, h, slot, gain)
-    where = locate(image, fixed, slot, gain, (cf.NOBLE_W, cf.NOBLE_H), fit=False)
-    if where.coverage < EMPTY_MAX and where.texture <= EMPTY_TEXTURE:
-        return NobleReading(slot.id, "empty", confidence=1 - where.coverage / EMPTY_MAX / 2)
-    return _unlooked(image, h, slot, gain)
 
 
 def _unlooked(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
@@ -644,15 +531,6 @@ WHITE_PERCENTILES = (99.0, 75.0)
 #: Design world frames, hard, seeds 1000-1005, both lenses (/tmp/nobles/why.py
 #: design hard 1000 1006): 62 -> 65 of 75 readable nobles right, none wrong.
 TRY_SLOT_PLACE = True
-#: Whether a tile that ``locate`` does not fit (less than ``OCCUPIED_MIN`` of the slot
-#: unlike paper) is read where its slot is, when its outline is in view and more than
-#: ``EMPTY_MAX`` of it is unlike paper.  WHY: a pale tile under a cool or dim lamp (a
-#: white beard, a white headdress, pale skies) differs from the mat's paper over
-#: 0.29-0.45 of the slot and was never read, its squares in plain view; the outline
-#: already places it within 2 mm (``TRY_SLOT_PLACE``), and every test of
-#: ``decode_noble`` still holds.  Design world frames, hard (/tmp/s9/nob_trace.py).
-READ_PALE_AT_SLOT = True
-
 
 def _decode_looks(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
                   where: Located, colours: ColourModel) -> NobleDecision:

@@ -2,10 +2,10 @@
 
 The mats print a thin grey outline round every slot (``vision.mats``).  It
 says two things no colour test can: where the slot really is (the noble
-reader refits a misplaced slot by it, ``noble_reader.refit_slot``), and that
-the slot is *seen*: an empty slot shows its outline whole, while a hand, a
-sleeve or a deep shadow lying over the slot hides it, however much the
-covered slot looks like paper in shade.
+reader reads a tile only where its outline shows the markers put its slot right:
+``noble_reader.outline_seen``), and that the slot is *seen*: an empty slot
+shows its outline whole, while a hand, a sleeve or a deep shadow lying over
+the slot hides it, however much the covered slot looks like paper in shade.
 """
 
 from __future__ import annotations

@@ -14,7 +14,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from vision.learned.params import params
+
 SURE_FILE = "sure.toml"
+#: The network that says whether a market or noble slot is empty (``vision.slot_net``;
+#: named here, not imported: slot_net reads these thresholds' module's neighbours).
+SLOTS = "splendor_slots"
 #: The card reader's fitted join of network and decode, with its own sure threshold
 #: (``python -m vision.training.join``): market cards are judged by the fit that
 #: names them.
@@ -54,9 +59,13 @@ def noble_join() -> dict[str, Any]:
 
 def splendor() -> dict[str, float]:
     """Splendor's threshold per answer category (:data:`vision.confidence.CATEGORIES`
-    and "empty market slots"); the market cards' and the nobles' are their joins'."""
+    and "empty market slots"); the market cards' and the nobles' are their joins',
+    the empty market and noble slots' the slots network's (``vision.learned``'s
+    ``params.toml``: fitted on design tables with many slots emptied)."""
     nobles = noble_join()
+    empty = params(SLOTS).empty_sure
     return {**{k: float(v) for k, v in _table()["splendor"].items()},
+            "empty market slots": empty, "empty noble slots": empty,
             "market cards": float(card_join()["sure"]),
             **({"nobles": float(nobles["sure"])} if nobles else {})}
 

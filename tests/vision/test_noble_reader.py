@@ -15,6 +15,7 @@ from tests.conftest import SHARED
 from vision import noble_reader
 from vision.calibrate import calibrate
 from vision.colours import ColourModel
+from vision.confidence import is_sure
 from vision.locate import FACE_PX_PER_MM
 from vision.synth import Camera, TableScene, faces, render
 from vision.synth.scene import random_scene
@@ -120,11 +121,11 @@ def test_nobles_on_the_table_under_camera_effects(layout4, cam) -> None:
     assert right >= 4, got
 
 
-def test_a_slot_the_markers_misplace_is_found_by_its_outline(layout4) -> None:
+def test_a_slot_the_markers_misplace_is_never_misread(layout4) -> None:
     """The homography stretched to 2.4 times the slot's height towards the mat's edge (as
-    two markers on one line in a steep frame did, recorded scene 0063): the border
-    check fails, the printed outline puts the slot back, and an empty slot reads
-    empty, a noble as itself."""
+    two markers on one line in a steep frame did, recorded scene 0063): half of what
+    it takes for the slot is wood beyond the mat.  Neither a held slot nor an empty
+    one is then read as anything else, nor named for sure."""
     base = random_scene(4, 3)
     scene = TableScene(base.market, base.decks, ("n7", "n4"), base.supply, base.players)
     r = render(scene, layout4, Camera(px_per_mm=3.2, window=NOBLE_WINDOW, noise=2,
@@ -132,38 +133,27 @@ def test_a_slot_the_markers_misplace_is_found_by_its_outline(layout4) -> None:
     cal = calibrate(r.image, layout4)
     assert cal is not None
     h = cal.h_for("centre")
-    for i, want in ((1, "n4"), (3, "empty")):
+    for i, held in ((1, "n4"), (3, None)):
         slot = layout4.slot_index[f"noble.{i}"]
         gain = cal.gain_at(slot.center)
-        # what the wrong homography takes for the slot reaches 2.4 times as far up from
-        # its bottom edge: half of it is wood beyond the mat
         bottom = slot.center[1] + slot.size[1] / 2
         stretch = np.eye(3)
         stretch[1, 1] = 2.4
         stretch[1, 2] = bottom * (1 - 2.4)
-        wrong_h = h @ stretch
-        assert noble_reader.border_mat_fraction(r.image, wrong_h, slot, gain) \
-            < noble_reader.NOBLE_BORDER_MIN
-        reading = noble_reader.read_noble(r.image, wrong_h, slot, gain, ColourModel())
-        if want != "empty":
-            # a held slot found by its outline only abstains (see _read_refitted)
-            assert reading.state == "unknown"
-            continue
-        fixed = noble_reader.refit_slot(r.image, wrong_h, slot, gain)
-        assert fixed is not None
-        # the corrected homography puts the slot's corners within 3 mm of the true one's
-        corners = np.array(slot.corners(), np.float64).reshape(-1, 1, 2)
-        true_px = cv2.perspectiveTransform(corners, h).reshape(-1, 2)
-        fixed_px = cv2.perspectiveTransform(corners, fixed).reshape(-1, 2)
-        assert np.abs(true_px - fixed_px).max() < 3 * 3.2
-        assert reading.state == "empty"
+        reading = noble_reader.read_noble(r.image, h @ stretch, slot, gain, ColourModel())
+        said = reading.noble.id if reading.noble else reading.state
+        assert said in (held or "empty", "unknown"), (i, reading)
+        assert said == "unknown" or not is_sure("nobles", reading.confidence, said), reading
+        # read where the markers put it right, each slot is itself
+        right = noble_reader.read_noble(r.image, h, slot, gain, ColourModel())
+        assert (right.noble.id if right.noble else right.state) == (held or "empty")
 
 
 def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
     """(From test_readers.)  A noble slot whose surroundings are not mat (homography
-    off there, e.g. markers all on one line) is not read: wood around it must not
-    pass for a noble's squares; with no outline to be found near it, it abstains.
-    On the mat, with its outline printed, the same empty slot reads empty."""
+    off there, e.g. markers all on one line) is not read: wood across it must not
+    pass for a noble's squares, nor for an empty slot.  On the mat, with its
+    outline printed, the same empty slot reads empty."""
     from vision.layout import Slot
     from vision.mats import INK, PAPER
 
@@ -173,12 +163,9 @@ def test_noble_slot_placed_half_off_the_mat_abstains() -> None:
     image[:] = PAPER
     cv2.rectangle(image, (4 * 18, 4 * 18), (4 * 82, 4 * 82), INK, 2)
     gain = np.ones(3, np.float32)
-    assert noble_reader.border_mat_fraction(image, h, slot, gain) > 0.95
     assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "empty"
     wood = image.copy()
     wood[:, 4 * 40:] = (40, 80, 120)  # the mat ends (BGR brown) across the slot
-    assert noble_reader.border_mat_fraction(wood, h, slot, gain) < noble_reader.NOBLE_BORDER_MIN
-    assert noble_reader.refit_slot(wood, h, slot, gain) is None
     reading = noble_reader.read_noble(wood, h, slot, gain, ColourModel())
     assert reading.state == "unknown" and reading.noble is None
 
@@ -187,7 +174,6 @@ def test_a_slot_without_its_outline_is_not_read() -> None:
     """Mat all around but no outline where the markers put the slot (they are a few
     mm off, or scaled): the decode does not read the squares there, and what the
     network alone makes of the tile is never sure (the fitted "unlooked" case)."""
-    from vision.confidence import is_sure
     from vision.layout import Slot
     from vision.mats import INK, PAPER
 
@@ -204,10 +190,10 @@ def test_a_slot_without_its_outline_is_not_read() -> None:
 
 
 
-def test_a_pale_tile_in_its_outline_is_read_where_its_slot_is(monkeypatch) -> None:
+def test_a_pale_tile_in_its_outline_is_read_where_its_slot_is() -> None:
     """A tile whose picture is pale (a white beard under a cool lamp) differs from paper
     over less of the slot than ``locate`` fits a tile on: with its outline in view it
-    is read where its slot is (``READ_PALE_AT_SLOT``), and was "unknown" before."""
+    is read where its slot is, and was "unknown" before."""
     from vision.layout import Slot
     from vision.locate import EMPTY_MAX, OCCUPIED_MIN, locate
     from vision.mats import INK, PAPER
@@ -230,9 +216,6 @@ def test_a_pale_tile_in_its_outline_is_read_where_its_slot_is(monkeypatch) -> No
         pale += 1
         reading = noble_reader.read_noble(image, h, slot, gain, ColourModel())
         assert reading.noble is not None and reading.noble.id == noble.id, (noble.id, reading)
-        monkeypatch.setattr(noble_reader, "READ_PALE_AT_SLOT", False)
-        assert noble_reader.read_noble(image, h, slot, gain, ColourModel()).state == "unknown"
-        monkeypatch.setattr(noble_reader, "READ_PALE_AT_SLOT", True)
     assert pale >= 6  # the wash leaves most tiles between "empty" and "fitted"
 
 # -- the publisher's tiles (never committed: read from ../shared) --------------------

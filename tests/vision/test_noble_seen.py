@@ -1,5 +1,6 @@
 """A noble slot is seen under hard light (noise on the mat, a sleeve over one side of
-its outline, a glare halo on the tile) yet a slot off its outline still is not read."""
+its outline, a glare halo on the tile) yet a slot off its outline still is not read
+(the band round a slot, ``border_fraction``, is the reserved slots' test)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from vision.face_cut import face_gain
 from vision.locate import slot_view
 from vision.noble_seen import border_fraction, outline_three_sides
 from vision.outline import outline_ink
+from vision.readers import RESERVED_BORDER_MIN
 from vision.synth import faces
 
 GAIN = np.ones(3, np.float32)
@@ -25,8 +27,8 @@ def test_a_sleeve_over_one_side_of_the_outline_does_not_stop_the_reading() -> No
     image, h, slot = _slot_image("noble", tile, (64.0, 64.0))
     image[:, 4 * 101:4 * 112] = SLEEVE  # over the slot's right side (x 102 mm), not the tile
     lab = slot_view(image, h, slot, GAIN)[1]
-    assert outline_ink(lab, slot) < noble_reader.REFIT_MIN_SIDE  # the least side is hidden
-    assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
+    assert outline_ink(lab, slot) < noble_reader.OUTLINE_MIN_SIDE  # the least side is hidden
+    assert outline_three_sides(lab, slot) >= noble_reader.OUTLINE_MIN_SIDE
     got = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
     assert got.noble == catalogue.noble("n6") and got.confidence >= 0.9, got
 
@@ -37,7 +39,7 @@ def test_a_sleeve_over_two_sides_of_the_outline_leaves_the_slot_unsure() -> None
     image[:, 4 * 101:4 * 112] = SLEEVE
     image[4 * 101:4 * 112, :] = SLEEVE  # and over its bottom side
     lab = slot_view(image, h, slot, GAIN)[1]
-    assert outline_three_sides(lab, slot) < noble_reader.REFIT_MIN_SIDE
+    assert outline_three_sides(lab, slot) < noble_reader.OUTLINE_MIN_SIDE
     reading = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
     # the squares are not read; the network alone may name the tile, never surely
     assert reading.noble is None or not is_sure("nobles", reading.confidence, "n6")
@@ -48,13 +50,13 @@ def test_sensor_noise_on_the_mat_is_not_taken_for_something_else() -> None:
     image, h, slot = _slot_image("noble", None, (64.0, 64.0))
     noisy = np.clip(image + rng.normal(0, 18, image.shape), 0, 255).astype(np.uint8)
     lab = slot_view(noisy, h, slot, GAIN)[1]
-    assert border_fraction(lab) < noble_reader.NOBLE_BORDER_MIN  # pixel by pixel: not mat
+    assert border_fraction(lab) < RESERVED_BORDER_MIN  # pixel by pixel: not mat
     assert border_fraction(lab, smooth=True) > 0.9
     # wood over half the slot's surroundings stays wood after the median
     wood = noisy.copy()
     wood[:, 4 * 70:] = (40, 80, 120)
     lab = slot_view(wood, h, slot, GAIN)[1]
-    assert border_fraction(lab, smooth=True) < noble_reader.NOBLE_BORDER_MIN
+    assert border_fraction(lab, smooth=True) < RESERVED_BORDER_MIN
 
 
 def test_a_glare_halo_is_not_the_tiles_white_at_the_second_look() -> None:
@@ -76,7 +78,7 @@ def test_a_tile_washed_out_beside_three_sides_of_its_outline_is_not_empty() -> N
     image, h, slot = _slot_image("noble", tile, (64.0, 64.0))
     image[160:400, 160:440] = 240
     lab = slot_view(image, h, slot, GAIN)[1]
-    assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
+    assert outline_three_sides(lab, slot) >= noble_reader.OUTLINE_MIN_SIDE
     got = noble_reader.read_noble(image, h, slot, GAIN, ColourModel())
     assert got.state == "unknown", got
 
@@ -90,7 +92,7 @@ def test_a_cast_the_markers_gain_leaves_does_not_stop_a_tile_in_its_outline() ->
     image, h, slot = _slot_image("noble", tile, (64.0, 64.0))
     cool = np.clip(image * np.float32((1.0, 0.92, 0.8)), 0, 255).astype(np.uint8)  # BGR
     lab = slot_view(cool, h, slot, GAIN)[1]
-    assert border_fraction(lab, smooth=True) < noble_reader.NOBLE_BORDER_MIN
-    assert outline_three_sides(lab, slot) >= noble_reader.REFIT_MIN_SIDE
+    assert border_fraction(lab, smooth=True) < RESERVED_BORDER_MIN
+    assert outline_three_sides(lab, slot) >= noble_reader.OUTLINE_MIN_SIDE
     got = noble_reader.read_noble(cool, h, slot, GAIN, ColourModel())
     assert got.noble == catalogue.noble("n6") and got.confidence >= 0.9, got

@@ -23,10 +23,14 @@ class Params:
     ``temperature``: the logits are divided by it before the softmax (fitted by
     least log-loss on design calibration crops).  ``sure``: the probability at and
     above which an answer the network gives is taken as sure (the lowest at which
-    the design calibration answers were wrong at most once in 1000)."""
+    the design calibration answers were wrong at most once in 1000).
+    ``empty_sure``: the same, of its "empty" answers alone, for a network that
+    says whether a slot is empty (the answer a referee acts on when a card or
+    noble is taken)."""
 
     temperature: float = 1.0
     sure: float = 1.01
+    empty_sure: float = 1.01
 
 
 @cache

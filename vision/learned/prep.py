@@ -32,6 +32,9 @@ SPECS = {
     "duel_cards": Spec("duel_cards", (53.5, 84.0), (48, 76)),
     # a 44 mm token slot and 2 mm round it at 1 px/mm: a chip's 2 mm rim is 2 px
     "splendor_chips": Spec("splendor_chips", (48.0, 48.0), (48, 48)),
+    # a market card's slot and 4 mm round it (a noble's, 68 x 68 mm, is stretched to it)
+    # at 0.7 px/mm: bare paper or print, not which card
+    "splendor_slots": Spec("splendor_slots", (71.0, 96.0), (48, 64)),
 }
 
 

@@ -308,7 +308,7 @@ def _draw_components(canvas: np.ndarray, scene: TableScene, layout: Layout, aff:
     slots = layout.slot_index
     for i, nid in enumerate(scene.nobles):
         slot = slots.get(f"noble.{i}")
-        if slot:
+        if slot and nid is not None:  # None: a slot left empty (a noble taken from between)
             contents[slot.id] = nid
             c, a = _jitter(slot, place(slot.id, nid), jit)
             img = overrides.get(nid)

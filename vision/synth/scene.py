@@ -34,13 +34,13 @@ class TableScene:
 
     ``market[level - 1]`` holds the 4 slots of that level (card id or None);
     ``decks[level - 1]`` says whether that deck still has cards; ``nobles`` the
-    noble ids left on the table in slot order; ``supply`` the tokens per colour
-    in the order w u g r k y.
+    noble ids left on the table in slot order (None: an empty slot between them);
+    ``supply`` the tokens per colour in the order w u g r k y.
     """
 
     market: tuple[tuple[str | None, ...], ...]
     decks: tuple[bool, bool, bool]
-    nobles: tuple[str, ...]
+    nobles: tuple[str | None, ...]
     supply: tuple[int, int, int, int, int, int]
     players: tuple[PlayerScene, ...]
 

@@ -293,7 +293,7 @@ def _draw_light(rng: np.random.Generator, difficulty: str,
                  blur, motion, noise, jpeg)
 
 
-def setup_scene(players: int, nobles: tuple[str, ...],
+def setup_scene(players: int, nobles: tuple[str | None, ...],
                 market: tuple[tuple[str | None, ...], ...]) -> TableScene:
     """The set-up table: the game's full supply, empty player areas, all decks down."""
     gems = {2: 4, 3: 5, 4: 7}[players]

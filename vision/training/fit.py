@@ -20,8 +20,7 @@ import numpy as np
 
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import Recognizer
-from vision.training.slot_crops import NAME as CHIPS
-from vision.training.train import CHIP_FRAMES, render, table_crops
+from vision.training.train import TABLE_FRAMES, classes, render, table_crops
 
 PARAMS_PATH = Path(__file__).resolve().parents[1] / "learned" / "params.toml"
 #: Seeds of the design calibration crops and of the check crops (apart from training's).
@@ -30,6 +29,8 @@ CHECK_SEED = 7_000_001
 #: The most wrong answers allowed among the sure ones: one in a thousand (issue 38).
 SURE_WRONG_GOAL = 0.001
 TEMPERATURES = np.exp(np.linspace(np.log(0.2), np.log(8.0), 121))
+#: The networks whose "empty" answers get a threshold of their own (``empty_sure``).
+EMPTY_SURE = ("splendor_slots",)
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001)
 
 
@@ -87,10 +88,10 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
     rec = Recognizer(name)
     print(f"{name}: rendering calibration and check crops", flush=True)
     cal_from, check_from = f"seed {CAL_SEED}", f"seed {CHECK_SEED}"
-    if name == CHIPS:  # token slots cut from rendered tables (vision.training.slot_crops)
-        (xc, yc), (xk, yk) = table_crops("calibrate"), table_crops("check")
+    if name in TABLE_FRAMES:  # slots cut from rendered tables (vision.training.slot_crops)
+        (xc, yc), (xk, yk) = (table_crops(part, model=name) for part in ("calibrate", "check"))
         cal_from, check_from = (", ".join(f"{split} frames {r.start}-{r.stop - 1}"
-                                          for r, split in CHIP_FRAMES[part])
+                                          for r, split in TABLE_FRAMES[name][part])
                                 for part in ("calibrate", "check"))
     else:
         xc, yc = render(name, "design", per_class, CAL_SEED)
@@ -109,8 +110,19 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
              f"ECE {ece:.4f}, sure {100 * sure_k.mean():.1f} % of answers, "
              f"sure wrong {int((sure_k & ~right).sum())}",
              "# | p | answers | right % | mean p |", *["# " + r for r in rows]]
+    values = {"temperature": round(t, 4), "sure": sure}
+    if name in EMPTY_SURE:  # the empty answers' own threshold
+        e = list(classes(name)).index("empty")
+        said_c, said_k = pc.argmax(1) == e, pk.argmax(1) == e
+        values["empty_sure"] = choose_sure(pc.max(1)[said_c], (yc == e)[said_c])
+        sure_e = said_k & (pk.max(1) >= values["empty_sure"])
+        lines.append(f"# empty answers: sure from {values['empty_sure']:.4f}; check "
+                     f"{int(sure_e.sum())} of {int(said_k.sum())} sure, "
+                     f"{int((sure_e & (yk != e)).sum())} wrong; empty slots "
+                     f"{int((yk == e).sum())}, {int((sure_e & (yk == e)).sum())} named "
+                     "empty for sure")
     print("\n".join(lines), flush=True)
-    return {"temperature": round(t, 4), "sure": sure}, lines
+    return values, lines
 
 
 def _blocks(text: str) -> dict[str, list[str]]:

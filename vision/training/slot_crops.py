@@ -12,8 +12,13 @@ not read the slot (glare, a hand, a shadow: :func:`vision.synth.world._hidden`).
 Split ``recorded`` draws frames as the committed recorded scenes are (our solid
 chips close up), from another seed than theirs.
 
+The slots network (``splendor_slots``: is a market or noble slot empty,
+occupied or hidden) is trained the same way on those slots, cut by
+:func:`vision.slot_net.crop`, from tables whose market cards and nobles were
+taken away at random (:func:`thinned`): a table in play shows few empty slots.
+
 Offline only.  The crops are cached under ``$XDG_CACHE_HOME`` (never in the
-repository: they show the publisher's chips).
+repository: they show the publisher's chips and faces).
 """
 
 from __future__ import annotations
@@ -30,18 +35,32 @@ from unittest import mock
 import cv2
 import numpy as np
 
-from vision import slot_jobs
+from companion.rules import catalogue
+from vision import slot_jobs, slot_net
 from vision.calibrate import calibrate, slots_visible
 from vision.chip_net import EMPTY, HIDDEN, crop
 from vision.colours import TOKEN_BGR
 from vision.layout import TOKEN_MM, build_layout
 from vision.learned.prep import SPECS, prepare
+from vision.mats import PAPER
 from vision.synth import faces, recorded, world
 from vision.synth.faces import draw_gem
+from vision.synth.scene import TableScene, random_scene
 
 NAME = "splendor_chips"
+SLOTS = slot_net.NAME
 #: The chips network's classes, in output order.
 CLASSES = (EMPTY, "w", "u", "g", "r", "k", "y", HIDDEN)
+#: Each table-trained network's classes, and the slot kinds it reads.
+NETWORKS = {NAME: (CLASSES, ("token",)), SLOTS: (slot_net.CLASSES, ("card", "noble"))}
+#: For the slots network: the chance each market card, and each noble, is taken away.
+THIN = (0.2, 0.3)
+#: For the slots network: the share of frames whose faces may be spoiled, and the
+#: chance each card and noble of such a frame is (:func:`spoiled`): washed out by
+#: glare, faded towards the mat's paper, or clipped to white.  WHY: a face that
+#: passes for paper is the one mistake an "empty" answer must never make (a card
+#: called taken), and the world's lamps wash out too few faces to learn it from.
+SPOIL = (0.5, 0.3)
 #: Share of frames drawn with our own chips and faces (a box without the art).
 DRAWN_SHARE = 0.25
 #: Seed of the frames drawn as the recorded scenes are (the committed ones use 2026).
@@ -54,30 +73,107 @@ def cache_dir() -> Path:
     return base / "splendor-companion" / "training"
 
 
-def _frame_crops(seed: int, split: str) -> tuple[list[np.ndarray], list[int]]:
-    """The token slots of one rendered frame: raw crops (uint8) and class indices."""
+def thinned(scene: TableScene, rng: np.random.Generator) -> TableScene:
+    """``scene`` with market cards and nobles taken away at random (:data:`THIN`)."""
+    market = tuple(tuple(None if c is None or rng.random() < THIN[0] else c for c in row)
+                   for row in scene.market)
+    nobles = tuple(None if rng.random() < THIN[1] else n for n in scene.nobles)
+    return TableScene(market, scene.decks, nobles, scene.supply, scene.players)
+
+
+def spoiled(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` (BGR uint8) spoiled one of four ways: faded most of the way to the mat's
+    paper; washed out (brightened past clipping); clipped to white over a band; or
+    white all over but for a little texture."""
+    f: np.ndarray = face.astype(np.float32)
+    kind = int(rng.integers(4))
+    if kind == 0:
+        a = rng.uniform(0.55, 0.9)
+        f = (1 - a) * f + a * np.asarray(PAPER, np.float32)
+    elif kind == 1:
+        f = f * rng.uniform(1.6, 3.5) + rng.uniform(0, 60)
+    elif kind == 2:
+        h = f.shape[0]
+        y0 = int(rng.integers(h // 2))
+        f[y0:y0 + int(h * rng.uniform(0.4, 0.9))] = rng.uniform(235, 255)
+    else:
+        f = rng.uniform(238, 255) + rng.normal(0, 3, f.shape)
+    return cast("np.ndarray", np.clip(f, 0, 255).astype(np.uint8))
+
+
+def _spoiling(rng: np.random.Generator, drawn: bool) -> contextlib.AbstractContextManager[object]:
+    """A patch of the world's face choice that spoils some faces (:data:`SPOIL`), or
+    none, for this frame."""
+    if rng.random() >= SPOIL[0]:
+        return contextlib.nullcontext()
+    pick = world._pick_faces
+    ids = [c.id for c in catalogue.cards()] + [n.id for n in catalogue.nobles()]
+    chosen = [i for i in ids if rng.random() < SPOIL[1]]
+    draw_px = 6.0
+
+    def spoil(sets: list[tuple[str, dict[str, np.ndarray]]], k: int
+              ) -> tuple[str, dict[str, np.ndarray]]:
+        name, got = pick([] if drawn else sets, k)
+        out = dict(got)
+        for i in chosen:
+            face = out.get(i)
+            if face is None:
+                face = faces.noble_face(catalogue.noble(i), draw_px) if i.startswith("n") \
+                    else faces.card_face(catalogue.card(i), draw_px)
+            out[i] = spoiled(face, rng)
+        return name, out
+
+    return mock.patch.object(world, "_pick_faces", spoil)
+
+
+def _cut(name: str, job: slot_jobs.SlotJob) -> np.ndarray:
+    """The crop network ``name`` reads of the job's slot.  The slots network's are
+    reduced to its input here (its card and noble slots differ in size; the
+    reader's own reduction of them is then none)."""
+    if name == SLOTS:
+        raw = slot_net.crop(job.crop, job.homography, job.slot, job.gain)
+        return cv2.resize(raw, SPECS[SLOTS].input_px, interpolation=cv2.INTER_AREA)
+    return crop(job.crop, job.homography, job.slot, job.gain)
+
+
+def _label(name: str, held: str | None, hidden: bool) -> str:
+    """The class of a slot holding ``held`` (None: nothing)."""
+    if hidden:
+        return HIDDEN
+    if name == SLOTS:
+        return slot_net.OCCUPIED if held else slot_net.EMPTY
+    return held or EMPTY
+
+
+def _frame_crops(seed: int, split: str, name: str = NAME
+                 ) -> tuple[list[np.ndarray], list[int]]:
+    """The slots of one rendered frame that network ``name`` reads: raw crops (uint8)
+    and class indices."""
     rng = np.random.default_rng(seed)
     players = int(rng.choice((2, 3, 4)))
     difficulty = DIFFICULTIES[seed % 3]
     lens = ("wide", "standard")[int(rng.integers(2))]
     drawn = rng.random() < DRAWN_SHARE
-    with mock.patch.object(world, "_faces", lambda s: ([], {})) if drawn else \
-            contextlib.nullcontext():
-        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens)
+    scene = thinned(random_scene(players, seed), rng) if name == SLOTS else None
+    with (mock.patch.object(world, "_faces", lambda s: ([], {})) if drawn else
+          contextlib.nullcontext()), \
+            (_spoiling(rng, drawn) if name == SLOTS else contextlib.nullcontext()):
+        frame = world.world_frame(players, difficulty, seed, split=split, lens=lens,
+                                  scene=scene)
     cal = calibrate(frame.image, frame.layout)
     if cal is None:
         return [], []
+    classes, kinds = NETWORKS[name]
     slots = [s for s, seen in zip(frame.layout.slots,
                                   slots_visible(cal, frame.layout.slots, frame.image.shape),
                                   strict=True)
-             if seen and s.kind == "token" and s.id not in frame.unseen]
-    index = {c: i for i, c in enumerate(CLASSES)}
+             if seen and s.kind in kinds and s.id not in frame.unseen]
+    index = {c: i for i, c in enumerate(classes)}
     xs, ys = [], []
     for job in slot_jobs.make_jobs(frame.image, cal, slots):
         sid = job.slot.id
-        label = HIDDEN if sid in frame.hidden else frame.contents.get(sid) or EMPTY
-        xs.append(crop(job.crop, job.homography, job.slot, job.gain))
-        ys.append(index[label])
+        xs.append(_cut(name, job))
+        ys.append(index[_label(name, frame.contents.get(sid), sid in frame.hidden)])
     return xs, ys
 
 
@@ -109,43 +205,45 @@ def poker_chip(letter: str, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     return img, mask
 
 
-def _recorded_crops(seed: int) -> tuple[list[np.ndarray], list[int]]:
-    """The token slots of one frame drawn as the recorded scenes are
-    (:func:`vision.synth.recorded.frames`: our drawn chips, close up at 3-3.5 px/mm,
-    an ordinary camera), of a seed the committed scenes do not use; odd seeds with
-    :func:`poker_chip`, the committed scenes' chips."""
+def _recorded_crops(seed: int, name: str = NAME) -> tuple[list[np.ndarray], list[int]]:
+    """The slots network ``name`` reads of one frame drawn as the recorded scenes are
+    (:func:`vision.synth.recorded.frames`: our drawn chips and faces, close up at
+    3-3.5 px/mm, an ordinary camera), of a seed the committed scenes do not use; odd
+    seeds with :func:`poker_chip`, the committed scenes' chips."""
 
+    classes, kinds = NETWORKS[name]
     layout = build_layout(4)
-    views = [v for v in recorded._views(layout) if any(s.kind == "token" for s in v[1])]
+    views = [v for v in recorded._views(layout) if any(s.kind in kinds for s in v[1])]
     with mock.patch.object(faces, "token", poker_chip) if seed % 2 else \
             contextlib.nullcontext():
         frame = next(recorded.frames(layout, 1, seed=RECORDED_SEED, views=views, start=seed))
     cal = calibrate(frame.image, layout)
     if cal is None:
         return [], []
-    truth = {t["slot"]: t for t in frame.truth["token_slots"]}
+    truth = {t["slot"]: t for part in ("token_slots", "cards", "nobles")
+             for t in frame.truth[part]}
     covered = set(frame.truth.get("covered", []))
     slots = [s for s, seen in zip(layout.slots,
                                   slots_visible(cal, layout.slots, frame.image.shape),
-                                  strict=True) if seen and s.id in truth]
-    index = {c: i for i, c in enumerate(CLASSES)}
+                                  strict=True) if seen and s.id in truth and s.kind in kinds]
+    index = {c: i for i, c in enumerate(classes)}
     xs, ys = [], []
     for job in slot_jobs.make_jobs(frame.image, cal, slots):
         t = truth[job.slot.id]
-        label = HIDDEN if job.slot.id in covered else (
-            t["colour"] if t["state"] == "token" else EMPTY)
-        xs.append(crop(job.crop, job.homography, job.slot, job.gain))
-        ys.append(index[label])
+        held = None if t["state"] == "empty" else t.get("colour") or t["state"]
+        xs.append(_cut(name, job))
+        ys.append(index[_label(name, held, job.slot.id in covered)])
     return xs, ys
 
 
-def _many(args: tuple[list[int], str]) -> tuple[np.ndarray, np.ndarray]:
-    seeds, split = args
+def _many(args: tuple[list[int], str, str]) -> tuple[np.ndarray, np.ndarray]:
+    seeds, split, name = args
     xs: list[np.ndarray] = []
     ys: list[int] = []
     t0 = time.time()
     for k, seed in enumerate(seeds):
-        x, y = _recorded_crops(seed) if split == "recorded" else _frame_crops(seed, split)
+        x, y = _recorded_crops(seed, name) if split == "recorded" else \
+            _frame_crops(seed, split, name)
         xs += x
         ys += y
         if k % 10 == 9:
@@ -154,16 +252,17 @@ def _many(args: tuple[list[int], str]) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(xs), np.asarray(ys, np.int32)
 
 
-def crops(seeds: range, split: str = "design", workers: int = 2
+def crops(seeds: range, split: str = "design", workers: int = 2, name: str = NAME
           ) -> tuple[np.ndarray, np.ndarray]:
-    """Raw crops (n, h, w, 3) uint8 and labels of the frames ``seeds``, cached."""
-    path = cache_dir() / f"{NAME}-{split}-{seeds.start}-{seeds.stop}.npz"
+    """Raw crops (n, h, w, 3) uint8 and labels network ``name`` reads of the frames
+    ``seeds``, cached."""
+    path = cache_dir() / f"{name}-{split}-{seeds.start}-{seeds.stop}.npz"
     if path.exists():
         with np.load(path) as z:
             return z["x"], z["y"]
     parts = [list(seeds)[i::workers] for i in range(workers)]
     with get_context("spawn").Pool(workers) as pool:
-        got = pool.map(_many, [(p, split) for p in parts if p])
+        got = pool.map(_many, [(p, split, name) for p in parts if p])
     x = np.concatenate([g[0] for g in got])
     y = np.concatenate([g[1] for g in got])
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -171,14 +270,15 @@ def crops(seeds: range, split: str = "design", workers: int = 2
     return x, y
 
 
-def augmented(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Prepared inputs of raw crops, each turned by a random quarter turn and
-    mirrored at random (a chip and its slot look the same any way round) and
-    its exposure scaled by up to ±25 %."""
-    spec = SPECS[NAME]
+def augmented(x: np.ndarray, rng: np.random.Generator, name: str = NAME) -> np.ndarray:
+    """Prepared inputs of raw crops, each turned and mirrored at random (a chip and
+    its slot look the same any way round; a card slot only by half turns) and its
+    exposure scaled by up to ±25 %."""
+    spec = SPECS[name]
+    square = spec.input_px[0] == spec.input_px[1]
     out = []
     for img in x:
-        img = np.rot90(img, int(rng.integers(4)))
+        img = np.rot90(img, int(rng.integers(4)) if square else 2 * int(rng.integers(2)))
         if rng.random() < 0.5:
             img = img[:, ::-1]
         gain = rng.uniform(0.75, 1.25, 3) if rng.random() < 0.5 else rng.uniform(0.75, 1.25)
@@ -187,7 +287,8 @@ def augmented(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.stack(out)
 
 
-if __name__ == "__main__":  # python -m vision.training.slot_crops FIRST STOP [split]
+if __name__ == "__main__":  # python -m vision.training.slot_crops FIRST STOP [split [name]]
     a = sys.argv[1:]
-    xx, yy = crops(range(int(a[0]), int(a[1])), a[2] if len(a) > 2 else "design")
-    print(xx.shape, np.bincount(yy, minlength=len(CLASSES)))
+    net = a[3] if len(a) > 3 else NAME
+    xx, yy = crops(range(int(a[0]), int(a[1])), a[2] if len(a) > 2 else "design", name=net)
+    print(xx.shape, np.bincount(yy, minlength=len(NETWORKS[net][0])))

@@ -34,9 +34,8 @@ GOAL = SURE_WRONG_GOAL
 #: Design and check seeds of each game (the check seeds: other tables, other cameras).
 SEEDS = {"splendor": (1000, 56_000), "duel": (9200, 63_000)}
 #: What this script chooses (market cards and nobles: ``python -m vision.training.join``,
-#: with ``--nobles``).
-CATEGORIES = ("empty market slots", "empty noble slots", "decks", "token chips",
-              "empty token slots", "reserved")
+#: with ``--nobles``; empty market and noble slots: ``python -m vision.training.fit``).
+CATEGORIES = ("decks", "token chips", "empty token slots", "reserved")
 
 
 def _run(fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], workers: int,

@@ -28,13 +28,19 @@ MODELS_DIR = Path(__file__).resolve().parents[1] / "learned" / "models"
 #: The seeds of the training crops and of the check crops (apart, so the check is unseen).
 TRAIN_SEED = 1
 CHECK_SEED = 7_000_001
-#: The rendered frames whose token slots train the chips network, calibrate it (fit)
-#: and check it (the check printing's chips: never trained or fitted on); "recorded":
+#: The rendered frames whose slots train each table-trained network, calibrate it
+#: (fit) and check it (the check printing: never trained or fitted on); "recorded":
 #: frames drawn as the committed recorded scenes are, of other seeds.
-CHIP_FRAMES = {"train": ((range(20_000, 20_400), "design"), (range(0, 600), "recorded")),
-               "calibrate": ((range(30_000, 30_080), "design"),
-                             (range(1000, 1100), "recorded")),
-               "check": ((range(70_000, 70_060), "check"),)}
+TABLE_FRAMES = {
+    slot_crops.NAME: {"train": ((range(20_000, 20_400), "design"), (range(0, 600), "recorded")),
+                      "calibrate": ((range(30_000, 30_080), "design"),
+                                    (range(1000, 1100), "recorded")),
+                      "check": ((range(70_000, 70_060), "check"),)},
+    slot_crops.SLOTS: {"train": ((range(21_000, 21_700), "design"),
+                                 (range(0, 200), "recorded")),
+                       "calibrate": ((range(31_000, 31_160), "design"),),
+                       "check": ((range(71_000, 71_100), "check"),)},
+}
 #: Share of the Splendor cards' training crops whose picture is another card's
 #: (:func:`vision.training.augment.swap_art`).
 ART_SWAP = 0.7
@@ -74,20 +80,23 @@ def render(model: str, split: str, per_class: int, seed: int, workers: int = 2,
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def table_crops(part: str, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The chips network's prepared inputs and labels of ``part`` of :data:`CHIP_FRAMES`,
-    augmented with ``seed`` (none: as cut)."""
-    got = [slot_crops.crops(frames, split) for frames, split in CHIP_FRAMES[part]]
+def table_crops(part: str, seed: int | None = None, model: str = slot_crops.NAME
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """A table-trained network's prepared inputs and labels of ``part`` of
+    :data:`TABLE_FRAMES`, augmented with ``seed`` (none: as cut)."""
+    got = [slot_crops.crops(frames, split, name=model)
+           for frames, split in TABLE_FRAMES[model][part]]
     x, y = np.concatenate([g[0] for g in got]), np.concatenate([g[1] for g in got])
     if seed is None:
-        return np.stack([prepare(c, SPECS[slot_crops.NAME]) for c in x]), y
+        return np.stack([prepare(c, SPECS[model]) for c in x]), y
     rng = np.random.default_rng(seed)  # two turned, mirrored, re-exposed copies of each
-    return np.concatenate([slot_crops.augmented(x, rng) for _ in range(2)]), np.tile(y, 2)
+    return (np.concatenate([slot_crops.augmented(x, rng, model) for _ in range(2)]),
+            np.tile(y, 2))
 
 
 def classes(model: str) -> tuple[str, ...]:
     """The network's classes in output order."""
-    return slot_crops.CLASSES if model == slot_crops.NAME else CLASSES[model]
+    return slot_crops.NETWORKS[model][0] if model in slot_crops.NETWORKS else CLASSES[model]
 
 
 def fit(model: str, x: np.ndarray, y: np.ndarray, epochs: int, seed: int,
@@ -157,16 +166,16 @@ def train(model: str, per_class: int, epochs: int, check_per_class: int) -> dict
     from vision.training.export import to_onnx
 
     t0 = time.time()
-    chips = model == slot_crops.NAME
+    chips = model in TABLE_FRAMES
     if chips:
-        print(f"{model}: token slots of rendered design tables", flush=True)
-        x, y = table_crops("train", TRAIN_SEED)
+        print(f"{model}: slots of rendered design tables", flush=True)
+        x, y = table_crops("train", TRAIN_SEED, model)
     else:
         print(f"{model}: rendering {per_class} crops a class from the design faces", flush=True)
         x, y = render(model, "design", per_class, TRAIN_SEED)
     print(f"{model}: {len(x)} crops in {time.time() - t0:.0f} s; training", flush=True)
     params = fit(model, x, y, epochs, TRAIN_SEED)
-    xc, yc = table_crops("check") if chips else render(model, "check", check_per_class,
+    xc, yc = table_crops("check", model=model) if chips else render(model, "check", check_per_class,
                                                           CHECK_SEED)
     acc = float((logits_of(params, xc).argmax(1) == yc).mean()) if len(xc) else None
     print(f"{model}: check crops top-1 {acc}", flush=True)
@@ -174,12 +183,12 @@ def train(model: str, per_class: int, epochs: int, check_per_class: int) -> dict
     to_onnx(params, spec.input_px, MODELS_DIR / f"{model}.onnx")
     if chips:
         train_from: dict[str, object] = {
-            "frames": "vision.synth.world design tables (older chips; a quarter drawn) and "
-                      "frames drawn as the recorded scenes",
-            "seeds": {split: [r.start, r.stop] for r, split in CHIP_FRAMES["train"]}}
+            "frames": "vision.synth.world design tables (older printing; a quarter drawn) "
+                      "and frames drawn as the recorded scenes",
+            "seeds": {split: [r.start, r.stop] for r, split in TABLE_FRAMES[model]["train"]}}
         check_from: dict[str, object] = {
-            "frames": "vision.synth.world check tables (newer chips)",
-            "seeds": {split: [r.start, r.stop] for r, split in CHIP_FRAMES["check"]}}
+            "frames": "vision.synth.world check tables (newer printing)",
+            "seeds": {split: [r.start, r.stop] for r, split in TABLE_FRAMES[model]["check"]}}
     else:
         train_from = {"faces": sorted({s for s, _, _ in labelled(model, "design")}),
                       "per_class": per_class}

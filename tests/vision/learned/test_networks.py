@@ -30,7 +30,8 @@ def test_each_network_ships_with_its_classes_and_loads_in_opencv(name: str) -> N
                 "splendor_nobles": [n.id for n in catalogue.nobles()],
                 "duel_cards": [c.id for c in duel_cards.cards()]
                 + [r.id for r in duel_cards.royals()],
-                "splendor_chips": ["empty", "w", "u", "g", "r", "k", "y", "hidden"]}[name]
+                "splendor_chips": ["empty", "w", "u", "g", "r", "k", "y", "hidden"],
+                "splendor_slots": ["empty", "occupied", "hidden"]}[name]
     assert info["classes"] == expected
     assert info["check"]["top1"] is not None and info["commit"]
     rec = recognizer(name)
@@ -86,7 +87,7 @@ def test_drawn_faces_in_new_crops_are_named(name: str) -> None:
 def test_drawn_chips_of_a_table_never_trained_on_are_named(monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
     """A rendered table with our own drawn chips (no art needed), of a seed outside the
-    training frames (vision.training.train.CHIP_FRAMES): the token slots the reader
+    training frames (vision.training.train.TABLE_FRAMES): the token slots the reader
     cuts are named right, and none a person can read is called hidden."""
     from vision import chip_net, slot_jobs
     from vision.calibrate import calibrate, slots_visible
@@ -107,3 +108,40 @@ def test_drawn_chips_of_a_table_never_trained_on_are_named(monkeypatch: pytest.M
     truth = [frame.contents.get(s.id) or "empty" for s in slots]
     right = sum(a == b for a, b in zip(named, truth, strict=True))
     assert len(slots) >= 20 and right >= len(slots) - 1, list(zip(named, truth, strict=True))
+
+
+@pytest.mark.parametrize("seed", [91_002, 91_003])
+def test_market_and_noble_slots_of_a_drawn_table_are_told_empty_or_occupied(
+        monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """A rendered table with our own drawn faces (no art needed), of a seed outside the
+    training frames, a third of its cards and nobles taken away: the slots network
+    tells every market and noble slot a person can read empty or occupied, all but
+    one at most, and never calls an occupied slot empty for sure."""
+    from vision import slot_jobs, slot_net
+    from vision.calibrate import calibrate, slots_visible
+    from vision.synth import world
+    from vision.synth.scene import TableScene, random_scene
+
+    monkeypatch.setattr(world, "_faces", lambda split: ([], {}))
+    rng = np.random.default_rng(seed)
+    full = random_scene(4, seed)
+    scene = TableScene(tuple(tuple(None if rng.random() < 0.34 else c for c in row)
+                             for row in full.market), full.decks,
+                       tuple(None if rng.random() < 0.34 else n for n in full.nobles),
+                       full.supply, full.players)
+    frame = world.world_frame(4, "medium", seed, split="design", lens="standard",
+                              scene=scene, hand=False)
+    cal = calibrate(frame.image, frame.layout)
+    assert cal is not None
+    seen = slots_visible(cal, frame.layout.slots, frame.image.shape)
+    slots = [s for s, v in zip(frame.layout.slots, seen, strict=True)
+             if v and s.kind in ("card", "noble") and s.id not in frame.hidden]
+    guesses = [slot_net.guess(j.crop, j.homography, j.slot, j.gain)
+               for j in slot_jobs.make_jobs(frame.image, cal, slots)]
+    truth = ["occupied" if frame.contents.get(s.id) else "empty" for s in slots]
+    named = [g.best for g in guesses]
+    right = sum(a == b for a, b in zip(named, truth, strict=True))
+    assert "empty" in truth and "occupied" in truth
+    assert len(slots) >= 14 and right >= len(slots) - 1, list(zip(named, truth, strict=True))
+    assert not [s.id for s, g, t in zip(slots, guesses, truth, strict=True)
+                if t == "occupied" and slot_net.empty_sure(g)]

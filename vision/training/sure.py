@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             "design", d_seed, a.count, a.workers), a.reuse)
         check = _cached(f"splendor-check-{c_seed}-{a.count}", lambda: splendor_pairs(
             "check", c_seed, a.count, a.workers), a.reuse)
+        design, check = ({k: v for k, v in g.items() if k in CATEGORIES}
+                         for g in (design, check))  # a cache from before may hold more
         splendor_t, notes["splendor"] = choose(design, check, splendor_t)
         notes["splendor"].insert(0, f"# design seeds {d_seed}.., check seeds {c_seed}.., "
                                  f"{a.count} frames per cell")

@@ -209,14 +209,20 @@ def _recorded_crops(seed: int, name: str = NAME) -> tuple[list[np.ndarray], list
     """The slots network ``name`` reads of one frame drawn as the recorded scenes are
     (:func:`vision.synth.recorded.frames`: our drawn chips and faces, close up at
     3-3.5 px/mm, an ordinary camera), of a seed the committed scenes do not use; odd
-    seeds with :func:`poker_chip`, the committed scenes' chips."""
+    seeds with :func:`poker_chip`, the committed scenes' chips; for the slots
+    network, its cards and nobles :func:`thinned`."""
 
     classes, kinds = NETWORKS[name]
     layout = build_layout(4)
     views = [v for v in recorded._views(layout) if any(s.kind in kinds for s in v[1])]
+    def scene(i: int, rng: np.random.Generator) -> TableScene:  # as frames() draws one
+        drawn = random_scene(int(rng.integers(2, 5)), int(rng.integers(1 << 30)))
+        return thinned(drawn, rng) if name == SLOTS else drawn
+
     with mock.patch.object(faces, "token", poker_chip) if seed % 2 else \
             contextlib.nullcontext():
-        frame = next(recorded.frames(layout, 1, seed=RECORDED_SEED, views=views, start=seed))
+        frame = next(recorded.frames(layout, 1, seed=RECORDED_SEED, views=views, start=seed,
+                                     scenes=scene))
     cal = calibrate(frame.image, layout)
     if cal is None:
         return [], []

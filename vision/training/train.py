@@ -37,8 +37,9 @@ TABLE_FRAMES = {
                                     (range(1000, 1100), "recorded")),
                       "check": ((range(70_000, 70_060), "check"),)},
     slot_crops.SLOTS: {"train": ((range(21_000, 21_700), "design"),
-                                 (range(0, 200), "recorded")),
-                       "calibrate": ((range(31_000, 31_160), "design"),),
+                                 (range(0, 600), "recorded")),
+                       "calibrate": ((range(31_000, 31_160), "design"),
+                                     (range(1000, 1100), "recorded")),
                        "check": ((range(71_000, 71_100), "check"),)},
 }
 #: Share of the Splendor cards' training crops whose picture is another card's

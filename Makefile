@@ -33,9 +33,10 @@ reports: $(STAMP)
 	$(BIN)/python tests/reports/make_reports.py $(ARGS)
 
 # Re-make the reader's networks from ../shared's design faces and rendered design tables
-# (about 80 min on 2 cores; the chips' table crops are cached in ~/.cache), then fit
-# their temperatures (vision/learned/{models,params.toml}), then choose the readers' sure
-# thresholds on design tables and score them on check tables (vision/sure.toml, ~40 min).
+# (about 105 min on 2 cores; the table-trained networks' crops are cached in ~/.cache),
+# then fit their temperatures (vision/learned/{models,params.toml}), then choose the
+# readers' sure thresholds on design tables and score them on check tables
+# (vision/sure.toml, ~40 min).
 train: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
 	$(BIN)/python -m vision.training.train $(ARGS)

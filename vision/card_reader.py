@@ -4,10 +4,10 @@
 :func:`read_card` is the whole path, one module per stage, each entered once per
 pass and never calling back into an earlier one:
 
-1. **find** (:mod:`vision.card_find`): the slot cut out once at
-   ``LOCATE_PX_PER_MM``; bare paper with its printed outline seen is "empty",
-   else where the card lies (:mod:`vision.locate`: the best rectangle and a few
-   other fits).
+1. **find** (:mod:`vision.card_find`): "empty" when the slots network
+   (:mod:`vision.slot_net`) says so, else where the card lies (the slot cut out
+   once at ``LOCATE_PX_PER_MM``; :mod:`vision.locate`: the best rectangle and a
+   few other fits).
 2. **rectify** (:mod:`vision.face_cut`): one warp of the frame per place read,
    to an upright face at ``FACE_PX_PER_MM``, white-balanced.
 3. **seen?** (:mod:`vision.card_seen`): glare clipping, a flat occluder or a

@@ -78,9 +78,10 @@ class Level:
     candidate instead (a beginner's blunders).  Levels 3 to 5 search with
     ``budget`` playouts per Splendor turn (``duel_budget`` per Duel turn: a
     Duel playout costs about 2.5 times a Splendor one).  Level 3's budget
-    keeps it within 2 s and level 5's within 10 s on the Pi 4 estimate's
-    slow end; ``tests/bench/bench_seat.py`` measures both and the win rates
-    that say each level beats the one below.
+    keeps its usual turn within 2 s and level 5's within 10 s on the Pi 4
+    estimate's slow end, and ``seconds`` stops the rare long turn (wall
+    seconds on the box running it); ``tests/bench/bench_seat.py`` measures
+    both and the win rates that say each level beats the one below.
     """
 
     number: int
@@ -89,6 +90,7 @@ class Level:
     noise: float
     words: str
     shortlist: bool = True
+    seconds: float = 8.0
 
     @property
     def searches(self) -> bool:
@@ -102,16 +104,17 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(1, 0, 0, 0.4, "beginner: a rule of thumb, with blunders"),
     2: Level(2, 0, 0, 0.0, "casual: the rule of thumb"),
-    3: Level(3, 150, 60, 0.0, "club: a quick search (the default)"),
+    3: Level(3, 150, 60, 0.0, "club: a quick search (the default)", seconds=1.5),
     4: Level(4, 500, 200, 0.0, "strong: a longer search"),
     5: Level(5, 1000, 250, 0.0, "full search"),
 }
 DEFAULT_LEVEL = 3
 #: The longest a search level thinks, wall seconds on the box running it: the issue's
-#: 10 s ceiling less 2 s for the screen, speech and the turn's wording.  WHY: budgets
-#: in playouts bound the usual turn, not every one; a Duel turn with many options
-#: took 1.8 CPU s here (about 21 s on a Pi 4's slow end, bench_seat.py --store).
-THINK_SECONDS = 8.0
+#: 10 s ceiling less 2 s for the screen, speech and the turn's wording (level 3: its
+#: 2 s less 0.5 s, ``Level.seconds``).  WHY: budgets in playouts bound the usual turn,
+#: not every one; a Duel turn with many options took 1.8 CPU s here (about 21 s on a
+#: Pi 4's slow end), a level-3 Duel turn 0.29 s (3.4 s there; bench_seat.py --store).
+THINK_SECONDS = max(level.seconds for level in LEVELS.values())
 #: The level whose search a hint uses: the default's, so a hint is as quick.
 HINT_LEVEL = DEFAULT_LEVEL
 #: Playouts that estimate the chance of a turn that had no rival.
@@ -147,9 +150,9 @@ class Choice(Generic[T]):
 
 
 # ------------------------------------------------------------------ Splendor
-def _deadline() -> float:
-    """When a search started now must stop (:data:`THINK_SECONDS`)."""
-    return time.monotonic() + THINK_SECONDS
+def _deadline(level: Level) -> float:
+    """When a search at ``level`` started now must stop (``Level.seconds``)."""
+    return time.monotonic() + level.seconds
 
 
 def splendor_choice(state: splendor.GameState, level: Level, seed: int,
@@ -170,7 +173,7 @@ def splendor_choice(state: splendor.GameState, level: Level, seed: int,
     if level.shortlist:
         pool = _splendor_shortlist(sampler.base, pool)
     ranking, spent = halving(pool, lambda t, s: search._run(sampler, t, s), state.current,
-                             level.budget, seed, LONE_PLAYOUTS, _deadline())
+                             level.budget, seed, LONE_PLAYOUTS, _deadline(level))
     options = tuple(Option(_splendor_turn(state, t), mean, n)
                     for t, mean, n in ranking[:NAMED_OPTIONS])
     best = options[0].turn
@@ -241,7 +244,7 @@ def duel_choice(state: duel.GameState, level: Level, seed: int,
     else:
         searched, spent = halving(pool, lambda m, s: duel_search._run(sampler, m, s),
                                   state.current, level.duel_budget, seed, LONE_PLAYOUTS,
-                                  _deadline())
+                                  _deadline(level))
         ranking = list(searched)
     options: list[Option[DuelTurn]] = []
     example: DuelTurn | None = None

@@ -46,7 +46,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from companion.analysis.seat import (
     DEFAULT_LEVEL,
     LEVELS,
-    THINK_SECONDS,
     duel_choice,
     splendor_choice,
 )
@@ -279,9 +278,9 @@ def time_table(game: str, levels: list[int], done: dict[str, Result], ratio: flo
         budget = lv.budget if game == "splendor" else lv.duel_budget
         high = max(times) * ratio
         ceiling = DEFAULT_LEVEL_SECONDS if level == DEFAULT_LEVEL else ANY_LEVEL_SECONDS
-        # a longer search stops at THINK_SECONDS on the box (halving's deadline)
+        # a longer search stops at the level's seconds on the box (halving's deadline)
         verdict = "within" if high <= ceiling else (
-            f"cut at {THINK_SECONDS:g} s:" if ceiling >= THINK_SECONDS else "OVER")
+            f"cut at {lv.seconds:g} s:" if ceiling >= lv.seconds else "OVER")
         print(f"  {level:<7}{budget or 'none':<10}{len(times):<7}{statistics.median(times):<8.3f}"
               f"{max(times):<9.3f}{f'{high / CPYTHON_311_GAIN:.2f}-{high:.2f} s':<16}"
               f"{verdict} {ceiling:g} s", flush=True)

@@ -60,6 +60,14 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: Ctrl-C as at a terminal.  WHY: a shell starts a background job
+    (``make test &``) with SIGINT ignored, the ignoring is inherited, and a program
+    started ignoring SIGINT rightly keeps ignoring it; the test plays a player who
+    pressed Ctrl-C on ``run`` in the foreground, whatever started the test suite."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(tmp_path: Path, db: Path, script: str, name: str) -> subprocess.Popen[bytes]:
     buttons = tmp_path / f"{name}.txt"
     buttons.write_text(script, encoding="utf-8")
@@ -71,7 +79,7 @@ def _start(tmp_path: Path, db: Path, script: str, name: str) -> subprocess.Popen
         [sys.executable, "-m", "companion", "run", "--players", "3",
          "--camera", f"recorded:{DEMO / 'frames'}", "--buttons", f"script:{buttons}",
          "--db", str(db), "--resume", "no"],
-        cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+        cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, preexec_fn=_as_from_a_terminal,
         stdout=open(tmp_path / f"{name}.out", "wb"), stderr=open(tmp_path / f"{name}.err", "wb"),
     )
 

@@ -130,3 +130,41 @@ def test_the_checks_see_a_circle_an_upward_arrow_and_a_silent_lazy_import() -> N
     said = {i.text: i.explained for i in g.inner_imports_of("m", code)}
     assert said == {"from companion.rules import state": False, "import cv2": True,
                     "import numpy": True}
+
+
+#: The modules outside the renderer that may import it (vision.synth): each renders
+#: tables for a command that shows or measures them (demo, vision world/eval, the
+#: Duel table's drawn frames) or for training, never for reading a photograph
+#: (tests/vision/learned/test_runtime_isolation.py reads with both refused).
+RENDERER_USERS = frozenset({
+    "companion.commands._duel_table", "companion.commands.vision", "companion.demo.splendor",
+    "vision.duel.evaluate", "vision.world_eval",
+})
+
+
+def _importers(imports: list[g.Import], package: str) -> set[str]:
+    return {i.source for i in imports if (i.target == package or i.target.startswith(
+        package + ".")) and not (i.source == package or i.source.startswith(package + "."))}
+
+
+def test_the_training_stack_is_offline_and_not_installed(imports: list[g.Import]) -> None:
+    """vision.training reads ../shared and renders through vision.synth: nothing else
+    imports it, and an installed box (pyproject's package list) does not carry it."""
+    import tomllib
+
+    from setuptools import find_packages
+
+    assert not _importers(imports, "vision.training")
+    find = tomllib.loads((g.ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["packages"]["find"]
+    shipped = find_packages(str(g.ROOT), include=find["include"], exclude=find["exclude"])
+    assert "vision" in shipped and "vision.learned" in shipped
+    assert not [p for p in shipped if p.startswith("vision.training")]
+
+
+def test_only_commands_that_show_or_measure_tables_import_the_renderer(
+        imports: list[g.Import]) -> None:
+    users = {s for s in _importers(imports, "vision.synth")
+             if not s.startswith("vision.training")}
+    assert users <= RENDERER_USERS, sorted(users - RENDERER_USERS)
+    assert not RENDERER_USERS - users, f"no longer a user: {sorted(RENDERER_USERS - users)}"

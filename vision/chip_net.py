@@ -27,6 +27,7 @@ from typing import Protocol
 import numpy as np
 
 from vision.calibrate import rectify
+from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import Guess, recognizer
@@ -45,10 +46,14 @@ NAMED_MIN = 0.5
 
 def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
     """The token slot and the margin of :data:`SPECS`'s crop round it, upright and
-    white-balanced by the frame's ``gain`` (BGR uint8)."""
+    white-balanced by the frame's ``gain``, lowered where the crop's own whites would
+    clip (:func:`vision.face_cut.face_gain`, as a card's face).  WHY: under a lamp
+    brighter there than at the markers, the markers' gain alone washed a chip the
+    camera saw plainly to white, and the network called it hidden (design frames
+    24000-24007, 4 players: 5 of 5 readable chips it missed)."""
     w_mm = SPECS[NAME].crop_mm[0]
     raw = rectify(image, h, slot, CUT_PX_PER_MM, (w_mm - slot.size[0]) / 2)
-    return normalise(raw, gain)
+    return normalise(raw, face_gain(raw, gain))
 
 
 def guess(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Guess:

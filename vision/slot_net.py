@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.calibrate import rectify
+from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.learned.params import params
 from vision.learned.recognizer import Guess, recognizer
@@ -39,9 +40,13 @@ MARGIN_MM = 4.0
 
 def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
     """The slot and :data:`MARGIN_MM` round it, upright and white-balanced by ``gain``
-    (BGR uint8; a noble's square slot is stretched to the network's card-shaped
-    input, as in training)."""
-    return normalise(rectify(image, h, slot, CUT_PX_PER_MM, MARGIN_MM), gain)
+    but no brighter than its own whites allow (:func:`vision.face_cut.face_gain`; BGR
+    uint8; a noble's square slot is stretched to the network's card-shaped input, as
+    in training).  WHY the local white: under a lamp brighter there than at the
+    markers, the markers' gain alone washed a tile the camera saw plainly to white,
+    and the network called it hidden (design frame 24004, 2 players, hard, wide)."""
+    raw = rectify(image, h, slot, CUT_PX_PER_MM, MARGIN_MM)
+    return normalise(raw, face_gain(raw, gain))
 
 
 def guess(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Guess:

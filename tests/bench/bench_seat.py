@@ -83,13 +83,21 @@ class Game:
     @property
     def key(self) -> str:
         """The game and its seats, a level with its definition (a changed level is a new game)."""
-        def seat(name: str) -> str:
-            if not name.startswith("L"):
-                return name
-            lv = LEVELS[int(name[1:])]
-            return f"{name}({lv.budget},{lv.duel_budget},{lv.noise},{lv.shortlist})"
+        return f"{self.game}/{seat_name(self.seats[0])}/{seat_name(self.seats[1])}/{self.seed}"
 
-        return f"{self.game}/{seat(self.seats[0])}/{seat(self.seats[1])}/{self.seed}"
+
+def seat_name(name: str) -> str:
+    """A seat as keys name it: a level with its definition, else the policy's name."""
+    if not name.startswith("L"):
+        return name
+    lv = LEVELS[int(name[1:])]
+    return f"{name}({lv.budget},{lv.duel_budget},{lv.noise},{lv.shortlist})"
+
+
+def current(key: str) -> bool:
+    """Whether the game ``key`` was played by the levels as defined now."""
+    names = {seat_name(f"L{n}") for n in LEVELS}
+    return all(s in names or not s.startswith("L") for s in key.split("/")[1:3])
 
 
 @dataclass(frozen=True)
@@ -333,12 +341,15 @@ def store(path: Path | None) -> None:
         raise SystemExit("--store needs --results FILE")
     have = load(STORED)
     have.update(load(path))
+    stale = [key for key in have if not current(key)]
+    for key in stale:  # a level since redefined: its games no longer measure it
+        del have[key]
     with STORED.open("w", encoding="utf-8") as out:
         for key in sorted(have):
             r = have[key]
             times = {k: [round(t, 4) for t in v] for k, v in r.times.items()}
             out.write(json.dumps({"key": key, "score": r.score, "times": times}) + "\n")
-    print(f"{len(have)} games stored in {STORED}")
+    print(f"{len(have)} games stored in {STORED} ({len(stale)} of redefined levels dropped)")
 
 
 def this_run(games: list[str], counts: dict[int, int], args: argparse.Namespace

@@ -26,7 +26,6 @@ VISION_PENDING = frozenset({
     ("vision.layout", "import cv2"),
     ("vision.lens", "from vision.colours import config_home"),
     ("vision.make_serif_digits", "from PIL import Image, ImageDraw, ImageFont"),
-    ("vision.readers", "from vision.colours import BACK_BGR, to_lab"),
     ("vision.readers", "from vision.layout import TABLEAU_STEP_MM"),
     ("vision.readers", "from vision.layout import PILE_STEP_MM, TOKEN_MM"),
     ("vision.slot_jobs", "import select"),

@@ -5,7 +5,8 @@
 pass and never calling back into an earlier one:
 
 1. **find** (:mod:`vision.card_find`): "empty" when the slots network
-   (:mod:`vision.slot_net`) says so, else where the card lies (the slot cut out
+   (:mod:`vision.slot_net`) says so, "unknown" when it is sure the slot is
+   hidden (a hand, glare, a shadow), else where the card lies (the slot cut out
    once at ``LOCATE_PX_PER_MM``; :mod:`vision.locate`: the best rectangle and a
    few other fits).
 2. **rectify** (:mod:`vision.face_cut`): one warp of the frame per place read,
@@ -92,8 +93,8 @@ def read_card(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
     """The card in ``slot`` of the frame ``image`` (``h``: table mm -> frame px, ``gain``:
     the markers' white balance there)."""
     found = card_find.find(image, h, slot, gain)                              # 1
-    if found.empty is not None:
-        return found.empty
+    if found.answer is not None:
+        return found.answer
     level = slot.level or 1
     places = Places(slot, found.where)
     net = None

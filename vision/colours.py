@@ -1,10 +1,10 @@
-"""Colour classes: what each token, gem and deck back looks like under the current light.
+"""Colour classes: what each token and gem looks like under the current light.
 
 Colours are compared in CIE Lab (OpenCV's 8-bit Lab) *after* the frame is
 white-balanced against the white squares printed around the markers, so the
 built-in defaults already survive most changes of light; ``splendor-companion
-calibrate`` learns the chips' and deck backs' classes from a frame of the freshly
-laid-out table (a full supply, three decks; see :mod:`vision.learn`) and stores
+calibrate`` learns the chips' classes from a frame of the freshly laid-out
+table (a full supply; see :mod:`vision.learn`) and stores
 them as JSON in the XDG config folder.
 
 Design decisions
@@ -13,8 +13,7 @@ Design decisions
   across a table, hue much less so.
 * Gems on cards (bonus gems, cost circles, noble squares) have their own
   classes, separate from tokens: the printed card colours are not the tokens'.
-* Class names are the gem letters of :mod:`companion.rules.gems` and
-  ``1``/``2``/``3`` for the deck backs.
+* Class names are the gem letters of :mod:`companion.rules.gems`.
 """
 
 from __future__ import annotations
@@ -80,6 +79,7 @@ CHIP_RIM_LAB: dict[str, tuple[float, float, float]] = {
 #: The chips' sticker ground, Lab: the design chips' and ours (medians, as above).
 STICKER_LAB: tuple[tuple[float, float, float], ...] = ((195.0, 132.0, 154.0),
                                                       (192.0, 134.0, 156.0))
+#: Our drawn deck backs per level (:mod:`vision.synth.faces`), and the mat's paper.
 BACK_BGR: dict[str, tuple[int, int, int]] = {
     "1": (50, 110, 45),
     "2": (40, 150, 205),
@@ -108,7 +108,7 @@ def _with(base: dict[str, Centre], extra: dict[str, Centre]) -> Classes:
 
 @dataclass(frozen=True)
 class ColourModel:
-    """Lab centres per class for tokens, card gems and deck backs."""
+    """Lab centres per class for tokens and card gems."""
 
     #: the chips' rims (the pile reader's classes; token slots are read by the network)
     tokens: Classes = field(default_factory=lambda: _with(_centres(TOKEN_BGR), CHIP_RIM_LAB))
@@ -118,13 +118,12 @@ class ColourModel:
     #: the bonus gem at a card's top right
     bonus: Classes = field(
         default_factory=lambda: _with(_centres(GEM_BGR), PRINTED_GEM_LAB))
-    backs: Classes = field(default_factory=lambda: dict(_centres(BACK_BGR)))
     source: str = "built-in defaults"
 
     def to_json(self) -> str:
         return json.dumps({"schema": "splendor-companion/colours", "version": 1,
                            "source": self.source, "tokens": self.tokens, "gems": self.gems,
-                           "bonus": self.bonus, "backs": self.backs}, indent=1)
+                           "bonus": self.bonus}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> ColourModel:
@@ -136,11 +135,12 @@ class ColourModel:
                         for k, v in d[name].items()}
 
             default = cls()
-            # older files also hold the chips' gems (not read) and an empty slot's
-            # fill among the tokens ("empty": kept, no reader asks for it)
+            # older files also hold the chips' gems (not read), an empty slot's fill
+            # among the tokens ("empty": kept, no reader asks for it) and the deck
+            # backs' colours (not read since the slots network reads decks)
             return cls(classes("tokens"), classes("gems"),
                        classes("bonus") if "bonus" in d else default.bonus,
-                       classes("backs"), d.get("source", "file"))
+                       d.get("source", "file"))
         except KeyError as exc:
             raise VisionError(f"malformed: it has no {exc.args[0]} classes") from None
         except ValueError:

@@ -2,13 +2,13 @@
 
 At setup the table is known without reading it: every supply slot holds a
 token of its printed colour (all of them in a 4-player game; the first 4 or 5
-of each row with fewer players, so only slots holding a chip are used) and the
-three decks lie face down.  The classes are the median normalised colours of
-those places; a class with too few samples keeps its previous value.
+of each row with fewer players, so only slots holding a chip are used).  The
+classes are the median normalised colours of those chips' rims; a class with too
+few samples keeps its previous value.
 
 What is learned, and for whom: the chips' rims (``ColourModel.tokens``), which
-the pile reader (:func:`vision.readers.read_pile`) names a pile's colour by, and
-the deck backs (``ColourModel.backs``) for the deck reader.  Token slots are
+the pile reader (:func:`vision.readers.read_pile`) names a pile's colour by.
+Decks need no learned colour: the slots network reads them.  Token slots are
 read by the chips network (:mod:`vision.chip_net`), which needs no learned
 colour; it chooses the slots sampled here: a supply slot is sampled when the
 network says it holds a chip (of any colour: the colours are what is learned),
@@ -43,7 +43,6 @@ from vision.calibrate import calibrate, rectify, slot_visible
 from vision.colours import ColourModel
 from vision.errors import VisionError
 from vision.layout import Layout, Slot
-from vision.locate import TOKEN_PX_PER_MM
 from vision.slot_jobs import SlotJob
 
 MIN_SAMPLES = 2
@@ -94,14 +93,13 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
     Chips: each supply slot that the chips network says holds a chip (of any
     colour) gives its rim's colour to its row's letter.  A learned class replaces
     the stored one (the chips on this table, under this light); letters with
-    fewer than ``MIN_SAMPLES`` chips keep theirs.  Decks: each back's median colour.
+    fewer than ``MIN_SAMPLES`` chips keep theirs.
     """
     base = base or ColourModel()
     cal = calibrate(image, layout)
     if cal is None:
         raise VisionError("no marker of the layout is visible; cannot learn colours")
     supply: list[SlotJob] = []
-    back_samples: dict[str, list[np.ndarray]] = {}
     for slot in layout.slots:
         h = cal.h_for_slot(slot)
         if not slot_visible(h, slot, image.shape):
@@ -109,11 +107,6 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
         gain = cal.gain_at(slot.center)
         if slot.kind == "token" and slot.zone == "supply" and slot.colour:
             supply.append(SlotJob(slot, image, h, gain))
-        elif slot.kind == "deck":
-            patch = pixels.normalise(rectify(image, h, slot, TOKEN_PX_PER_MM, -6.0),
-                                      gain)
-            back_samples.setdefault(str(slot.level), []).append(
-                np.median(pixels.lab_image(patch).reshape(-1, 3), axis=0))
     rims: dict[str, list[np.ndarray]] = {}
     for job, seen in zip(supply, chip_net.read_tokens(supply), strict=True):
         if seen.state == "token" and job.slot.colour:
@@ -125,10 +118,7 @@ def learn_colours(image: np.ndarray, layout: Layout, base: ColourModel | None = 
 
     learned = {k: centre(v) for k, v in rims.items() if len(v) >= MIN_SAMPLES}
     _check_setup(learned)
-    backs = dict(base.backs)
-    for k, v in back_samples.items():
-        backs[k] = centre(v)
-    return replace(base, tokens={**base.tokens, **learned}, backs=backs, source=source)
+    return replace(base, tokens={**base.tokens, **learned}, source=source)
 
 
 def _check_setup(rims: dict[str, tuple[float, float, float]]) -> None:
@@ -148,7 +138,7 @@ def _check_setup(rims: dict[str, tuple[float, float, float]]) -> None:
 
 def learn_or_keep(image: np.ndarray, layout: Layout, base: ColourModel,
                   say: Callable[[str], object]) -> ColourModel:
-    """The chips' and deck backs' colours learned from a game's set-up frame (the freshly
+    """The chips' colours learned from a game's set-up frame (the freshly
     laid-out table: supply full, players' slots empty, decks face down), under that
     game's light; ``base`` when the frame does not allow it.  ``say`` tells the user
     which (``run`` prints, ``demo`` echoes to its screen log).

@@ -1,7 +1,8 @@
 """Slot readers: what is in one deck slot, reserved slot, tableau column, pile.
 
-Decks, reserved slots, tableau columns and piles are read here; token slots
-by the chips network in :mod:`vision.chip_net`, cards in
+Decks (by the slots network, :mod:`vision.slot_net`), reserved slots, tableau
+columns and piles are read here; token slots by the chips network in
+:mod:`vision.chip_net`, cards in
 :mod:`vision.card_reader`, nobles in :mod:`vision.noble_reader`, finding a
 card in its slot in :mod:`vision.locate`.
 
@@ -16,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision import cardface as cf
+from vision import slot_net
 from vision.calibrate import rectify
 from vision.colours import STICKER_LAB, ColourModel
 from vision.layout import Slot
@@ -51,39 +53,13 @@ PILE_DETAIL = 0.06
 NOISE_EDGES = 4.0
 #: How much wider than the tokens that detail mask reaches (measured on recorded piles).
 TEXTURE_SPREAD_MM = 6.0
-BACK_DIST = 30.0
-BACK_MIN_FRACTION = 0.4
-
-
-#: The publisher's level-2 deck back (newer printing, ``backs/level2.jpg``, the design
-#: half of its backs): median Lab over the scan; darker and less saturated than
-#: ours (31 from our nominal, beyond ``BACK_DIST``).  Levels 1 and 3 are check-only.
-PRINTED_BACK_LAB: dict[str, tuple[float, float, float]] = {"2": (135.0, 136.0, 163.0)}
 #: A pixel whose darkest channel (before white balance) reaches this is washed out:
-#: glare or clipped light, where a back cannot be told from paper.
+#: glare or clipped light, where a card cannot be told from paper.
 WASHED_MIN = 245
-#: The confidence of "absent" / "empty" falls by this much per unit of washed-out
-#: share, so that a slot washed out wholly is never said empty with more than 0.5.
-#: WHY: a back under glare loses its colour and passes for paper, and "absent" at
-#: 1.0 there made the referee believe a deck was gone (issue 12); clipped paper
-#: (a bright lamp, no glare) is common, so washed paper is still read, unsure.
+#: The confidence of "empty" falls by this much per unit of washed-out share, so that
+#: a reserved slot washed out wholly is never said empty with more than 0.5.
+#: WHY: a card under glare loses its colour and passes for paper (issue 12).
 WASHED_PENALTY = 0.5
-
-
-def _back_classes(colours: ColourModel) -> dict[str, list[np.ndarray]]:
-    """Per level, the back's Lab centres: the set-up's learned (or built-in) colour,
-    our nominal one and the publisher's where known (any may match)."""
-    from vision.colours import BACK_BGR, to_lab
-
-    out: dict[str, list[np.ndarray]] = {}
-    for k in ("1", "2", "3"):
-        got = [np.asarray(c, np.float32) for c in
-               np.asarray(colours.backs.get(k, ()), np.float32).reshape(-1, 3)]
-        got.append(to_lab(BACK_BGR[k])[0])
-        if k in PRINTED_BACK_LAB:
-            got.append(np.asarray(PRINTED_BACK_LAB[k], np.float32))
-        out[k] = got
-    return out
 
 
 def washed_share(raw: np.ndarray) -> float:
@@ -92,58 +68,21 @@ def washed_share(raw: np.ndarray) -> float:
     return float((darkest >= WASHED_MIN).mean())
 
 
-def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
-              colours: ColourModel) -> DeckReading:
-    """A deck slot: a back of any level present, paper seen (absent), or unsure.
+def read_deck(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> DeckReading:
+    """A deck slot: a back present, the slot bare (absent), or unsure (hidden).
 
-    Present: enough of the slot (6 mm inside its outline) is the colour of the
-    slot's level's back (learned at set-up when available, ours, the publisher's)
-    and shows a back's detail; another level's colour (decks never move) or a
-    smooth patch of it (a hand) leaves it unsure.
-    Absent: mostly paper, no more detail than paper, and not washed out; a hand,
-    a shadow or glare over the slot leaves it unsure, never "absent".
+    The slots network (:mod:`vision.slot_net`) answers, with its calibrated
+    probability as the confidence; whether that is sure is the "decks" threshold
+    of :mod:`vision.sure`.  WHY the network: rules on the backs' colours and the
+    paper's flatness took noisy bare paper under a dim warm lamp for a level-1
+    back at 1.0 (design frame 24003, 2 players, hard, standard lens), and left
+    decks in hard light unsure.
     """
-    s = TOKEN_PX_PER_MM
-    raw = rectify(image, h, slot, s, -6.0)
-    lab = lab_image(normalise(raw, gain))
+    net = slot_net.guess(image, h, slot, gain)
     level = slot.level or 1
-    fractions = {k: float((np.min([lab_distance(lab, c) for c in v], axis=0) < BACK_DIST).mean())
-                 for k, v in _back_classes(colours).items()}
-    best = max(fractions, key=lambda k: fractions[k])
-    washed = washed_share(raw)
-    detail = _flat(raw)
-    if fractions[best] >= BACK_MIN_FRACTION:
-        if best != str(level) or detail < BACK_DETAIL_MIN:
-            # another level's colour where decks never move, or a smooth surface of a
-            # back's colour: a hand, a sleeve, a cast; not a back
-            return DeckReading(level, None, 0.0)
-        return DeckReading(level, True, min(1.0, fractions[best] / 0.8))
-    paper = float((lab_distance(lab, PAPER_LAB) < PAPER_DIST).mean())
-    if paper > 0.6 and detail <= EMPTY_TEXTURE:
-        conf = min(1.0, paper / 0.9) * (1 - WASHED_PENALTY * washed)
-        return DeckReading(level, False, max(0.0, conf))
-    return DeckReading(level, None, 0.0)
-
-
-def _flat(raw: np.ndarray) -> float:
-    """Detail in a patch over that of clean paper (sensor noise): about 1 on an
-    empty slot, several times that on a back's picture and title."""
-    grey = cv2.GaussianBlur(cv2.cvtColor(raw, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0),
-                            1.0)  # a dim frame's sensor noise is no detail
-    grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    return float(grad.mean() / (PAPER_GRADIENT + 2.0))
-
-
-#: Scale of the mean Sobel response (grey levels) of paper in a rectified deck patch.
-#: Measured with the bench's cameras (easy and hard, 2-6 px/mm; ``_flat`` over 54
-#: deck slots of ``tests/bench/bench_nobles_decks.py``'s scenes): empty slots
-#: 0.1-0.8 (dim, noisy frames included), our backs 2.0-7.2, against
-#: ``EMPTY_TEXTURE`` (1.5).
-PAPER_GRADIENT = 4.0
-#: A back shows at least this much detail (``_flat``; measured as above: our backs
-#: 2.0-7.2, empty paper 0.1-0.8): a smooth patch of a back's colour (a hand's skin
-#: passes for the level-2 back) is no back.
-BACK_DETAIL_MIN = 1.0
+    if net.best == slot_net.HIDDEN:
+        return DeckReading(level, None, 0.0)
+    return DeckReading(level, net.best == slot_net.OCCUPIED, net.p)
 
 
 #: A reserved slot is said occupied only while this share of the band 1-6 mm round

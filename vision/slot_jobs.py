@@ -162,7 +162,7 @@ def read_job(job: SlotJob, colours: ColourModel) -> object:
     if slot.kind == "card":
         return card_reader.read_card(image, h, slot, gain, colours)
     if slot.kind == "deck":
-        return readers.read_deck(image, h, slot, gain, colours)
+        return readers.read_deck(image, h, slot, gain)
     if slot.kind == "noble":
         return noble_reader.read_noble(image, h, slot, gain, colours)
     if slot.kind == "token":  # a batch of one: ``read_jobs`` reads them all in one

@@ -1,4 +1,4 @@
-"""Market and noble slots: is anything there?  The slots network (``splendor_slots``).
+"""Market, noble and deck slots: is anything there?  The slots network (``splendor_slots``).
 
 Whether a card or noble slot is bare is the first question its reader asks, and
 the hardest to hand-write: a washed-out card under glare passes for paper, a
@@ -7,12 +7,14 @@ paper.  The network answers it from the slot and a margin round it (the printed
 outline included) with ``empty``, ``occupied`` or ``hidden`` (glare, a hand, a
 shadow: nothing a person could read).  It was trained on slots cut by
 :func:`crop` from rendered design tables (``vision/training/slot_crops.py``:
-lamps, glare, hands, sleeves, both lenses, slots emptied at random) and its
+lamps, glare, hands, sleeves, both lenses, slots and decks emptied at random) and its
 temperature and sure threshold were fitted on design calibration tables
 (``vision/learned/params.toml``).
 
 It says *whether*, never *which*: the card and noble readers still name what
 lies there, and an ``occupied`` answer only stops them calling the slot empty.
+A deck slot needs no more: its answer is the deck reader's
+(:func:`vision.readers.read_deck`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.n
 
 
 def guess(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> Guess:
-    """The network's answer for one market or noble slot."""
+    """The network's answer for one market, noble or deck slot."""
     return recognizer(NAME).guess([crop(image, h, slot, gain)])
 
 
@@ -60,3 +62,10 @@ def empty_sure(net: Guess) -> bool:
     readers' "empty market slots" and "empty noble slots" thresholds,
     :func:`vision.sure.splendor`)."""
     return net.best == EMPTY and net.p >= params(NAME).empty_sure
+
+
+def hidden_sure(net: Guess) -> bool:
+    """Whether the network says the slot is hidden (glare, a hand, a shadow) at or above
+    its fitted threshold for hidden answers (at most one wrong in 1000 on design
+    calibration tables, ``params.toml``)."""
+    return net.best == HIDDEN and net.p >= params(NAME).hidden_sure

@@ -398,9 +398,9 @@ def _rendered_tables(
     Only ``demo --game duel`` comes here: the demo draws its own tables, so it (and
     only it) imports the renderer, lazily.  ``run`` reads through ``views_from`` and
     ``live_reader``, which never import ``vision.synth``; ``duel_art`` only tells the
-    demo whether it draws the publisher's faces or ours, to say so and read the
-    matching chips (``tests/vision/learned/test_runtime_isolation.py`` keeps the
-    reader itself free of both)."""
+    demo whether it draws the publisher's faces or ours, to say so (the reader reads
+    both: ``tests/vision/learned/test_runtime_isolation.py`` keeps it free of the
+    renderer and the art)."""
     try:
         # lazy: OpenCV loads only when the command runs, not for --help
         import cv2
@@ -419,7 +419,6 @@ def _rendered_tables(
 
     frames.mkdir(parents=True, exist_ok=True)
     drawn = duel_art() is None
-    chips = "drawn" if drawn else "sprites"
     say("Reader: the Duel reader on rendered frames (cached in " f"{frames})"
         + ("; the publisher's art is absent here, so the tables show our drawn faces."
            if drawn else "."))
@@ -435,7 +434,7 @@ def _rendered_tables(
             image = frame.image
             cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         try:
-            return read_duel(image, chips=chips), None
+            return read_duel(image), None
         except VisionError as exc:
             say(f"table {index}: {exc}")
             return None, None

@@ -63,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot store colours or lens: {exc.strerror}") from None
-    print(f"learned {len(model.tokens)} token and {len(model.backs)} deck colours; "
-          f"stored in {path}")
+    print(f"learned {len(model.tokens)} token colours; stored in {path}")
     print(scale_line(image, layout))
     return 0
 

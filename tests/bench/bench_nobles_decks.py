@@ -154,12 +154,12 @@ def run(split: str, scenes: int, seed0: int = 0) -> None:
                                      g.noble.id if g.noble else None, g.confidence)
                 for level in (1, 2, 3):
                     slot = layout.slot_index[f"deck.{level}"]
-                    d = read_deck(r.image, h, slot, cal.gain_at(slot.center), colours)
+                    d = read_deck(r.image, h, slot, cal.gain_at(slot.center))
                     ans = None if d.present is None else str(d.present)
                     (td_cov if slot.id in r.covered else td).add(
                         str(decks[level - 1]), ans, d.confidence)
                     if glared is not None:
-                        d = read_deck(glared, h, slot, cal.gain_at(slot.center), colours)
+                        d = read_deck(glared, h, slot, cal.gain_at(slot.center))
                         td_glare.add(str(decks[level - 1]),
                                      None if d.present is None else str(d.present), d.confidence)
             kind = "hard" if hard else "easy"

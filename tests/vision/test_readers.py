@@ -75,7 +75,7 @@ def test_decks_nobles_reserved_and_tableau(layout2) -> None:
     colours = ColourModel()
     r, cal = _view(scene, layout2, (-400.0, -224.0, 20.0, 224.0), seed=3)
     decks = {lv: readers.read_deck(r.image, cal.h_for("centre"), layout2.slot_index[f"deck.{lv}"],
-                                   cal.gain_at((-300, 0)), colours).present for lv in (1, 2, 3)}
+                                   cal.gain_at((-300, 0))).present for lv in (1, 2, 3)}
     assert decks == {1: True, 2: False, 3: True}
     nobles = [noble_reader.read_noble(r.image, cal.h_for("centre"),
                                       layout2.slot_index[f"noble.{i}"],

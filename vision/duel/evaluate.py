@@ -27,7 +27,6 @@ from vision.duel.confidence import SURE
 from vision.duel.confidence import kind_of as sure_kind_of
 from vision.duel.read import read_duel_places
 from vision.synth.duel import duel_frame
-from vision.synth.duel_faces import duel_art
 
 KINDS = ("board cells", "pyramid cards", "royals", "privileges", "player tokens", "decks",
          "reserved")
@@ -82,7 +81,7 @@ def kind_of(place: str) -> str | None:
 def evaluate_frame(difficulty: str, seed: int, split: str, framing: str = "centre",
                    lens: str = "wide") -> FrameResult:
     frame = duel_frame(difficulty, seed, split, framing, lens)
-    reading = read_duel_places(frame.image, chips="drawn" if duel_art() is None else "sprites")
+    reading = read_duel_places(frame.image)
     out = []
     for place, r in reading.places.items():
         kind = kind_of(place)

@@ -5,8 +5,9 @@ frame (:func:`vision.calibrate.calibrate`, the lens fitted when enough markers
 show), each place is rectified on its own and read by its reader, and a reading
 that is not sure is ``None``, never a guess and never "empty":
 
-* board cells and players' token places: :mod:`vision.duel.chips` (a kind, empty,
-  or unsure under glare, a hand or a shadow);
+* board cells and players' token places: the Duel chips network
+  (:mod:`vision.duel.chip_net`: a kind, empty, or unsure under glare, a hand or a
+  shadow; every place of the still in one batch);
 * pyramid and royal places: :mod:`vision.duel.cards` (found on the paper, named
   by the learned reader among the cards of their level / the royals, every card
   of the still in one batch);
@@ -31,6 +32,7 @@ import numpy as np
 from companion.rules.duel import cards as duel_cards
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, rectify, slots_visible
+from vision.duel import chip_net
 from vision.duel.cards import (
     GLARE_MAX,
     OUTLINE_DEPTH,
@@ -42,8 +44,6 @@ from vision.duel.cards import (
     posed_faces,
     royal_place_empty,
 )
-from vision.duel.chip_classes import CLASSES
-from vision.duel.chips import judge_token_place, look_at_place
 from vision.duel.confidence import is_sure
 from vision.duel.layout import DUEL_CARD_MM, KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
@@ -200,35 +200,30 @@ class DuelReading:
     markers: int = 0
 
 
-#: The chip colours the board is read with: the real component's (``sprites``), or
-#: ``drawn`` for tables drawn with our own faces (the demo without the art).
-CHIP_SETS = ("sprites", "drawn")
-
-
 def read_duel(image: np.ndarray, calibration: Calibration | None = None, *,
-              layout: Layout | None = None, chips: str = "sprites") -> DuelView:
+              layout: Layout | None = None) -> DuelView:
     """The Duel table in ``image``; ``None`` wherever the reader is not sure.
 
     ``calibration``: from :func:`vision.calibrate.calibrate` on this frame and the
-    Duel layout (None: calibrated here).  ``chips``: one of ``CHIP_SETS``.
+    Duel layout (None: calibrated here).
     """
-    return read_duel_places(image, calibration, layout=layout, chips=chips).view
+    return read_duel_places(image, calibration, layout=layout).view
 
 
 def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, *,
-                     layout: Layout | None = None, chips: str = "sprites") -> DuelReading:
+                     layout: Layout | None = None) -> DuelReading:
     """:func:`read_duel` with the reading of every place and its confidence."""
     layout = layout or build_duel_layout()
     cal = calibration if calibration is not None else calibrate(image, layout)
     if cal is None:
         return DuelReading(view_from(layout, {}), {}, 0)
-    classes = CLASSES[chips]
     slots = [s for s in layout.slots if s.kind not in ("frame", "tableau")]
     visible = dict(zip((s.id for s in slots), slots_visible(cal, slots, image.shape),
                        strict=True))
     cal.prepare_slots([s for s in slots if visible[s.id]])
     out: dict[str, PlaceReading] = {}
     to_name: dict[str, tuple[list[np.ndarray], tuple[str, ...]]] = {}
+    chips: dict[str, np.ndarray] = {}
     for s in slots:
         if not visible[s.id]:
             out[s.id] = PlaceReading(s.id, None, 0.0, "not in the frame")
@@ -236,8 +231,7 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         h = cal.h_for_slot(s)
         gain = cal.gain_at(s.center)
         if s.kind == "token":
-            r = judge_token_place(look_at_place(image, h, s, gain), s, classes)
-            out[s.id] = PlaceReading(s.id, r.value, r.confidence, r.why)
+            chips[s.id] = chip_net.crop(image, h, s, gain)
         elif s.kind in ("card", "noble"):
             found = _find(image, h, s, gain)
             if isinstance(found, PlaceReading):
@@ -251,6 +245,9 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
             if s.kind == "privilege":
                 out[s.id] = _outline_seen(image, h, s, out[s.id])
     out.update(_named(to_name))
+    for sid, (value, confidence, why) in zip(chips, chip_net.read_places(list(chips.values())),
+                                             strict=True):
+        out[sid] = PlaceReading(sid, value, confidence, why)
     return DuelReading(view_from(layout, out), out, len(cal.markers))
 
 

@@ -26,11 +26,13 @@ class Params:
     the design calibration answers were wrong at most once in 1000).
     ``empty_sure``: the same, of its "empty" answers alone, for a network that
     says whether a slot is empty (the answer a referee acts on when a card or
-    noble is taken)."""
+    noble is taken).  ``hidden_sure``: likewise of its "hidden" answers (a slot it
+    is that sure a hand or glare hides is not read at all)."""
 
     temperature: float = 1.0
     sure: float = 1.01
     empty_sure: float = 1.01
+    hidden_sure: float = 1.01
 
 
 @cache

@@ -35,6 +35,9 @@ SPECS = {
     # a market card's slot and 4 mm round it (a noble's, 68 x 68 mm, is stretched to it)
     # at 0.7 px/mm: bare paper or print, not which card
     "splendor_slots": Spec("splendor_slots", (71.0, 96.0), (48, 64)),
+    # a Duel board cell (23.3 mm, 28.9 mm apart) and its 25 mm chip up to 3 mm off, at
+    # 1.5 px/mm: a pearl's pink rim against a white chip's grey is 2-3 px
+    "duel_chips": Spec("duel_chips", (32.0, 32.0), (48, 48)),
 }
 
 

@@ -29,7 +29,8 @@ CHECK_SEED = 7_000_001
 #: The most wrong answers allowed among the sure ones: one in a thousand (issue 38).
 SURE_WRONG_GOAL = 0.001
 TEMPERATURES = np.exp(np.linspace(np.log(0.2), np.log(8.0), 121))
-#: The networks whose "empty" answers get a threshold of their own (``empty_sure``).
+#: The networks whose "empty" and "hidden" answers get thresholds of their own
+#: (``empty_sure``, ``hidden_sure``).
 EMPTY_SURE = ("splendor_slots",)
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001)
 
@@ -111,16 +112,17 @@ def fit_one(name: str, per_class: int) -> tuple[dict[str, float], list[str]]:
              f"sure wrong {int((sure_k & ~right).sum())}",
              "# | p | answers | right % | mean p |", *["# " + r for r in rows]]
     values = {"temperature": round(t, 4), "sure": sure}
-    if name in EMPTY_SURE:  # the empty answers' own threshold
-        e = list(classes(name)).index("empty")
+    for what in ("empty", "hidden") if name in EMPTY_SURE else ():  # their own thresholds
+        e = list(classes(name)).index(what)
         said_c, said_k = pc.argmax(1) == e, pk.argmax(1) == e
-        values["empty_sure"] = choose_sure(pc.max(1)[said_c], (yc == e)[said_c])
-        sure_e = said_k & (pk.max(1) >= values["empty_sure"])
-        lines.append(f"# empty answers: sure from {values['empty_sure']:.4f}; check "
+        key = f"{what}_sure"
+        values[key] = choose_sure(pc.max(1)[said_c], (yc == e)[said_c])
+        sure_e = said_k & (pk.max(1) >= values[key])
+        lines.append(f"# {what} answers: sure from {values[key]:.4f}; check "
                      f"{int(sure_e.sum())} of {int(said_k.sum())} sure, "
-                     f"{int((sure_e & (yk != e)).sum())} wrong; empty slots "
+                     f"{int((sure_e & (yk != e)).sum())} wrong; {what} slots "
                      f"{int((yk == e).sum())}, {int((sure_e & (yk == e)).sum())} named "
-                     "empty for sure")
+                     f"{what} for sure")
     print("\n".join(lines), flush=True)
     return values, lines
 

@@ -12,10 +12,11 @@ not read the slot (glare, a hand, a shadow: :func:`vision.synth.world._hidden`).
 Split ``recorded`` draws frames as the committed recorded scenes are (our solid
 chips close up), from another seed than theirs.
 
-The slots network (``splendor_slots``: is a market or noble slot empty,
+The slots network (``splendor_slots``: is a market, noble or deck slot empty,
 occupied or hidden) is trained the same way on those slots, cut by
-:func:`vision.slot_net.crop`, from tables whose market cards and nobles were
-taken away at random (:func:`thinned`): a table in play shows few empty slots.
+:func:`vision.slot_net.crop`, from tables whose market cards, nobles and decks
+were taken away at random (:func:`thinned`): a table in play shows few empty
+slots, and a deck runs out only near a game's end.
 
 Offline only.  The crops are cached under ``$XDG_CACHE_HOME`` (never in the
 repository: they show the publisher's chips and faces).
@@ -46,15 +47,19 @@ from vision.mats import PAPER
 from vision.synth import faces, recorded, world
 from vision.synth.faces import draw_gem
 from vision.synth.scene import TableScene, random_scene
+from vision.training import duel_crops
 
 NAME = "splendor_chips"
 SLOTS = slot_net.NAME
 #: The chips network's classes, in output order.
 CLASSES = (EMPTY, "w", "u", "g", "r", "k", "y", HIDDEN)
 #: Each table-trained network's classes, and the slot kinds it reads.
-NETWORKS = {NAME: (CLASSES, ("token",)), SLOTS: (slot_net.CLASSES, ("card", "noble"))}
-#: For the slots network: the chance each market card, and each noble, is taken away.
-THIN = (0.2, 0.3)
+NETWORKS = {NAME: (CLASSES, ("token",)),
+            SLOTS: (slot_net.CLASSES, ("card", "noble", "deck")),
+            duel_crops.NAME: (duel_crops.CLASSES, ("token",))}
+#: For the slots network: the chance each market card, each noble and each deck is
+#: taken away.
+THIN = (0.2, 0.3, 0.3)
 #: For the slots network: the share of frames whose faces may be spoiled, and the
 #: chance each card and noble of such a frame is (:func:`spoiled`): washed out by
 #: glare, faded towards the mat's paper, or clipped to white.  WHY: a face that
@@ -74,11 +79,13 @@ def cache_dir() -> Path:
 
 
 def thinned(scene: TableScene, rng: np.random.Generator) -> TableScene:
-    """``scene`` with market cards and nobles taken away at random (:data:`THIN`)."""
+    """``scene`` with market cards, nobles and decks taken away at random (:data:`THIN`)."""
     market = tuple(tuple(None if c is None or rng.random() < THIN[0] else c for c in row)
                    for row in scene.market)
     nobles = tuple(None if rng.random() < THIN[1] else n for n in scene.nobles)
-    return TableScene(market, scene.decks, nobles, scene.supply, scene.players)
+    decks = cast("tuple[bool, bool, bool]",
+                 tuple(d and rng.random() >= THIN[2] for d in scene.decks))
+    return TableScene(market, decks, nobles, scene.supply, scene.players)
 
 
 def spoiled(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -228,6 +235,8 @@ def _recorded_crops(seed: int, name: str = NAME) -> tuple[list[np.ndarray], list
         return [], []
     truth = {t["slot"]: t for part in ("token_slots", "cards", "nobles")
              for t in frame.truth[part]}
+    truth |= {f"deck.{t['level']}": {"state": "deck" if t["present"] else "empty"}
+              for t in frame.truth["decks"]}
     covered = set(frame.truth.get("covered", []))
     slots = [s for s, seen in zip(layout.slots,
                                   slots_visible(cal, layout.slots, frame.image.shape),
@@ -248,8 +257,12 @@ def _many(args: tuple[list[int], str, str]) -> tuple[np.ndarray, np.ndarray]:
     ys: list[int] = []
     t0 = time.time()
     for k, seed in enumerate(seeds):
-        x, y = _recorded_crops(seed, name) if split == "recorded" else \
-            _frame_crops(seed, split, name)
+        if name == duel_crops.NAME:  # Duel tables (vision.training.duel_crops)
+            x, y = duel_crops.frame_crops(seed, split)
+        elif split == "recorded":
+            x, y = _recorded_crops(seed, name)
+        else:
+            x, y = _frame_crops(seed, split, name)
         xs += x
         ys += y
         if k % 10 == 9:

@@ -21,7 +21,7 @@ from typing import Any, cast
 import numpy as np
 
 from vision.learned.prep import SPECS, prepare
-from vision.training import augment, slot_crops
+from vision.training import augment, duel_crops, slot_crops
 from vision.training.faces import CLASSES, card_mm, labelled
 
 MODELS_DIR = Path(__file__).resolve().parents[1] / "learned" / "models"
@@ -31,7 +31,7 @@ CHECK_SEED = 7_000_001
 #: The rendered frames whose slots train each table-trained network, calibrate it
 #: (fit) and check it (the check printing: never trained or fitted on); "recorded":
 #: frames drawn as the committed recorded scenes are, of other seeds.
-TABLE_FRAMES = {
+TABLE_FRAMES: dict[str, dict[str, tuple[tuple[range, str], ...]]] = {
     slot_crops.NAME: {"train": ((range(20_000, 20_400), "design"), (range(0, 600), "recorded")),
                       "calibrate": ((range(30_000, 30_080), "design"),
                                     (range(1000, 1100), "recorded")),
@@ -41,6 +41,20 @@ TABLE_FRAMES = {
                        "calibrate": ((range(31_000, 31_160), "design"),
                                      (range(1000, 1100), "recorded")),
                        "check": ((range(71_000, 71_100), "check"),)},
+    duel_crops.NAME: {"train": ((range(40_000, 40_600), "design"),),
+                      "calibrate": ((range(41_000, 41_150), "design"),),
+                      "check": ((range(75_000, 75_100), "check"),)},
+}
+#: What each table-trained network's frames are (for its manifest).
+TABLE_FRAMES_ARE = {
+    "train": "vision.synth.world design tables (older printing; a quarter drawn) and frames "
+             "drawn as the recorded scenes",
+    "check": "vision.synth.world check tables (newer printing)",
+}
+DUEL_FRAMES_ARE = {
+    "train": "vision.synth.duel design tables (digital sprites; a quarter drawn, a quarter "
+             "of the whole table)",
+    "check": "vision.synth.duel check tables (print scans' cards; other seeds, cameras)",
 }
 #: Share of the Splendor cards' training crops whose picture is another card's
 #: (:func:`vision.training.augment.swap_art`).
@@ -183,12 +197,12 @@ def train(model: str, per_class: int, epochs: int, check_per_class: int) -> dict
     spec = SPECS[model]
     to_onnx(params, spec.input_px, MODELS_DIR / f"{model}.onnx")
     if chips:
+        are = DUEL_FRAMES_ARE if model == duel_crops.NAME else TABLE_FRAMES_ARE
         train_from: dict[str, object] = {
-            "frames": "vision.synth.world design tables (older printing; a quarter drawn) "
-                      "and frames drawn as the recorded scenes",
+            "frames": are["train"],
             "seeds": {split: [r.start, r.stop] for r, split in TABLE_FRAMES[model]["train"]}}
         check_from: dict[str, object] = {
-            "frames": "vision.synth.world check tables (newer printing)",
+            "frames": are["check"],
             "seeds": {split: [r.start, r.stop] for r, split in TABLE_FRAMES[model]["check"]}}
     else:
         train_from = {"faces": sorted({s for s, _, _ in labelled(model, "design")}),

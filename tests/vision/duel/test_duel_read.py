@@ -100,7 +100,7 @@ def test_without_the_art_our_drawn_faces_render_and_read(monkeypatch: pytest.Mon
     try:
         frame = render_duel(random_position(5), 5, difficulty="easy", hand=False)
         assert "faces:drawn" in frame.tags
-        reading = read_duel_places(frame.image, chips="drawn")
+        reading = read_duel_places(frame.image)
         for kind in ("board.", "pyramid."):
             places = [k for k in reading.places if k.startswith(kind)
                       and k not in frame.hidden and k not in frame.unseen]

@@ -127,6 +127,10 @@ fi
 if [[ ! -x $PREFIX/bin/python ]]; then
     run python3 -m venv --system-site-packages "$PREFIX"
 fi
+# pip builds in the checkout and reuses its build/ folder: a checkout updated since an
+# earlier install would carry modules that were deleted (a stale build/lib), so start
+# from none
+run rm -rf "$SRC/build"
 run "$PREFIX/bin/pip" install --disable-pip-version-check --quiet \
     --constraint "$SRC/$CONSTRAINTS" "$SRC[pi]"
 run install -m 0644 "$SRC/hardware.md" "$PREFIX/hardware.md"

@@ -38,6 +38,11 @@ def test_make_install_pi_dry_run_shows_the_plan_off_a_pi(tmp_path: Path) -> None
     for step in ("apt-get install", "python3-picamera2", "venv --system-site-packages",
                  "pip install", "systemctl enable", "(dry run: nothing was changed)"):
         assert step in result.stdout, step
+    # a stale build/lib (modules deleted since an earlier install) is dropped first
+    lines = result.stdout.splitlines()
+    drop = next(i for i, line in enumerate(lines) if line.startswith("+ rm -rf") and
+                line.rstrip().endswith("/build"))
+    assert drop < next(i for i, line in enumerate(lines) if "pip install" in line)
     assert set(tmp_path.iterdir()) == before
 
 

@@ -34,7 +34,9 @@ WHY a fit and not a rule: the rule this replaces ("both agree: 1 - (1-p)(1-d)")
 treated two readers of one face as independent and left a quarter of the hard
 light's right cards unsure.  The fit is made on tables whose faces the network
 never saw (its calibration twin, :mod:`vision.training.twin`), as at a player's
-table, so it does not learn to trust the network on faces it was trained on.
+table, so it does not learn to trust the network on faces it was trained on; and
+on the same tables read by the shipped network, faces it knows (a box of the
+printing it learned), so it does not learn to overrule a network that is right.
 Which answers are sure is the market-card threshold fitted with it.
 """
 

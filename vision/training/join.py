@@ -5,10 +5,12 @@ chesscog's ``find_best_configs`` for the join of :mod:`vision.card_net` (and wit
 decode's answer and the network's guess are collected from rendered design
 tables, through the network's calibration twin (:mod:`vision.training.twin`,
 trained without the newer printing's even faces) on tables showing those faces,
-so that every row is a network facing a printing it never saw.  On those rows a
+so that every row is a network facing a printing it never saw, and (cards) through
+the shipped network on the same tables showing the faces it was trained on, as at
+a table whose printing it learned (:data:`POPULATIONS`).  On those rows a
 logistic model of "the named card is right" is fitted (:func:`fit`), the
 market-card sure threshold is chosen on its probabilities (at most one wrong in
-a thousand), and both are written to ``vision/card_join.toml``.  Then the
+a thousand in each population), and both are written to ``vision/card_join.toml``.  Then the
 shipped network and the new join are scored on check tables (the check
 printing, other seeds), which never move anything: the reliability table and
 the sure answers' errors go into the file as comments.
@@ -64,6 +66,13 @@ RIDGE = 1.0
 #: the case's error under 10 % at 95 %); fewer, and its logistic curve is a guess.
 MIN_CASE_ROWS = 30
 DIFFICULTIES = ("easy", "medium", "hard")
+#: Who reads the design tables the card join is fitted on: the twin on the faces it never
+#: saw (a player's box of a printing the network did not learn), and the shipped network
+#: on faces it was trained on (a box of the printing it learned).  WHY both: fitted on the
+#: twin alone, a pair the twin always confused (2g5 read 2g6) taught the join that the
+#: decode wins there however sure the network is; the shipped network, right at 0.9999
+#: on a face it knew, was overruled, surely and wrongly (design seed 26000, 2 players, hard).
+POPULATIONS = ("twin", "seen")
 #: Tables between two saves of the rows read so far (``--reuse`` resumes from the last).
 CHUNK = 60
 
@@ -89,17 +98,19 @@ def _read_table(players: int, difficulty: str, seed: int, split: str, lens: str,
     return frame
 
 
-def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
+def _frame_rows(seed: int, split: str, population: str = "twin") -> list[dict[str, Any]]:
     """The decode's answer and the network's guess on every market slot of one table that
     holds a card, or is empty and was not read so (truth "empty": any card named there
     is wrong).  The decode reads every face (the network never names one alone here),
-    so that the rows show what it would have said."""
+    so that the rows show what it would have said.  ``population`` (design tables only):
+    "twin", the twin on faces it never saw, or "seen", the shipped network on the faces
+    it was trained on (see :data:`POPULATIONS`)."""
     players = (2, 4)[seed % 2]
     difficulty = DIFFICULTIES[seed // 2 % 3]
     lens = ("wide", "standard")[seed // 6 % 2]
     held: set[str] | None = None
     patches: list[Any] = []
-    if split == "design":  # the twin, on tables whose cards show the faces it never saw
+    if split == "design" and population == "twin":  # faces the twin never saw
         sets = dict(face_sets("design"))
         held = set(sets[LEAVE_OUT])
         faces = {**sets["older"], **sets[LEAVE_OUT]}
@@ -127,7 +138,8 @@ def _frame_rows(seed: int, split: str) -> list[dict[str, Any]]:
         rows.append({"seed": seed, "slot": sid, "truth": truth, "difficulty": difficulty,
                      "hidden": sid in frame.hidden or sid in frame.unseen,
                      "case": card_net.case_of(answer, net), "net": net.best, "p_net": net.p,
-                     "decode": card_net.decode_card(answer), "p_decode": answer.confidence})
+                     "decode": card_net.decode_card(answer), "p_decode": answer.confidence,
+                     "population": population})
     return rows
 
 
@@ -169,13 +181,14 @@ def _noble_rows(seed: int, split: str) -> list[dict[str, Any]]:
     return out
 
 
-def rows(split: str, first: int, count: int, workers: int, reuse: bool, nobles: bool = False
-         ) -> list[dict[str, Any]]:
+def rows(split: str, first: int, count: int, workers: int, reuse: bool, nobles: bool = False,
+         population: str = "twin") -> list[dict[str, Any]]:
     """The rows of ``count`` tables from seed ``first``, cached in the training cache;
     with ``reuse`` the longest cached run of tables from ``first`` is reused and only
-    the tables after it are read."""
+    the tables after it are read.  ``population``: see :func:`_frame_rows` (cards)."""
     def cached(n: int) -> Path:
-        return cache_dir() / f"join{'-nobles' if nobles else ''}-{split}-{first}-{n}.json"
+        seen = "-seen" if population == "seen" else ""
+        return cache_dir() / f"join{'-nobles' if nobles else ''}{seen}-{split}-{first}-{n}.json"
 
     done = max((n for n in range(count, 0, -1) if cached(n).exists()), default=0) \
         if reuse else 0
@@ -186,9 +199,12 @@ def rows(split: str, first: int, count: int, workers: int, reuse: bool, nobles: 
     t0 = time.monotonic()
     seeds = range(first + done, first + count)
     what = "nobles" if nobles else "cards"
+    if population != "twin":
+        what += f" ({population})"
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-        collect = _noble_rows if nobles else _frame_rows
-        for i, got in enumerate(pool.map(collect, seeds, [split] * len(seeds)), done + 1):
+        got_all = pool.map(_noble_rows, seeds, [split] * len(seeds)) if nobles else \
+            pool.map(_frame_rows, seeds, [split] * len(seeds), [population] * len(seeds))
+        for i, got in enumerate(got_all, done + 1):
             out += got
             print(f"\r{split} tables: {i}/{count}, {len(out)} {what}, "
                   f"{time.monotonic() - t0:.0f} s", end="", file=sys.stderr, flush=True)
@@ -255,6 +271,14 @@ def logistic(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
     return w
 
 
+def _populations(rows: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """``rows`` split by who read them (:data:`POPULATIONS`; a row without the key: the twin)."""
+    by: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by.setdefault(str(r.get("population", "twin")), []).append(r)
+    return list(by.values())
+
+
 def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] = CASES
         ) -> JoinFit:
     """The join fitted on ``design`` rows; the sure threshold chosen on them.
@@ -265,8 +289,14 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] 
     case thinned out by the gate would fall under :data:`MIN_CASE_ROWS` and name
     nothing (a paired card the decode led with, say).  The sure threshold is chosen
     on the rows as the reader meets them (:func:`staged`).  Only cards are named
-    alone (``cases`` holds "alone")."""
-    gate = alone_gate(design) if "alone" in cases else NEVER
+    alone (``cases`` holds "alone").
+
+    The curves are fitted on every population at once (:data:`POPULATIONS`); the
+    alone gate and the sure threshold are the strictest any population asks for:
+    each must keep its mistakes under the goal on faces the network never saw and
+    on faces it knows."""
+    pops = _populations(design)
+    gate = max(alone_gate(p) for p in pops) if "alone" in cases else NEVER
     now = staged(design, gate)
     wins = frozenset(c for c in cases if c not in ("alone", "agree", "abstained", "unlooked")
                      if sum(r["decode"] == r["truth"] for r in design if r["case"] == c) >
@@ -280,10 +310,13 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] 
     join = JoinFit(dict(zip(cases, map(float, w[:n]), strict=True)),
                    dict(zip(cases, map(float, w[n:2 * n]), strict=True)),
                    float(w[-2]), wins, 1.0, rare, gate, float(w[-1]))
-    pairs = [(probability(join, r), named(r, wins) == r["truth"]) for r in now
-             if r["case"] not in rare]
-    t = choose_threshold(pairs, SURE_WRONG_GOAL)
-    if sum(c >= t for c, _ in pairs) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
+
+    def pairs(got: Sequence[dict[str, Any]]) -> list[tuple[float, bool]]:
+        return [(probability(join, r), named(r, wins) == r["truth"]) for r in got
+                if r["case"] not in rare]
+
+    t = max(choose_threshold(pairs(p), SURE_WRONG_GOAL) for p in _populations(now))
+    if sum(c >= t for c, _ in pairs(now)) < 1 / SURE_WRONG_GOAL:  # as vision.training.sure
         t = max(t, old_sure)
     return JoinFit(join.intercept, join.net_slope, join.decode_slope, wins, t, rare, gate,
                    join.named_decode_slope)
@@ -321,8 +354,10 @@ def write(join: JoinFit, lines: Sequence[str], path: Path = JOIN_PATH) -> None:
                                                                           "card_net", "")
     text = [f"# How {what[0]} joins its network and its decode (vision/{what[1]}.py).",
             f"# Written by `python -m vision.training.join{what[2]}`: fitted on design",
-            "# tables through the network's calibration twin, scored on check tables; do",
-            "# not edit by hand.",
+            *(["# tables through the network's calibration twin, scored on check tables; do",
+               "# not edit by hand."] if nobles else
+              ["# tables through the network's calibration twin and the shipped network (see",
+               "# POPULATIONS there), scored on check tables; do not edit by hand."]),
             *(f"# {line}" for line in lines),
             f"intercept = {table(join.intercept)}",
             f"net_slope = {table(join.net_slope)}",
@@ -353,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     module = noble_net if a.nobles else card_net
     train_twin(model)
     design = rows("design", FIT_SEED, a.tables, a.workers, a.reuse, a.nobles)
+    if not a.nobles:  # the shipped network on the faces it knows (see POPULATIONS)
+        design += rows("design", FIT_SEED, a.tables, a.workers, a.reuse, False, "seen")
     if not design:
         print("error: no design rows: ../shared/card-faces is needed", file=sys.stderr)
         return 1
@@ -360,10 +397,12 @@ def main(argv: list[str] | None = None) -> int:
     join = fit(design, old, module.CASES)
     head = f"design seeds {FIT_SEED}.. ({a.tables} tables), check seeds {CHECK_SEED}.. " \
            f"({a.check_tables})"
-    write(join, [head, *report(join, design, "design")], path)
+    fitted = [line for pop in _populations(design) for line in report(
+        join, pop, f"design ({pop[0].get('population', 'twin')})")]
+    write(join, [head, *fitted], path)
     module.fitted.cache_clear()
     check = rows("check", CHECK_SEED, a.check_tables, a.workers, a.reuse, a.nobles)
-    lines = [head, *report(join, design, "design"), *report(join, check, "check")]
+    lines = [head, *fitted, *report(join, check, "check")]
     write(join, lines, path)
     print("\n".join(lines))
     return 0

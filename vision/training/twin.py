@@ -34,7 +34,8 @@ MODEL = "splendor_cards"
 LEAVE_OUT = "newer-even"
 #: Training crops per class and epochs of each network's twin: the shipped network's
 #: recipe (``make train``), the cards' a third cheaper (a twin weaker than the shipped
-#: network only makes the fitted join more cautious).
+#: network overtrusts the decode where they disagree, so the card join is fitted on
+#: the shipped network's rows as well: ``join.POPULATIONS``).
 RECIPES = {"splendor_cards": (160, 8), "splendor_nobles": (240, 10)}
 
 

@@ -56,3 +56,27 @@ def test_the_written_file_reads_back(tmp_path) -> None:  # type: ignore[no-untyp
     back = tomllib.loads(path.read_text())
     assert back["decode_wins"] == ["same colour"] and back["sure"] == fit.sure
     assert set(back["intercept"]) == set(join.CASES)
+
+
+def test_a_network_right_where_the_twin_was_wrong_is_not_overruled_surely() -> None:
+    """The twin confuses a pair (the decode always right); the shipped network, on faces
+    it knows, is surely right there: the decode's card never comes out sure."""
+    rng = np.random.default_rng(1)
+    rows = _rows()
+    for r in rows:
+        r["population"] = "twin"
+    for _ in range(60):  # the twin: sure of the wrong card of the pair
+        rows.append(_row("same pattern", "2g5", "2g6", float(rng.uniform(0.5, 0.99)), "2g5")
+                    | {"population": "twin"})
+    for _ in range(1500):
+        p = float(rng.uniform(0.5, 1.0))
+        rows.append(_row("agree", "1w1", "1w1" if rng.random() < p else "1w2", p, None)
+                    | {"population": "seen"})
+        rows[-1]["decode"] = rows[-1]["net"]
+    for _ in range(30):  # the shipped network: right and sure where the decode is not
+        rows.append(_row("same pattern", "2g5", "2g5", float(rng.uniform(0.999, 1.0)), "2g6")
+                    | {"population": "seen"})
+    fit = join.fit(rows, old_sure=0.0)
+    assert fit.probability("same pattern", 0.9999, 0.7) < fit.sure
+    twin_only = join.fit([r for r in rows if r["population"] == "twin"], old_sure=0.0)
+    assert twin_only.probability("same pattern", 0.9999, 0.7) >= twin_only.sure

@@ -69,9 +69,10 @@ def level_ids(level: int) -> tuple[str, ...]:
 
 
 def guess(faces: Sequence[np.ndarray], seen: Sequence[Seen], level: int) -> Guess | None:
-    """The network's guess over the faces that were seen (None: none was)."""
+    """The network's guess on the surest of the faces that were seen (None: none was; see
+    :meth:`~vision.learned.recognizer.Recognizer.surest`)."""
     shown = [f for f, s in zip(faces, seen, strict=True) if not s.unseen]
-    return recognizer("splendor_cards").guess(shown, level_ids(level)) if shown else None
+    return recognizer("splendor_cards").surest(shown, level_ids(level)) if shown else None
 
 
 @cache

@@ -84,6 +84,18 @@ class Recognizer:
         (several cuts of the same card are a test-time average, not a vote)."""
         return self.guess_from(self.logits(crops), allowed)
 
+    def surest(self, crops: Sequence[np.ndarray], allowed: Sequence[str] | None = None
+               ) -> Guess:
+        """The guess of the one crop among several cuts of one object that the network
+        reads most surely.  WHY not their average: when one cut is misplaced (a card
+        located 5 mm off its slot in a dark, noisy frame), it shows a strip of mat and
+        the network spreads its probability there; averaged, it dragged a sure reading
+        of the well-cut face down to a coin toss.  The reader's join is fitted on
+        guesses made this way, so the choice's optimism is calibrated."""
+        logits = self.logits(crops)
+        return max((self.guess_from(logits[i:i + 1], allowed) for i in range(len(crops))),
+                   key=lambda g: g.p)
+
     def guess_from(self, logits: np.ndarray, allowed: Sequence[str] | None = None) -> Guess:
         """:meth:`guess` of logits already computed."""
         ids, p = self.softmax(logits, allowed)

@@ -58,6 +58,24 @@ def test_probabilities_over_allowed_ids_sum_to_one_and_keep_their_order() -> Non
     assert g.p >= g.p_second
 
 
+def test_of_several_cuts_the_surest_speaks_not_their_average() -> None:
+    """A drawn card cut well and cut half off its place (a strip of mat): the guess is
+    the well-cut face's, not dragged towards a coin toss by the misplaced one."""
+    from vision.synth import faces
+
+    card = catalogue.card("2u2")
+    face = faces.card_face(card, 4.0)
+    mat = np.full_like(face, 235)
+    off = np.hstack([mat, face])[:, face.shape[1] // 2: face.shape[1] // 2 + face.shape[1]]
+    rec = recognizer("splendor_cards")
+    level2 = tuple(c.id for c in catalogue.cards_of_level(2))
+    alone = rec.guess([face], level2)
+    both = rec.surest([off, face], level2)
+    assert alone.best == "2u2" and both == alone
+    assert rec.surest([face, off], level2) == alone
+    assert rec.guess([off, face], level2).p < alone.p
+
+
 def _drawn_faces(name: str) -> dict[str, np.ndarray]:
     from vision.synth import faces
     from vision.synth.duel_faces import drawn_faces

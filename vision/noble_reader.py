@@ -23,8 +23,8 @@ Steps: whether anything lies in the slot is the slots network's answer
 (:mod:`vision.slot_net`: empty, occupied, or hidden by glare or a hand); a
 slot it calls occupied must show (three sides of) its printed outline where the
 markers put it, judged so that noise and a sleeve do not hide them
-(:mod:`vision.noble_seen`), else only the nobles network names it, never surely
-(``_unlooked``: the markers may misplace it).  The tile is located
+(:mod:`vision.noble_seen`), else only the nobles network names it, as far as
+the fitted join trusts a network alone (``_unlooked``).  The tile is located
 (``vision.locate``) and its left strip cut out (looked at again under a second
 white reference and where the slot is, when the first look names no noble:
 ``_decode_looks``); per printing, the column of squares is found by its
@@ -504,10 +504,9 @@ def read_noble(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray,
 
 def _unlooked(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
               ) -> NobleReading:
-    """A slot whose squares the decode did not read: the network's guess where the slot
-    is, named as far as the fitted join trusts that case ("unlooked": a tile under a
-    dim lamp whose outline the camera lost, but also a slot the markers misplace, or
-    bare paper; the design tables the fit saw held all three)."""
+    """A slot whose squares the decode did not read (a tile under a dim lamp whose outline
+    the camera lost, or a slot the markers misplace): the network's guess where the
+    slot is, named as far as the fitted join trusts a network alone ("abstained")."""
     guess = noble_net.guess(image, h, slot, gain, Located(0.0))
     return noble_net.join(NobleReading(slot.id, "unknown", None, 0.0), guess, looked=False)
 

@@ -298,7 +298,7 @@ def fit(design: Sequence[dict[str, Any]], old_sure: float, cases: Sequence[str] 
     pops = _populations(design)
     gate = max(alone_gate(p) for p in pops) if "alone" in cases else NEVER
     now = staged(design, gate)
-    wins = frozenset(c for c in cases if c not in ("alone", "agree", "abstained", "unlooked")
+    wins = frozenset(c for c in cases if c not in ("alone", "agree", "abstained")
                      if sum(r["decode"] == r["truth"] for r in design if r["case"] == c) >
                      sum(r["net"] == r["truth"] for r in design if r["case"] == c))
     rows = [*design, *(r for r in now if r["case"] == "alone")]

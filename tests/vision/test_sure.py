@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from vision import sure
 from vision.confidence import CATEGORIES, NEVER, SURE
 from vision.duel.confidence import KINDS
 from vision.duel.confidence import SURE as DUEL_SURE
-from vision.training.sure import choose
+from vision.training.sure import _renewed, choose, main
 
 
 def test_the_file_holds_a_threshold_for_every_category_and_kind() -> None:
@@ -39,3 +41,27 @@ def test_an_answer_at_confidence_zero_is_never_sure() -> None:
     many = {"board cells/empty": [(0.0, True)] * 600 + [(0.2 + k * 1e-4, True)
                                                          for k in range(1000)]}
     assert choose(many, {}, {})[0] == {"board cells/empty": 0.2}
+
+
+def test_renew_takes_only_duel_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--renew`` names the Duel kinds whose reader changed; a kind it does not know
+    is one clear line and exit 2, before any frame is rendered or anything written."""
+    assert main(["--game", "duel", "--renew", "privileges,scrolls"]) == 2
+    assert capsys.readouterr().err.startswith("error: --renew takes kinds of ")
+
+
+def test_renewed_kinds_are_chosen_without_a_floor_and_the_others_kept() -> None:
+    """A changed reader's kinds are chosen on their own design answers, however few
+    (the old floor measured another reader); every other kind keeps its value and line."""
+    old = {"decks/something": 0.6, "decks/empty": 1.01, "royals/something": 0.99,
+           "royals/empty": 0.2}
+    notes = ["# design seeds 1.., 12 frames per cell",
+             "# royals/something: 0.9900; kept", "# royals/empty: 0.2000; kept",
+             "# decks/something: 0.6000; old", "# decks/empty: 1.0100; old"]
+    design = {"decks/something": [(0.9, True), (0.5, False), (0.7, True)],
+              "decks/empty": [(0.95, True)], "royals/something": [(0.3, True)] * 2000}
+    got, lines = _renewed(design, {}, old, ["decks"], notes, "# design seeds 1.., 40 frames")
+    assert got == {"decks": (0.7, 0.95), "royals": (0.99, 0.2)}
+    assert lines[0].startswith("# design seeds 1.., 40 frames: decks (--renew); the others kept")
+    assert lines[1].startswith("# decks/something: 0.7000; design 2 of 3 answers sure")
+    assert lines[3:] == notes[1:3]  # in the file's order

@@ -38,6 +38,9 @@ SPECS = {
     # a Duel board cell (23.3 mm, 28.9 mm apart) and its 25 mm chip up to 3 mm off, at
     # 1.5 px/mm: a pearl's pink rim against a white chip's grey is 2-3 px
     "duel_chips": Spec("duel_chips", (32.0, 32.0), (48, 48)),
+    # a Duel deck's or reserved card's place and 4 mm round it (a scroll's, 32 x 52 mm,
+    # is stretched to it), as splendor_slots: bare mat, a card's back or a scroll
+    "duel_slots": Spec("duel_slots", (75.0, 100.0), (48, 64)),
 }
 
 

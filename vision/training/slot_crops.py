@@ -41,6 +41,7 @@ from vision import slot_jobs, slot_net
 from vision.calibrate import calibrate, slots_visible
 from vision.chip_net import EMPTY, HIDDEN, crop
 from vision.colours import TOKEN_BGR
+from vision.duel import slot_net as slot_net_duel
 from vision.layout import TOKEN_MM, build_layout
 from vision.learned.prep import SPECS, prepare
 from vision.mats import PAPER
@@ -56,7 +57,8 @@ CLASSES = (EMPTY, "w", "u", "g", "r", "k", "y", HIDDEN)
 #: Each table-trained network's classes, and the slot kinds it reads.
 NETWORKS = {NAME: (CLASSES, ("token",)),
             SLOTS: (slot_net.CLASSES, ("card", "noble", "deck")),
-            duel_crops.NAME: (duel_crops.CLASSES, ("token",))}
+            duel_crops.NAME: (duel_crops.CLASSES, ("token",)),
+            duel_crops.SLOTS: (slot_net_duel.CLASSES, slot_net_duel.KINDS)}
 #: For the slots network: the chance each market card, each noble and each deck is
 #: taken away.
 THIN = (0.2, 0.3, 0.3)
@@ -257,8 +259,8 @@ def _many(args: tuple[list[int], str, str]) -> tuple[np.ndarray, np.ndarray]:
     ys: list[int] = []
     t0 = time.time()
     for k, seed in enumerate(seeds):
-        if name == duel_crops.NAME:  # Duel tables (vision.training.duel_crops)
-            x, y = duel_crops.frame_crops(seed, split)
+        if name in (duel_crops.NAME, duel_crops.SLOTS):  # Duel tables (duel_crops)
+            x, y = duel_crops.frame_crops(seed, split, name)
         elif split == "recorded":
             x, y = _recorded_crops(seed, name)
         else:

@@ -118,6 +118,28 @@ def choose(design: dict[str, list[tuple[float, bool]]],
     return out, lines
 
 
+def _renewed(design: dict[str, list[tuple[float, bool]]],
+             check: dict[str, list[tuple[float, bool]]], old: dict[str, float],
+             renew: Sequence[str], notes: list[str], header: str
+             ) -> tuple[dict[str, tuple[float, float]], list[str]]:
+    """The Duel thresholds and comment lines when only the kinds ``renew`` are chosen
+    anew: theirs on ``design`` with no floor (``old`` measured another reader's
+    confidences), every other kind's value and line kept as the file has them.  WHY
+    not the others too: their readers did not change, and a threshold re-chosen on
+    more frames moves with them; that is a change of its own, with its own check."""
+    keys = [f"{k}/{n}" for k in renew for n in ("something", "empty")]
+    chosen, lines = choose({k: design.get(k, []) for k in keys}, check,
+                           {k: v for k, v in old.items() if k not in keys})
+    by_key = {line.split(":")[0][2:]: line for line in notes[1:]}
+    by_key |= {line.split(":")[0][2:]: line for line in lines}
+    values = old | chosen
+    kinds = dict.fromkeys(k.split("/")[0] for k in old)
+    out = [f"{header}: {', '.join(renew)} (--renew); the others kept"
+           f" ({notes[0][2:] if notes else 'none'})",
+           *[by_key[k] for k in old if k in by_key]]
+    return {k: (values[f"{k}/something"], values[f"{k}/empty"]) for k in kinds}, out
+
+
 def _toml_key(k: str) -> str:
     return f'"{k}"'
 
@@ -158,7 +180,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--reuse", action="store_true",
                     help="re-choose from the last run's answers (no frames rendered)")
+    ap.add_argument("--renew", default="", metavar="KINDS",
+                    help="Duel kinds (comma-separated) whose reader changed: their old "
+                    "thresholds measure another reader's confidences, so they are no "
+                    "floor (see choose)")
     a = ap.parse_args(argv)
+    renew = [k for k in a.renew.split(",") if k]
+    if any(k not in KINDS for k in renew):
+        print(f"error: --renew takes kinds of {', '.join(KINDS)}", file=sys.stderr)
+        return 2
     splendor_t = {k: v for k, v in sure.splendor().items() if k in CATEGORIES}
     duel_t = sure.duel()
     notes = {game: _notes(game) for game in ("splendor", "duel")}  # kept unless re-chosen
@@ -181,10 +211,14 @@ def main(argv: list[str] | None = None) -> int:
             "design", d_seed, 2 * a.count, a.workers), a.reuse)
         check = _cached(f"duel-check-{c_seed}-{a.count}", lambda: duel_pairs(
             "check", c_seed, 2 * a.count, a.workers), a.reuse)
-        chosen, notes["duel"] = choose(design, check, flat)
-        duel_t = {k: (chosen[f"{k}/something"], chosen[f"{k}/empty"]) for k in duel_t}
-        notes["duel"].insert(0, f"# design seeds {d_seed}.., check seeds {c_seed}.., "
-                             f"{2 * a.count} frames per cell")
+        header = (f"# design seeds {d_seed}.., check seeds {c_seed}.., "
+                  f"{2 * a.count} frames per cell")
+        if renew:
+            duel_t, notes["duel"] = _renewed(design, check, flat, renew, notes["duel"], header)
+        else:
+            chosen, notes["duel"] = choose(design, check, flat)
+            duel_t = {k: (chosen[f"{k}/something"], chosen[f"{k}/empty"]) for k in duel_t}
+            notes["duel"].insert(0, header)
     text = ["# The readers' sure thresholds.  Written by `python -m vision.training.sure`",
             "# (chosen on design frames, scored on check frames); do not edit by hand.", "",
             *notes["splendor"], "[splendor]",

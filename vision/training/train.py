@@ -44,6 +44,9 @@ TABLE_FRAMES: dict[str, dict[str, tuple[tuple[range, str], ...]]] = {
     duel_crops.NAME: {"train": ((range(40_000, 40_600), "design"),),
                       "calibrate": ((range(41_000, 41_150), "design"),),
                       "check": ((range(75_000, 75_100), "check"),)},
+    duel_crops.SLOTS: {"train": ((range(42_000, 42_700), "design"),),
+                       "calibrate": ((range(43_000, 43_200), "design"),),
+                       "check": ((range(75_100, 75_250), "check"),)},
 }
 #: What each table-trained network's frames are (for its manifest).
 TABLE_FRAMES_ARE = {
@@ -197,7 +200,8 @@ def train(model: str, per_class: int, epochs: int, check_per_class: int) -> dict
     spec = SPECS[model]
     to_onnx(params, spec.input_px, MODELS_DIR / f"{model}.onnx")
     if chips:
-        are = DUEL_FRAMES_ARE if model == duel_crops.NAME else TABLE_FRAMES_ARE
+        are = DUEL_FRAMES_ARE if model in (duel_crops.NAME, duel_crops.SLOTS) \
+            else TABLE_FRAMES_ARE
         train_from: dict[str, object] = {
             "frames": are["train"],
             "seeds": {split: [r.start, r.stop] for r, split in TABLE_FRAMES[model]["train"]}}

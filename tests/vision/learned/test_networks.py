@@ -32,7 +32,8 @@ def test_each_network_ships_with_its_classes_and_loads_in_opencv(name: str) -> N
                 + [r.id for r in duel_cards.royals()],
                 "splendor_chips": ["empty", "w", "u", "g", "r", "k", "y", "hidden"],
                 "splendor_slots": ["empty", "occupied", "hidden"],
-                "duel_chips": ["empty", "w", "u", "g", "r", "k", "p", "y", "hidden"]}[name]
+                "duel_chips": ["empty", "w", "u", "g", "r", "k", "p", "y", "hidden"],
+                "duel_slots": ["empty", "present", "hidden"]}[name]
     assert info["classes"] == expected
     assert info["check"]["top1"] is not None and info["commit"]
     rec = recognizer(name)

@@ -1,0 +1,85 @@
+"""Duel decks, privileges and reserved cards: is anything there?  The ``duel_slots`` network.
+
+A deck, a privilege scroll or a reserved card is read for presence only: the
+referee knows which card was reserved and how many scrolls there are from the
+turns, and asks the camera whether the table agrees.  The network answers from
+the place and a margin round it (its printed outline included) with ``empty``,
+``present`` or ``hidden`` (glare, a hand, a shadow: nothing a person could
+read).  It was trained on places cut by :func:`crop` from rendered Duel design
+tables (``vision/training/duel_crops.py``: positions of seeded games with decks
+and scrolls taken away at random, lamps, glare, hands, both lenses, both
+framings) and its temperature was fitted on design calibration tables
+(``vision/learned/params.toml``), so its probability is the answer's confidence.
+
+WHY a network (issue 38): the rules it replaces told a scroll from the grey fill
+by its yellowness, its printed bars, its rolled ends and how dark it was against
+the paper round it, a deck by the share of its place unlike the paper and its
+outline's depth, and a hand by the printed outline's pieces: 460 lines and 28
+tuned constants, each tuned on a few frames.
+
+Which answer is sure is the privileges' and decks' thresholds of
+:mod:`vision.duel.confidence`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from vision.calibrate import rectify
+from vision.face_cut import face_gain
+from vision.layout import Slot
+from vision.learned.prep import SPECS
+from vision.learned.recognizer import Guess, recognizer
+from vision.pixels import normalise
+
+NAME = "duel_slots"
+#: The network's answers, in output order.
+EMPTY, PRESENT, HIDDEN = "empty", "present", "hidden"
+CLASSES = (EMPTY, PRESENT, HIDDEN)
+#: The place kinds it reads.
+KINDS = ("deck", "privilege", "reserved")
+#: The crop is cut at this resolution (px/mm) and reduced by area to the network's
+#: input (a deck's place to about 0.65 px/mm, a scroll's to 1.5 px/mm).
+CUT_PX_PER_MM = 1.5
+#: Millimetres of mat kept round the place: its printed outline and a card or scroll
+#: lying up to 3 mm off it.
+MARGIN_MM = 4.0
+#: Below this the network's best answer is given as unsure (the reading's own floor,
+#: as the Duel chips' :data:`vision.duel.chip_net.NAMED_MIN`).
+NAMED_MIN = 0.5
+
+
+def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
+    """The place and :data:`MARGIN_MM` round it, upright (a player's scroll place, which
+    lies across, turned a quarter), white-balanced by ``gain`` but no brighter than
+    its own whites allow (:func:`vision.face_cut.face_gain`), reduced to the network's
+    input (BGR uint8; a scroll's place is stretched to the card's shape, as in
+    training)."""
+    raw = rectify(image, h, slot, CUT_PX_PER_MM, MARGIN_MM)
+    if raw.shape[1] > raw.shape[0]:
+        raw = np.ascontiguousarray(np.rot90(raw))
+    raw = normalise(raw, face_gain(raw, gain))
+    return cv2.resize(raw, SPECS[NAME].input_px, interpolation=cv2.INTER_AREA)
+
+
+def reading(net: Guess) -> tuple[str | None, float, str]:
+    """(value, confidence, why) of a place from the network's guess ``net``: value
+    ``"present"``, ``""`` for empty, None when unsure (hidden, or below
+    :data:`NAMED_MIN`)."""
+    if net.best == HIDDEN:
+        return None, 1 - net.p, "hidden (glare, a hand, a shadow)"
+    if net.p < NAMED_MIN:
+        return None, net.p, f"unsure ({net.best} {net.p:.2f}, {net.second} {net.p_second:.2f})"
+    return ("" if net.best == EMPTY else PRESENT), net.p, ""
+
+
+def read_places(crops: Sequence[np.ndarray]) -> list[tuple[str | None, float, str]]:
+    """The readings of places' crops (:func:`crop`), all in one batch."""
+    if not crops:
+        return []
+    rec = recognizer(NAME)
+    logits = rec.logits(list(crops))
+    return [reading(rec.guess_from(logits[k:k + 1])) for k in range(len(crops))]

@@ -66,10 +66,13 @@ def reading(net: Guess) -> tuple[str | None, float, str]:
     return ("" if net.best == EMPTY else net.best), net.p, ""
 
 
-def read_places(crops: Sequence[np.ndarray]) -> list[tuple[str | None, float, str]]:
-    """The readings of token places' crops (:func:`crop`), all in one batch."""
+def read_places(crops: Sequence[np.ndarray], name: str = NAME
+                ) -> list[tuple[str | None, float, str]]:
+    """The readings of token places' crops (:func:`crop`), all in one batch; or of
+    the crops of network ``name`` whose classes share this one's ``empty`` and
+    ``hidden`` (:mod:`vision.duel.slot_net`: ``present`` for a kind's letter)."""
     if not crops:
         return []
-    rec = recognizer(NAME)
+    rec = recognizer(name)
     logits = rec.logits(list(crops))
     return [reading(rec.guess_from(logits[k:k + 1])) for k in range(len(crops))]

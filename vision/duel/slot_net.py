@@ -29,10 +29,10 @@ import cv2
 import numpy as np
 
 from vision.calibrate import rectify
+from vision.duel import chip_net
 from vision.face_cut import face_gain
 from vision.layout import Slot
 from vision.learned.prep import SPECS
-from vision.learned.recognizer import Guess, recognizer
 from vision.pixels import normalise
 
 NAME = "duel_slots"
@@ -47,9 +47,6 @@ CUT_PX_PER_MM = 1.5
 #: Millimetres of mat kept round the place: its printed outline and a card or scroll
 #: lying up to 3 mm off it.
 MARGIN_MM = 4.0
-#: Below this the network's best answer is given as unsure (the reading's own floor,
-#: as the Duel chips' :data:`vision.duel.chip_net.NAMED_MIN`).
-NAMED_MIN = 0.5
 
 
 def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.ndarray:
@@ -65,21 +62,8 @@ def crop(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray) -> np.n
     return cv2.resize(raw, SPECS[NAME].input_px, interpolation=cv2.INTER_AREA)
 
 
-def reading(net: Guess) -> tuple[str | None, float, str]:
-    """(value, confidence, why) of a place from the network's guess ``net``: value
-    ``"present"``, ``""`` for empty, None when unsure (hidden, or below
-    :data:`NAMED_MIN`)."""
-    if net.best == HIDDEN:
-        return None, 1 - net.p, "hidden (glare, a hand, a shadow)"
-    if net.p < NAMED_MIN:
-        return None, net.p, f"unsure ({net.best} {net.p:.2f}, {net.second} {net.p_second:.2f})"
-    return ("" if net.best == EMPTY else PRESENT), net.p, ""
-
-
 def read_places(crops: Sequence[np.ndarray]) -> list[tuple[str | None, float, str]]:
-    """The readings of places' crops (:func:`crop`), all in one batch."""
-    if not crops:
-        return []
-    rec = recognizer(NAME)
-    logits = rec.logits(list(crops))
-    return [reading(rec.guess_from(logits[k:k + 1])) for k in range(len(crops))]
+    """The readings of places' crops (:func:`crop`), all in one batch: ``"present"``,
+    ``""`` for empty, or None when unsure (hidden, or a best answer below the Duel
+    chips' floor), by the Duel chips' reading rule (:func:`vision.duel.chip_net.reading`)."""
+    return chip_net.read_places(crops, NAME)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.calibrate import calibrate
-from vision.duel import slot_net
+from vision.duel import chip_net, slot_net
 from vision.duel.read import read_duel_places
 from vision.learned.prep import SPECS
 from vision.learned.recognizer import Guess
@@ -67,13 +67,18 @@ def test_a_hand_over_the_central_mat_leaves_its_places_unsure_never_wrong() -> N
 
 
 def test_a_place_s_reading_follows_the_network_s_answer() -> None:
-    """Hidden is unsure at the chance it is not hidden; a weak answer is unsure; else
-    "present" (or "" for empty) at the network's probability."""
-    value, confidence, _ = slot_net.reading(Guess("hidden", 0.9, "present", 0.05))
+    """The Duel chips' rule on this network's classes: hidden is unsure at the chance it
+    is not hidden; a weak answer is unsure; else "present" (or "" for empty) at the
+    network's probability."""
+    assert slot_net.EMPTY == chip_net.EMPTY and slot_net.HIDDEN == chip_net.HIDDEN
+    value, confidence, _ = chip_net.reading(Guess("hidden", 0.9, "present", 0.05))
     assert value is None and confidence == pytest.approx(0.1)
-    assert slot_net.reading(Guess("present", 0.45, "empty", 0.40))[0] is None
-    assert slot_net.reading(Guess("present", 0.95, "empty", 0.03))[:2] == ("present", 0.95)
-    assert slot_net.reading(Guess("empty", 0.99, "hidden", 0.01))[:2] == ("", 0.99)
+    assert chip_net.reading(Guess("present", 0.45, "empty", 0.40))[0] is None
+    assert chip_net.reading(Guess("present", 0.95, "empty", 0.03))[:2] == ("present", 0.95)
+    assert chip_net.reading(Guess("empty", 0.99, "hidden", 0.01))[:2] == ("", 0.99)
+    blank = np.full((64, 48, 3), 128, np.uint8)
+    got = slot_net.read_places([blank, blank])
+    assert len(got) == 2 and got[0] == got[1] and slot_net.read_places([]) == []
 
 
 def test_every_place_is_cut_upright_to_the_network_s_input() -> None:

@@ -33,7 +33,7 @@ reports: $(STAMP)
 	$(BIN)/python tests/reports/make_reports.py $(ARGS)
 
 # Re-make the reader's networks from ../shared's design faces and rendered design tables
-# (about 170 min on 2 cores; the table-trained networks' crops are cached in ~/.cache),
+# (about 205 min on 2 cores; the table-trained networks' crops are cached in ~/.cache),
 # then fit their temperatures (vision/learned/{models,params.toml}), then choose the
 # readers' sure thresholds on design tables and score them on check tables
 # (vision/sure.toml, ~40 min).

@@ -36,7 +36,7 @@ reports: $(STAMP)
 # (about 205 min on 2 cores; the table-trained networks' crops are cached in ~/.cache),
 # then fit their temperatures (vision/learned/{models,params.toml}), then choose the
 # readers' sure thresholds on design tables and score them on check tables
-# (vision/sure.toml, ~40 min).
+# (vision/sure.toml, ~40 min), and the read cache's threshold (vision/read_cache.toml, ~7 min).
 train: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
 	$(BIN)/python -m vision.training.train $(ARGS)
@@ -44,6 +44,7 @@ train: $(STAMP)
 	$(BIN)/python -m vision.training.join
 	$(BIN)/python -m vision.training.join --nobles --tables 2400
 	$(BIN)/python -m vision.training.sure
+	$(BIN)/python -m vision.training.cache_fit
 
 lint: $(STAMP) hooks
 	$(BIN)/ruff check .

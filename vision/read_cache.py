@@ -8,17 +8,26 @@ player waits for between setting a card down and seeing the proposal.
 
 A slot counts as unchanged when its job's crop (the slot and its margin, in
 the frame) has the same size and, shrunk to ``SIGNATURE`` × ``SIGNATURE``
-pixels, differs from the crop last read there by less than ``SAME_MAD``
-grey levels on average.  Shrinking averages sensor noise and JPEG away while
-any real change (a card, a token, a hand, a shadow) moves whole cells by tens
-of grey levels.  A change of the colour classes empties the cache.
+pixels, no cell of it moved by ``same_below`` grey levels or more beyond what
+the whole crop moved (:func:`change`).  Shrinking averages sensor noise and
+JPEG away while any real change (a card, a token, a hand, a shadow) moves some
+cells by tens of grey levels.  WHY the largest cell and not the mean: two
+level-1 cards of one colour share their picture and differ in their cost
+circles only, a few cells of the crop; the mean moved by 2.5-2.8 levels when
+one replaced the other, under the 3.0 the cache allowed, and the turn went
+unseen.  ``same_below`` is fitted on rendered design tables and scored on check
+ones by ``python -m vision.training.cache_fit`` (``read_cache.toml``).  A
+change of the colour classes empties the cache.
 
 Not thread-safe: one cache per reading loop.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 
 import cv2
 import numpy as np
@@ -27,8 +36,8 @@ from vision.colours import ColourModel
 from vision.slot_jobs import SlotJob
 
 SIGNATURE = 24
-#: Mean absolute difference (grey levels) below which a crop is the same as before.
-SAME_MAD = 3.0
+#: The fitted threshold's file, beside this module (package data).
+CACHE_FILE = "read_cache.toml"
 
 
 def signature(crop: np.ndarray) -> np.ndarray:
@@ -36,11 +45,28 @@ def signature(crop: np.ndarray) -> np.ndarray:
         np.int16)
 
 
+def change(before: np.ndarray, after: np.ndarray) -> float:
+    """How far two signatures of a slot differ: the largest move of one cell and channel,
+    less the channel's median move (a lamp or the exposure shifting the whole crop)."""
+    moved = (after - before).reshape(-1, before.shape[-1] if before.ndim == 3 else 1)
+    return float(np.abs(moved - np.median(moved, axis=0)).max())
+
+
+@cache
+def same_below() -> float:
+    """The fitted threshold (:data:`CACHE_FILE`); 0 (nothing reused) if it is missing."""
+    try:
+        text = (resources.files("vision") / CACHE_FILE).read_text(encoding="utf-8")
+    except OSError:
+        return 0.0
+    return float(tomllib.loads(text)["same_below"])
+
+
 @dataclass
 class ReadCache:
     """Slot id -> (crop size, signature, reading) of the last read, and counters."""
 
-    tolerance: float = SAME_MAD
+    tolerance: float = field(default_factory=same_below)
     hits: int = 0
     misses: int = 0
     _colours: ColourModel | None = None
@@ -55,7 +81,7 @@ class ReadCache:
         sig = signature(job.crop)
         entry = self._entries.get(job.slot.id)
         if (entry is not None and entry[0] == job.crop.shape
-                and float(np.abs(sig - entry[1]).mean()) < self.tolerance):
+                and change(entry[1], sig) < self.tolerance):
             self.hits += 1
             return True, entry[2], sig
         self.misses += 1

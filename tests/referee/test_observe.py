@@ -264,6 +264,24 @@ def test_a_bonus_only_buy_shows_through_the_readers_hint_for_the_new_card() -> N
     assert not blind.candidates
 
 
+def test_a_free_buy_is_proposed_before_reserving_that_card_when_gold_is_unread() -> None:
+    """With the players' areas out of view, buying 1r5 with bonuses alone and reserving
+    it (taking a gold) differ only in the gold row; a lamp's glint on one gold chip
+    leaves that row unread, and the two tie.  The buy comes first (a card one can have
+    for nothing is bought); the reserve stays the next guess."""
+    turns, states = _world_game_states()
+    before, after = states[57], states[58]
+    assert str(turns[57]) == "buy 1r5 reveal 1w1"
+    seen = predict(after)
+    assert seen.supply is not None
+    centre = replace(seen, supply=None, supply_part=(*seen.supply.counts[:5], None),
+                     players=tuple(type(p)() for p in seen.players))
+    ref = referee_at(before)
+    show(ref, centre)
+    guesses = [str(c.turn) for c in ref.candidates]
+    assert guesses[:2] == ["buy 1r5 reveal 1w1", "reserve 1r5 reveal 1w1"]
+
+
 def test_a_stray_hint_on_an_unchanged_table_raises_no_problem() -> None:
     """A hint that is another card than the slot holds, with nothing else changed,
     weighs less than a misread: no buzz, the referee goes on watching."""

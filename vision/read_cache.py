@@ -45,11 +45,21 @@ def signature(crop: np.ndarray) -> np.ndarray:
         np.int16)
 
 
+#: The grey level a crop's change is scaled to (see :func:`change`), and the darkest
+#: level it is scaled from (below it the crop is all sensor noise).
+MID_GREY = 128.0
+DARKEST = 16.0
+
+
 def change(before: np.ndarray, after: np.ndarray) -> float:
     """How far two signatures of a slot differ: the largest move of one cell and channel,
-    less the channel's median move (a lamp or the exposure shifting the whole crop)."""
+    less the channel's median move (a lamp or the exposure shifting the whole crop), as if
+    the crop were lit to mid-grey.  WHY scaled: a white chip set down in a deep shadow
+    (an unseen hard-light game) moved a cell by 23 levels of a crop averaging about 40,
+    where noise and a camera's drift move a lit crop's edges by 14."""
     moved = (after - before).reshape(-1, before.shape[-1] if before.ndim == 3 else 1)
-    return float(np.abs(moved - np.median(moved, axis=0)).max())
+    level = max(DARKEST, float(before.mean() + after.mean()) / 2)
+    return float(np.abs(moved - np.median(moved, axis=0)).max()) * MID_GREY / level
 
 
 @cache

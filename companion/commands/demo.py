@@ -203,7 +203,10 @@ class DemoResult:
         self.played: list[Step] = []
         self.first_guess = 0
         self.later_guess = 0
-        #: how each confirmed turn was found ("first guess", "later guess", "buttons")
+        #: turns the table did not show, proposed when the operator asked with CONFIRM
+        self.on_confirm = 0
+        #: how each confirmed turn was found ("first guess", "later guess", "on CONFIRM",
+        #: "buttons")
         self.via: list[str] = []
         #: confirmed at the first guess (by the script) yet not the turn played
         self.silent_wrong = 0
@@ -388,6 +391,7 @@ def _attempt(
     result.manual = loop.via.count("buttons")
     result.first_guess = loop.via.count("first guess")
     result.later_guess = loop.via.count("later guess")
+    result.on_confirm = loop.via.count("on CONFIRM")
     result.via = list(loop.via)
     result.confirmed = loop.confirmed
     result.expected = [str(t) for t in game.turns]
@@ -430,7 +434,8 @@ def _recorded_lens(folder: Path, say: Callable[[str], None]) -> LensModel | None
 
 
 def silent_wrong(loop: SplendorLoop, states: list[GameState], expected: list[str]) -> int:
-    """Turns confirmed at the camera's first guess that are not the turn played.
+    """Turns confirmed at the camera's first guess (or proposed on CONFIRM, the table
+    showing no turn) that are not the turn played.
 
     Counted only where the referee knew the true table before the turn: a
     replay whose set-up or an earlier turn already went wrong is a stale
@@ -442,7 +447,7 @@ def silent_wrong(loop: SplendorLoop, states: list[GameState], expected: list[str
     return sum(
         1 for via, got, true, known in zip(loop.via, loop.confirmed, expected, knew,
                                            strict=False)
-        if via == "first guess" and known and got != true
+        if via in ("first guess", "on CONFIRM") and known and got != true
     )
 
 
@@ -491,6 +496,9 @@ def _summary(result: DemoResult, out: Path, say: object) -> None:
                 " {later} a later guess (NEXT); {manual} were entered with the buttons.")
               .format(first=result.first_guess, n=n, share=f"{100 * result.first_guess / n:.1f}",
                       later=result.later_guess, manual=result.manual))
+        if result.on_confirm:
+            print(_("{n} turns the table did not show were proposed on CONFIRM.")
+                  .format(n=result.on_confirm))
         others = [f"{i}. {result.confirmed[i - 1]} ({via})"
                   for i, via in enumerate(result.via, start=1) if via != "first guess"]
         if others:

@@ -9,3 +9,10 @@ Once ``companion/referee/{splendor,duel}/demo.py``: DESIGN.md keeps
 :mod:`companion.referee` for the turn loop, and a harness that renders
 tables and scripts buttons is a user of the referee, not part of it.
 """
+
+
+def computer_moves(ref: object) -> bool:
+    """Whether a computer seat is to move: the operators then leave CONFIRM to mean "its
+    planned turn is done" (:mod:`companion.referee.computer`), never "what did I miss"."""
+    to_move = getattr(ref, "computer_to_move", None)
+    return to_move is not None and to_move() is not None

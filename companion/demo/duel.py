@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from companion.demo import computer_moves
 from companion.referee.duel.entry import DONE
 from companion.referee.duel.hooks import DuelMachine
 from companion.referee.duel.loop import DuelLoop
@@ -148,6 +149,8 @@ class Operator:
         #: guess would have confirmed (the silent wrong confirmations of a script)
         self.misled = 0
         self._judged = -1
+        #: the turn for which CONFIRM already asked for the turns the table does not show
+        self._asked = -1
 
     def next_press(self, ref: DuelMachine) -> str | None:
         """The next button to press now, or None when the table should move on."""
@@ -190,6 +193,9 @@ class Operator:
             assert question is not None
             return _answer(ref, _turn_value(question, truth, state, after))
         if ref.phase in (Phase.WATCH, Phase.PROBLEM) and ref.restore is None and self.shown > done:
+            if ref.phase is Phase.WATCH and self._asked != done and not computer_moves(ref):
+                self._asked = done  # first ask for a turn the table may not show
+                return "confirm"
             self.manual += 1
             return "next"
         return None
@@ -243,6 +249,8 @@ class Tally:
     first: int = 0
     later: int = 0
     manual: int = 0
+    #: turns the table did not show, proposed when the operator asked with CONFIRM
+    asked: int = 0
     wrong: int = 0
     misled: int = 0
     presses: int = 0
@@ -262,6 +270,7 @@ def tally(
     result.first = loop.via.count("first guess")
     result.later = loop.via.count("later guess")
     result.manual = loop.via.count("buttons")
+    result.asked = loop.via.count("on CONFIRM")
     history = loop.referee.history
     for i, (before, turn) in enumerate(history):
         after = history[i + 1][0] if i + 1 < len(history) else loop.referee.state

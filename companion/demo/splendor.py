@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion import processes
+from companion.demo import computer_moves
 from companion.referee.machine import Phase
 from companion.referee.menu import OTHER, Question
 from companion.referee.splendor.entry import _kind_of, slot_key
@@ -645,6 +646,8 @@ class Operator:
         self.manual = 0
         self.proposed = 0
         self._shown = -1
+        #: the turn for which CONFIRM already asked for the turns the table does not show
+        self._asked = -1
 
     def next_press(self, ref: SplendorMachine) -> str | None:
         """The next button to press now, or None when the table should move on."""
@@ -682,6 +685,9 @@ class Operator:
             and ref.restore is None
             and self._table_shows(done)
         ):
+            if ref.phase is Phase.WATCH and self._asked != done and not computer_moves(ref):
+                self._asked = done  # first ask for a turn the table may not show
+                return "confirm"
             self.manual += 1
             return "next"
         return None

@@ -19,6 +19,8 @@ Phases::
     WATCH  --settled reading that a legal turn explains-->  PROPOSE
     WATCH  --settled reading that no legal turn explains-->  PROBLEM (buzz)
     WATCH/PROBLEM --NEXT-->  ASK (manual entry)
+    WATCH  --CONFIRM-->  PROPOSE the turns the table would not show, if any;
+             else ASK (manual entry)
     PROPOSE --NEXT: next candidate; BACK: cancel; CONFIRM-->  apply (or ASK the
              parts the table did not pin: reveal, return, noble)
     ASK    --CONFIRM: answer; NEXT: next item; BACK: previous question-->
@@ -47,6 +49,12 @@ Decisions where the issue was silent:
   can be entered with the buttons meanwhile.  When the picture comes back
   (the first reading that is not an abstention) the screen says so and the
   table is watched as before: a turn played in the dark is then proposed.
+* CONFIRM on a table that shows no change proposes the legal turns that leave
+  it so (``via`` "on CONFIRM"): with the camera over
+  the central mat, a reserved card bought leaves the mat as it was (in Duel the
+  payment goes to the bag; in Splendor when bonuses pay it all), and all five
+  turns entered by hand in three unseen Duel games were such purchases
+  (``tests/bench/duel_unseen_game.py``).  NEXT still opens manual entry at once.
 * A candidate whose predicted table is off by at most one token or card
   (the game's ``tolerance``) is still proposed, with the
   difference shown: a miscounted token should not stop a game.
@@ -163,7 +171,8 @@ class TurnConfirmed(Generic[S, T]):
     after: S
     source: object = None
     confidence: float | None = None
-    #: how it was found: the camera's "first guess", a "later guess" (NEXT), or "buttons"
+    #: how it was found: the camera's "first guess", a "later guess" (NEXT), "on CONFIRM"
+    #: (a turn the table does not show, proposed when asked), or "buttons"
     via: str = "buttons"
 
 
@@ -282,6 +291,8 @@ class Referee(Generic[S, T, R, C, Q]):
         #: the reader's persistent misreads the players have confirmed past
         self.quirks: Q = self.game.no_quirks()
         self._via = "buttons"
+        #: the candidates on screen were asked for with CONFIRM (the table shows no turn)
+        self._unseen = False
         if state is not None and state.is_over():
             self.phase = Phase.OVER
 
@@ -407,6 +418,7 @@ class Referee(Generic[S, T, R, C, Q]):
             self.candidates, self.index = good[:8], 0
             self.phase = Phase.PROPOSE
             self.asking = None
+            self._unseen = False
             return [SetLight(Light.ATTENTION), Screenshot("proposal")]
         if off <= game.tolerance:
             self._to_watch()
@@ -422,6 +434,7 @@ class Referee(Generic[S, T, R, C, Q]):
     def _to_watch(self) -> None:
         self.phase = Phase.WATCH
         self.candidates, self.index, self.asking = [], 0, None
+        self._unseen = False
 
     # --------------------------------------------------------------- setup
     def _read_setup(self, reading: R) -> list[Effect[S, T]]:
@@ -486,6 +499,8 @@ class Referee(Generic[S, T, R, C, Q]):
                 return [SetLight(Light.TURN)]
             return self._confirm_candidate(self.candidates[self.index])
         if phase is Phase.WATCH:
+            if key is Key.CONFIRM and self._propose_unseen():
+                return [SetLight(Light.ATTENTION), Screenshot("proposal")]
             if key in (Key.NEXT, Key.CONFIRM):
                 return self._manual_turn(Phase.WATCH)
             return []
@@ -510,13 +525,32 @@ class Referee(Generic[S, T, R, C, Q]):
         self.asking = Asking("setup", Phase.SETUP, setup_hints=hints)
         return self._advance_setup()
 
+    def _propose_unseen(self) -> bool:
+        """On a table that shows no change, propose the turns that leave it so (see the
+        module's docstring); False when it changed, none does, or no table was read."""
+        state, reading, game = self.state, self.reading, self.game
+        if state is None or reading is None or self.restore is not None or game.abstained(
+                reading):
+            return False
+        if game.compare(state, reading, self.quirks).off > 0:
+            return False  # the table changed: its proposals were shown (or it buzzed)
+        unseen = [c for c in game.candidates(state, reading, self.quirks) if c.distance <= 0]
+        if not unseen:
+            return False
+        self.candidates, self.index = unseen[:8], 0
+        self.phase = Phase.PROPOSE
+        self.asking = None
+        self._unseen = True
+        return True
+
     def _manual_turn(self, back_to: Phase) -> list[Effect[S, T]]:
         self.asking = Asking("turn", back_to)
         self._via = "buttons"
         return self._advance_turn()
 
     def _confirm_candidate(self, cand: C) -> list[Effect[S, T]]:
-        self._via = "first guess" if self.index == 0 else "later guess"
+        self._via = ("on CONFIRM" if self._unseen
+                     else "first guess" if self.index == 0 else "later guess")
         if not cand.ask:
             return self._apply(
                 self.game.turn_of(cand), self.game.proposal_after(cand), cand.distance

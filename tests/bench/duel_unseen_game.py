@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     result = tally(loop, states, pressed, operator)
     print(f"Duel game {args.game_seed} ({args.difficulty}, {args.framing}, {args.lens}, camera "
           f"{args.camera_seed}): {result.turns} turns, {result.first} at the first guess "
-          f"({result.first_rate:.1%}), {result.later} at a later guess, {result.manual} by hand; "
+          f"({result.first_rate:.1%}), {result.later} at a later guess, {result.asked} proposed "
+          f"on CONFIRM (the central mat does not show them), {result.manual} by hand; "
           f"{result.misled} silent wrong, {result.wrong} wrong confirmations")
     for index, how in enumerate(loop.via, start=1):
         if how != "first guess":

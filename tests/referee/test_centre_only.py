@@ -193,3 +193,46 @@ def test_frames_of_the_central_mat_alone_referee_the_first_turns(tmp_path: Path)
     assert all(p == PlayerReading() for r in seen for p in r.players)  # out of view
     assert loop.confirmed == [str(t) for t in record.turns[:turns]]
     assert loop.via.count("first guess") == turns
+
+
+def _free_reserved_buy() -> tuple[GameState, Turn]:
+    """A state whose mover holds a reserved 1k5 (3 green) and three green bonuses."""
+    state = new_state()
+    shown = {c.id for row in state.market for c in row if c is not None}
+    greens = [c.id for c in catalogue.cards_of_level(1)
+              if c.bonus.letter == "g" and c.id not in shown][:3]
+    assert "1k5" not in shown and len(greens) == 3
+    state = with_player(state, 0, reserved=cards("1k5"), cards=cards(*greens))
+    return state, Turn(Buy("1k5", tokens("")))
+
+
+def test_confirm_on_an_unchanged_table_proposes_the_turns_it_does_not_show() -> None:
+    """A reserved card bought with bonuses alone leaves the central mat as it was: no
+    proposal comes by itself, and CONFIRM (the player saying a turn was played) offers
+    it; it is logged as found "on CONFIRM"."""
+    state, turn = _free_reserved_buy()
+    after = state.apply(turn)
+    ref = Referee([p.name for p in state.players], state=state)
+    show(ref, centre_only(predict(after)))
+    assert ref.phase is Phase.WATCH  # nothing on the mat moved
+    press(ref, "confirm")
+    assert ref.phase is Phase.PROPOSE and ref.candidates[0].turn == turn
+    confirmed = [e for e in press(ref, "confirm") if isinstance(e, TurnConfirmed)]
+    assert [e.via for e in confirmed] == ["on CONFIRM"] and ref.state == after
+
+
+def test_confirm_on_an_unchanged_table_with_nothing_unseen_opens_the_menus() -> None:
+    """Without a turn the central mat would not show, CONFIRM enters a turn by hand as
+    NEXT does; so does CONFIRM after a table that changed (its proposals were shown)."""
+    state = new_state()
+    ref = Referee([p.name for p in state.players], state=state)
+    show(ref, centre_only(predict(state)))
+    press(ref, "confirm")
+    assert ref.phase is Phase.ASK
+    state, _free = _free_reserved_buy()
+    take = Turn(Take(tokens("wug")))
+    ref = Referee([p.name for p in state.players], state=state)
+    show(ref, centre_only(predict(state.apply(take))))
+    assert ref.phase is Phase.PROPOSE
+    press(ref, "back", "confirm")
+    assert ref.phase is Phase.ASK

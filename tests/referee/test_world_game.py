@@ -50,7 +50,8 @@ def test_the_realistic_game_has_no_silent_wrong_confirmation(tmp_path: Path) -> 
     assert result.silent_wrong == 0
     assert len(result.expected) == (TURNS or len(read_record_turns()))
     assert result.confirmed == result.expected  # the honest player got every turn in
-    assert result.first_guess + result.later_guess + result.manual == len(result.expected)
+    assert (result.first_guess + result.later_guess + result.on_confirm + result.manual
+            == len(result.expected))
     assert result.reads_ms  # the pixels really were read
 
 

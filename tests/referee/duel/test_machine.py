@@ -189,3 +189,27 @@ def test_a_misread_the_players_confirmed_is_not_held_against_later_turns() -> No
     assert ref.state == states[5]
     assert loop.via == ["first guess"] * 5
     assert any(name.startswith("board") for name in ref.quirks)
+
+
+def test_a_reserved_card_bought_is_proposed_on_confirm_over_the_central_mat() -> None:
+    """Over the central mat a reserved card bought changes nothing the camera sees (the
+    card leaves the player's area, the payment goes to the bag): CONFIRM proposes it."""
+    from companion.rules.duel import Buy
+    from companion.rules.duel.view import PlayerView
+
+    turns, states = _game(3)
+    i = 6
+    assert isinstance(turns[i].action, Buy) and turns[i].reveal is None
+    blank = PlayerView(tokens=(None,) * 7, privileges=None, reserved=None,
+                       bonuses=(None,) * 5, crowns=None, royals=None)
+    centre = replace(view_of(states[i + 1]), players=(blank, blank))
+    ref = DuelReferee(("Ann", "Bob"), state=states[i])
+    _see(ref, centre)
+    assert ref.phase is Phase.WATCH
+    ref.handle(Press(Key.CONFIRM))
+    assert ref.phase is Phase.PROPOSE
+    while turns[i] not in ref.candidates[ref.index].turns:
+        ref.handle(Press(Key.NEXT))
+    effects = ref.handle(Press(Key.CONFIRM))
+    confirmed = [e for e in effects if isinstance(e, DuelTurnConfirmed)]
+    assert [e.via for e in confirmed] == ["on CONFIRM"] and ref.state == states[i + 1]

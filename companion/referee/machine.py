@@ -737,7 +737,8 @@ class Referee(Generic[S, T, R, C, Q]):
                 ),
                 self.note,
             )
-        return _with_note(ScreenView.waiting(state), self.note)
+        # CONFIRM proposes a turn the camera cannot see (see the module's docstring)
+        return _with_note(ScreenView.waiting(state, confirm=_("Turn not seen")), self.note)
 
 
 def _with_note(view: ScreenView, note: str) -> ScreenView:

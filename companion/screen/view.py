@@ -144,9 +144,10 @@ class ScreenView:
 
     @classmethod
     def waiting(
-        cls, state: Position, text: str = "", title: str = ""
+        cls, state: Position, text: str = "", title: str = "", confirm: str = ""
     ) -> ScreenView:
-        """Between turns: the mover plays, the camera waits for hands to leave."""
+        """Between turns: the mover plays, the camera waits for hands to leave.
+        ``confirm``: what CONFIRM does there, if anything."""
         return cls(
             state,
             Mode.WAITING,
@@ -155,7 +156,8 @@ class ScreenView:
             or _("{name}, play your turn, then take your hands off the table.").format(
                 name=state.player.name
             ),
-            hints=ButtonHints(next=_("Enter by hand"), hold_back=_("Hold 2 s: undo")),
+            hints=ButtonHints(confirm=confirm, next=_("Enter by hand"),
+                              hold_back=_("Hold 2 s: undo")),
         )
 
     @classmethod

@@ -46,7 +46,7 @@ def duel_sample_views(names: Sequence[str] = LONG_NAMES) -> dict[str, ScreenView
     mid = len(turns) // 2
     views: dict[str, ScreenView] = {}
     views["setup"] = ScreenView.setup(states[0])
-    views["waiting"] = ScreenView.waiting(states[mid])
+    views["waiting"] = ScreenView.waiting(states[mid], confirm=_("Turn not seen"))
     views["proposal"] = ScreenView.proposal(
         states[mid], duel.describe_turn(states[mid], turns[mid]), 2, 3
     )

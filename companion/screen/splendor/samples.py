@@ -58,7 +58,7 @@ def sample_views(
     mid = len(turns) // 2
     views: dict[str, ScreenView] = {}
     views["setup"] = ScreenView.setup(states[0])
-    views["waiting"] = ScreenView.waiting(states[mid], text="")
+    views["waiting"] = ScreenView.waiting(states[mid], text="", confirm=_("Turn not seen"))
     views["waiting_note"] = ScreenView(
         states[mid + 1],
         views["waiting"].mode,

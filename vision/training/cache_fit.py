@@ -175,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path,
                         default=Path(__file__).resolve().parents[1] / CACHE_FILE)
     args = parser.parse_args(argv)
+    if args.count < 1 or args.workers < 1:
+        parser.error("--count and --workers are 1 or more")
     design = list(_run("design", args.count, args.workers))
     noise_max, change_min, _ = _summary("design", design, None)
     if change_min <= noise_max:

@@ -262,9 +262,8 @@ def _simplicity(turn: Turn) -> tuple[int, int, int, int]:
     Anything before a reserve: a purchase made with bonuses alone leaves the
     central mat as reserving that card does, but for one gold chip, so when the
     gold row is not read surely (a lamp's glint on a chip) the two tie, and a
-    player who can have a card for nothing buys it (reserves are 1 turn in 100 of
-    the recorded games: tests/data/world-game/game.txt; an unseen medium-light game,
-    generate.py --into, proposed the reserve first for all 8 such buys).  Gems
+    player who can have a card for nothing buys it (reserves are rare in recorded
+    games; tests/data/world-game/README.md has the unseen game that showed it).  Gems
     before gold; and a take-and-return is read as returning other colours than the
     ones just taken (taking a gem to give it straight back is legal but rare, and
     gives the same table).

@@ -52,8 +52,8 @@ Decisions where the issue was silent:
 * CONFIRM on a table that shows no change proposes the legal turns that leave
   it so (``via`` "on CONFIRM"): with the camera over
   the central mat, a reserved card bought leaves the mat as it was (in Duel the
-  payment goes to the bag; in Splendor when bonuses pay it all), and all five
-  turns entered by hand in three unseen Duel games were such purchases
+  payment goes to the bag; in Splendor when bonuses pay it all), and the turns
+  entered by hand in unseen Duel games were such purchases
   (``tests/bench/duel_unseen_game.py``).  NEXT still opens manual entry at once.
 * A candidate whose predicted table is off by at most one token or card
   (the game's ``tolerance``) is still proposed, with the

@@ -8,12 +8,12 @@ that is not sure is ``None``, never a guess and never "empty":
 * board cells and players' token places: the Duel chips network
   (:mod:`vision.duel.chip_net`: a kind, empty, or unsure under glare, a hand or a
   shadow; every place of the still in one batch);
-* pyramid and royal places: :mod:`vision.duel.cards` (found on the paper, named
-  by the learned reader among the cards of their level / the royals, every card
-  of the still in one batch);
-* decks, reserved cards and privilege scrolls: present, empty or unsure under glare,
-  a hand or a shadow, by the Duel slots network (:mod:`vision.duel.slot_net`, every
-  such place of the still in one batch).
+* every card, royal, deck, reserved and privilege place: present, empty or unsure
+  under glare, a hand or a shadow, by the Duel slots network
+  (:mod:`vision.duel.slot_net`, every such place of the still in one batch);
+* a pyramid or royal place with something in it: named by the learned reader
+  among the cards of its level / the royals (:mod:`vision.duel.cards`, every card
+  of the still in one batch).
 
 An answer below its kind's sure threshold (:mod:`vision.duel.confidence`) is kept in
 the place's reading but is ``None`` in the view.  Places not wholly in the frame are
@@ -32,15 +32,7 @@ from companion.rules.duel import cards as duel_cards
 from companion.rules.duel.view import DuelView, Place, PlayerView
 from vision.calibrate import Calibration, calibrate, slots_visible
 from vision.duel import chip_net, slot_net
-from vision.duel.cards import (
-    GLARE_MAX,
-    CardName,
-    find_card,
-    name_cards,
-    plain_share,
-    posed_faces,
-    royal_place_empty,
-)
+from vision.duel.cards import CardName, name_cards, posed_faces
 from vision.duel.confidence import is_sure
 from vision.duel.layout import DUEL_CARD_MM, KIND_ORDER, PYRAMID_ROWS, build_duel_layout
 from vision.layout import Layout, Slot
@@ -93,7 +85,6 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
                        strict=True))
     cal.prepare_slots([s for s in slots if visible[s.id]])
     out: dict[str, PlaceReading] = {}
-    to_name: dict[str, tuple[list[np.ndarray], tuple[str, ...]]] = {}
     chips: dict[str, np.ndarray] = {}
     places: dict[str, np.ndarray] = {}
     for s in slots:
@@ -104,46 +95,34 @@ def read_duel_places(image: np.ndarray, calibration: Calibration | None = None, 
         gain = cal.gain_at(s.center)
         if s.kind == "token":
             chips[s.id] = chip_net.crop(image, h, s, gain)
-        elif s.kind in ("card", "noble"):
-            found = _find(image, h, s, gain)
-            if isinstance(found, PlaceReading):
-                out[s.id] = found
-            else:
-                ids = ROYAL_IDS if s.kind == "noble" else _level_ids(s.level or 1)
-                to_name[s.id] = (found, ids)
         elif s.kind in slot_net.KINDS:
             places[s.id] = slot_net.crop(image, h, s, gain)
-    out.update(_named(to_name))
     for cut, net in ((chips, chip_net), (places, slot_net)):
         for sid, (value, confidence, why) in zip(cut, net.read_places(list(cut.values())),
                                                  strict=True):
             out[sid] = PlaceReading(sid, value, confidence, why)
+    out.update(_named({s.id: _cuts(image, cal, s) for s in slots
+                       if s.kind in CARD_KINDS and out[s.id].value == slot_net.PRESENT}))
     return DuelReading(view_from(layout, out), out, len(cal.markers))
 
 
 #: The royals' ids, the classes a royal place is named among.
 ROYAL_IDS = tuple(r.id for r in duel_cards.royals())
+#: The place kinds whose cards are named (pyramid places, royal places).
+CARD_KINDS = ("card", "noble")
 
 
 def _level_ids(level: int) -> tuple[str, ...]:
     return tuple(c.id for c in duel_cards.cards_of_level(level))
 
 
-def _find(image: np.ndarray, h: np.ndarray, slot: Slot, gain: np.ndarray
-          ) -> PlaceReading | list[np.ndarray]:
-    """A pyramid or royal place's answer when it needs no naming (empty, covered, a
-    jewel card under glare over more than ``GLARE_MAX``), else its cuts to name."""
-    royal = slot.kind == "noble"
-    found = find_card(image, h, slot, gain, DUEL_CARD_MM)
-    if found.state == "empty":
-        return PlaceReading(slot.id, "", 1.0 - found.share)
-    if royal and royal_place_empty(image, h, slot):
-        return PlaceReading(slot.id, "", plain_share(image, h, slot))
-    if found.state != "present":
-        return PlaceReading(slot.id, None, 0.0, f"{found.share:.0%} covered")
-    if found.washed > GLARE_MAX and not royal:
-        return PlaceReading(slot.id, None, 0.0, f"glare over {found.washed:.0%}")
-    return posed_faces(image, h, slot, gain, DUEL_CARD_MM)
+def _cuts(image: np.ndarray, cal: Calibration, slot: Slot
+          ) -> tuple[list[np.ndarray], tuple[str, ...]]:
+    """A pyramid or royal place the slots network found a card in: its cuts to name,
+    and the ids it is named among."""
+    cuts = posed_faces(image, cal.h_for_slot(slot), slot, cal.gain_at(slot.center),
+                       DUEL_CARD_MM)
+    return cuts, ROYAL_IDS if slot.kind == "noble" else _level_ids(slot.level or 1)
 
 
 def _named(to_name: dict[str, tuple[list[np.ndarray], tuple[str, ...]]]

@@ -1,24 +1,29 @@
-"""Duel decks, privileges and reserved cards: is anything there?  The ``duel_slots`` network.
+"""Duel card places, decks, privileges and reserved cards: is anything there?  The
+``duel_slots`` network.
 
 A deck, a privilege scroll or a reserved card is read for presence only: the
 referee knows which card was reserved and how many scrolls there are from the
-turns, and asks the camera whether the table agrees.  The network answers from
+turns, and asks the camera whether the table agrees.  A pyramid or royal place is
+read so first; a card found there is then named (:mod:`vision.duel.cards`).  The
+network answers from
 the place and a margin round it (its printed outline included) with ``empty``,
 ``present`` or ``hidden`` (glare, a hand, a shadow: nothing a person could
 read).  It was trained on places cut by :func:`crop` from rendered Duel design
-tables (``vision/training/duel_crops.py``: positions of seeded games with decks
-and scrolls taken away at random, lamps, glare, hands, both lenses, both
-framings) and its temperature was fitted on design calibration tables
+tables (``vision/training/duel_crops.py``: positions of seeded games with decks,
+scrolls, pyramid cards and royals taken away at random, lamps, glare, hands, both
+lenses, both framings) and its temperature was fitted on design calibration tables
 (``vision/learned/params.toml``), so its probability is the answer's confidence.
 
 WHY a network (issue 38): the rules it replaces told a scroll from the grey fill
 by its yellowness, its printed bars, its rolled ends and how dark it was against
 the paper round it, a deck by the share of its place unlike the paper and its
 outline's depth, and a hand by the printed outline's pieces: 460 lines and 28
-tuned constants, each tuned on a few frames.
+tuned constants, each tuned on a few frames.  The card and royal places' rules
+(the share of the place unlike paper, plain paper like the band round it, the
+printed outline's depth on three sides, a share washed out) went the same way.
 
-Which answer is sure is the privileges' and decks' thresholds of
-:mod:`vision.duel.confidence`.
+Which answer is sure is the thresholds of :mod:`vision.duel.confidence` (for a
+card or royal place, of its "empty" answers: a card is sure by its name).
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ NAME = "duel_slots"
 EMPTY, PRESENT, HIDDEN = "empty", "present", "hidden"
 CLASSES = (EMPTY, PRESENT, HIDDEN)
 #: The place kinds it reads.
-KINDS = ("deck", "privilege", "reserved")
+KINDS = ("deck", "privilege", "reserved", "card", "noble")
 #: The crop is cut at this resolution (px/mm) and reduced by area to the network's
 #: input (a deck's place to about 0.65 px/mm, a scroll's to 1.5 px/mm).
 CUT_PX_PER_MM = 1.5

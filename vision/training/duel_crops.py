@@ -11,11 +11,12 @@ could not read the place.  A quarter of the frames are drawn with our own chips
 and board (a box without the art: the demo's tables); a quarter frame the whole
 table, so the players' token places are read as well as the board's cells.
 
-The Duel slots network (``duel_slots``: is a deck, privilege or reserved place
-empty, present or hidden) is trained the same way on those places, cut by
-:func:`vision.duel.slot_net.crop`, from positions whose decks and privileges
-were taken away at random (:func:`thinned`): a deck runs out only near a game's
-end, and the scrolls rarely all leave the board.
+The Duel slots network (``duel_slots``: is a deck, privilege, reserved, pyramid
+or royal place empty, present or hidden) is trained the same way on those places,
+cut by :func:`vision.duel.slot_net.crop`, from positions whose decks, privileges,
+pyramid cards and royals were taken away at random (:func:`thinned`): a deck and
+the pyramid places it fills run out only near a game's end, the scrolls rarely
+all leave the board, and the royals go one by one.
 
 Offline only.  The crops are cached under ``$XDG_CACHE_HOME`` (never in the
 repository: they show the publisher's chips and board).
@@ -38,9 +39,10 @@ from vision.synth.duel_faces import drawn_faces
 NAME = chip_net.NAME
 CLASSES = chip_net.CLASSES
 SLOTS = slot_net.NAME
-#: For the slots network: the chance each deck is emptied, and that the privileges
-#: above the board are drawn anew (0 to 3, evenly).
-THIN = (0.3, 0.5)
+#: For the slots network: the chance each deck is emptied, that the privileges
+#: above the board are drawn anew (0 to 3, evenly), that each pyramid card is taken
+#: away, and each royal.
+THIN = (0.3, 0.5, 0.2, 0.3)
 #: Share of frames drawn with our own chips and board, and of frames of the whole
 #: table (the players' token places in view, smaller).
 DRAWN_SHARE = 0.25
@@ -49,11 +51,15 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def thinned(position: Position, rng: np.random.Generator) -> Position:
-    """``position`` with decks emptied and the board's privileges redrawn at random
-    (:data:`THIN`)."""
+    """``position`` with decks emptied, the board's privileges redrawn, pyramid cards
+    and royals taken away at random (:data:`THIN`)."""
     a, b, c = (0 if rng.random() < THIN[0] else n for n in position.decks)
     privileges = int(rng.integers(4)) if rng.random() < THIN[1] else position.privileges
-    return replace(position, decks=(a, b, c), privileges=privileges)
+    pyramid = tuple(tuple(None if card is None or rng.random() < THIN[2] else card
+                          for card in row) for row in position.pyramid)
+    royals = tuple(r for r in position.royals if rng.random() >= THIN[3])
+    return replace(position, decks=(a, b, c), privileges=privileges, pyramid=pyramid,
+                   royals=royals)
 
 
 def frame_crops(seed: int, split: str, name: str = NAME) -> tuple[list[np.ndarray], list[int]]:

@@ -44,9 +44,9 @@ TABLE_FRAMES: dict[str, dict[str, tuple[tuple[range, str], ...]]] = {
     duel_crops.NAME: {"train": ((range(40_000, 40_600), "design"),),
                       "calibrate": ((range(41_000, 41_150), "design"),),
                       "check": ((range(75_000, 75_100), "check"),)},
-    duel_crops.SLOTS: {"train": ((range(42_000, 42_700), "design"),),
-                       "calibrate": ((range(43_000, 43_200), "design"),),
-                       "check": ((range(75_100, 75_250), "check"),)},
+    duel_crops.SLOTS: {"train": ((range(46_000, 46_700), "design"),),
+                       "calibrate": ((range(47_000, 47_200), "design"),),
+                       "check": ((range(80_000, 80_150), "check"),)},
 }
 #: What each table-trained network's frames are (for its manifest).
 TABLE_FRAMES_ARE = {

@@ -1,7 +1,8 @@
-"""The Duel slots network on rendered Duel tables: decks, privilege scrolls and
-reserved cards read as present, empty or hidden (tolerant: it may abstain, it must
-not say the other for sure).  Rendered with the digital sprites when ../shared is
-there, else with our drawn faces: the network was trained on both."""
+"""The Duel slots network on rendered Duel tables: decks, privilege scrolls,
+reserved cards, pyramid and royal places read as present, empty or hidden
+(tolerant: it may abstain, it must not say the other for sure).  Rendered with
+the digital sprites when ../shared is there, else with our drawn faces: the
+network was trained on both."""
 
 from __future__ import annotations
 
@@ -46,6 +47,28 @@ def test_decks_and_scrolls_present_or_taken_are_read(seed: int, decks: tuple[int
     for level, n in enumerate(decks, 1):  # the view's decks: a sure answer is the truth
         got = reading.view.decks[level - 1]
         assert got is None or got == (n > 0)
+
+
+@pytest.mark.parametrize("seed", [4, 17])
+def test_pyramid_cards_and_royals_taken_leave_places_read_empty(seed: int) -> None:
+    """A central mat whose pyramid lost a card in each row (its deck run out) and
+    whose royals lost one: every readable card and royal place answered is right (an
+    empty place "", a card by its id), and almost all are answered."""
+    position = random_position(seed)
+    pyramid = tuple((*row[:-1], None) for row in position.pyramid)
+    position = replace(position, pyramid=pyramid, royals=position.royals[1:])
+    frame = render_duel(position, seed, split="design", difficulty="easy", framing="centre",
+                        hand=False)
+    reading = read_duel_places(frame.image)
+    places = [k for k in reading.places if k.startswith(("pyramid.", "royal."))
+              and k not in frame.unseen and k not in frame.hidden]
+    truth = {k: frame.contents.get(k) or "" for k in places}
+    assert list(truth.values()).count("") >= 4, truth
+    said = {k: reading.places[k].value for k in places}
+    wrong = {k: (v, truth[k]) for k, v in said.items() if v is not None and v != truth[k]}
+    assert not wrong
+    assert sum(v is not None for v in said.values()) >= 0.9 * len(places), said
+    assert all(reading.places[k].value == "" for k in places if truth[k] == ""), said
 
 
 def test_a_hand_over_the_central_mat_leaves_its_places_unsure_never_wrong() -> None:

@@ -65,3 +65,19 @@ def test_renewed_kinds_are_chosen_without_a_floor_and_the_others_kept() -> None:
     assert lines[0].startswith("# design seeds 1.., 40 frames: decks (--renew); the others kept")
     assert lines[1].startswith("# decks/something: 0.7000; design 2 of 3 answers sure")
     assert lines[3:] == notes[1:3]  # in the file's order
+
+
+def test_a_second_renew_names_the_run_the_kept_kinds_come_from() -> None:
+    """Renewing again the kinds a former renew chose (and more) names the run the kinds
+    still kept were chosen on, not the former renew's header inside it; a kind the
+    former renew chose and this one keeps keeps that header."""
+    old = {"decks/something": 0.6, "decks/empty": 1.01, "royals/something": 0.99,
+           "royals/empty": 0.2, "board cells/something": 0.5, "board cells/empty": 0.6}
+    first = ("# design seeds 1.., 40 frames: decks (--renew); the others kept "
+             "(design seeds 1.., 12 frames)")
+    notes = [first, "# decks/something: 0.6000; old"]
+    _, lines = _renewed({}, {}, old, ["decks", "royals"], notes, "# design seeds 1.., 40 frames")
+    assert lines[0] == ("# design seeds 1.., 40 frames: decks, royals (--renew); the others "
+                        "kept (design seeds 1.., 12 frames)")
+    _, lines = _renewed({}, {}, old, ["royals"], notes, "# design seeds 1.., 40 frames")
+    assert lines[0].endswith(f"kept ({first[2:]})")

@@ -135,9 +135,23 @@ def _renewed(design: dict[str, list[tuple[float, bool]]],
     values = old | chosen
     kinds = dict.fromkeys(k.split("/")[0] for k in old)
     out = [f"{header}: {', '.join(renew)} (--renew); the others kept"
-           f" ({notes[0][2:] if notes else 'none'})",
+           f" ({_kept_from(notes[0], renew) if notes else 'none'})",
            *[by_key[k] for k in old if k in by_key]]
     return {k: (values[f"{k}/something"], values[f"{k}/empty"]) for k in kinds}, out
+
+
+def _kept_from(header: str, renew: Sequence[str]) -> str:
+    """The run the kinds kept come from, by the file's ``header``: the run it names, or,
+    when it renewed only kinds ``renew`` renews again, the run it kept in turn (so the
+    header names where each kept value was chosen, not every renew since)."""
+    text = header[2:] if header.startswith("# ") else header
+    mark, kept = " (--renew); the others kept (", text
+    while mark in kept and text.endswith(")"):
+        before, after = kept.split(mark, 1)
+        if not set(before.split(": ", 1)[-1].split(", ")) <= set(renew):
+            break
+        kept = after[:-1]
+    return kept
 
 
 def _toml_key(k: str) -> str:

@@ -34,13 +34,15 @@ reports: $(STAMP)
 
 # Re-make the reader's networks from ../shared's design faces and rendered design tables
 # (about 205 min on 2 cores; the table-trained networks' crops are cached in ~/.cache),
-# then fit their temperatures (vision/learned/{models,params.toml}), then choose the
-# readers' sure thresholds on design tables and score them on check tables
+# then fit their temperatures (vision/learned/{models,params.toml}), the card decode's
+# confidence model (vision/card_confidence.toml, ~3 min), the joins of network and decode
+# (vision/{card,noble}_join.toml), then choose the readers' sure thresholds on design tables and score them on check tables
 # (vision/sure.toml, ~40 min), and the read cache's threshold (vision/read_cache.toml, ~7 min).
 train: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev,train]'
 	$(BIN)/python -m vision.training.train $(ARGS)
 	$(BIN)/python -m vision.training.fit
+	$(BIN)/python -m vision.training.confidence
 	$(BIN)/python -m vision.training.join
 	$(BIN)/python -m vision.training.join --nobles --tables 2400
 	$(BIN)/python -m vision.training.sure

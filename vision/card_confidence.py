@@ -9,29 +9,28 @@ gem (``cost_lead``), each cost numeral against the other values
 confidence was the margin through an exponential, and wrong answers carried a
 median of 0.85 (issue 12), so the referee could not tell them from right ones.
 
-Fitted on the DESIGN faces only (``face_sets("design")``: the older printing
-and the newer printing's even-numbered faces), clean and degraded (3-6 px/mm,
-blur, cast, glare, occluders, misplacement):
-
-    .venv/bin/python -m tests.bench.bench_cards --split design --variants 20 --fit
-
-which prints ``CONFIDENCE_WEIGHTS`` to paste below, and the reliability table
-(its ridge, ``RIDGE`` there, was chosen on other design faces).
+Its weights are data: fitted on the DESIGN faces only (the older printing and
+the newer printing's even-numbered faces), clean and degraded (3-6 px/mm, blur,
+cast, glare, occluders, misplacement), scored on the check faces, and written with
+the reliability tables into ``card_confidence.toml`` beside this module by
+``python -m vision.training.confidence`` (``make train``); nothing here is pasted.
 """
 
 from __future__ import annotations
 
 import math
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from companion.rules.catalogue import Card
 from vision.card_decode import COLOUR_MARGIN, Decoded
 from vision.card_seen import Seen
 
-#: Logistic weights on :func:`features` (bias first), from the command above.
-CONFIDENCE_WEIGHTS = (1.0200, 1.5002, -0.8265, -0.3889, 3.2777, -0.6091, 2.2393, 0.1399, 3.7263,
-                      0.5043, 4.9840)
+#: The fitted model's file, package data beside this module.
+CONFIDENCE_FILE = "card_confidence.toml"
 
 
 def features(margin: float, distance: float, weakest: float, numeral_fit: float,
@@ -45,13 +44,35 @@ def features(margin: float, distance: float, weakest: float, numeral_fit: float,
             2 * max(-0.5, min(1.0, cost_lead)), 5 * max(-0.3, min(0.3, digit_lead))]
 
 
+@cache
+def weights() -> tuple[float, ...]:
+    """The logistic weights on :func:`features` (bias first), from ``card_confidence.toml``."""
+    return parse((resources.files("vision") / CONFIDENCE_FILE).read_text(encoding="utf-8"))
+
+
+def parse(text: str) -> tuple[float, ...]:
+    """The weights a ``card_confidence.toml`` holds; ValueError when they do not fit
+    :func:`features` (a file from another version of the model)."""
+    w = tuple(float(v) for v in tomllib.loads(text)["weights"])
+    if len(w) != len(features(0, 0, 0, 0, 0, 0, 0, 0)):
+        raise ValueError(f"{CONFIDENCE_FILE} holds {len(w)} weights, not one per feature: "
+                         "run python -m vision.training.confidence")
+    return w
+
+
+def probability_of(w: Sequence[float], evidence: Sequence[float]) -> float:
+    """How likely the leading card is right, under weights ``w``, given the decode's
+    ``evidence`` (:attr:`FaceReading.evidence`'s order)."""
+    z = sum(a * v for a, v in zip(w, features(*evidence), strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
 def probability(dec: Decoded, glare: float) -> float:
     """How likely ``dec.best`` is the card on the face (0..1)."""
-    x = features(dec.margin, dec.distance, dec.weakest, dec.numeral_fit, glare,
-                 dec.numeral_lead, dec.bonus_lead, dec.points_lead, dec.cost_lead,
-                 dec.digit_lead)
-    z = sum(w * v for w, v in zip(CONFIDENCE_WEIGHTS, x, strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+    return probability_of(weights(), (dec.margin, dec.distance, dec.weakest,
+                                      dec.numeral_fit, glare, dec.numeral_lead,
+                                      dec.bonus_lead, dec.points_lead, dec.cost_lead,
+                                      dec.digit_lead))
 
 
 @dataclass(frozen=True)

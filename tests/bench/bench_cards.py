@@ -1,23 +1,19 @@
 """The card reader on the publisher's faces, clean and degraded, per face set and level.
 
     .venv/bin/python -m tests.bench.bench_cards [--split design|check|both]
-        [--variants N] [--seed S] [--fit] [--scenes N]
+        [--variants N] [--seed S] [--scenes N]
 
-For every card face of the split (``vision.synth.facesets.face_sets``): read
-it clean (the face resampled to the reader's ``FACE_PX_PER_MM``), then
-``--variants`` degraded copies, each as a camera would deliver it to the
-reader: resampled to 3-6 px/mm and back, blurred, a white-balance cast and an
-exposure change, noise, JPEG, cut out up to 1.5 mm and 1.5° off; a share of
-them under a glare hot spot or with a flat occluder (a hand's skin colour or
-any flat colour) over a reading region (bonus corner, points corner, cost
-column), where the right answer is to abstain.
+For every card face of the split: read it clean, then in ``--variants``
+degraded copies, each as a camera would deliver it to the reader
+(:mod:`vision.training.face_spoils`, the reads the confidence model is fitted
+on); a share of them under a glare hot spot or with a flat occluder over a
+reading region, where the right answer is to abstain.
 
 Prints right / wrong / abstained per set and level for clean and degraded
 faces, the occluded ones apart (abstaining there is right), and the
 reliability table (confidence bins vs accuracy of the named answers) with
-the expected calibration error.  ``--fit`` fits the confidence model
-(:mod:`vision.card_confidence`) on the split's named answers and prints the
-parameters to paste there (fit on ``design`` only).
+the expected calibration error.  The confidence model itself is fitted by
+``python -m vision.training.confidence``.
 
 ``--scenes N``: also N rendered views of the centre mat per face set (the
 market holding that set's faces; ``vision.synth.render`` with
@@ -34,98 +30,13 @@ import argparse
 import itertools
 import sys
 from collections import defaultdict
-from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from companion.rules.splendor import catalogue
-from vision import card_confidence, card_reader
-from vision import cardface as cf
-from vision.colours import ColourModel
 from vision.confidence import SURE
-from vision.locate import FACE_PX_PER_MM
 from vision.synth.facesets import face_sets
-
-FACE_SIZE = (round(cf.CARD_W * FACE_PX_PER_MM), round(cf.CARD_H * FACE_PX_PER_MM))
-#: (x0, y0, x1, y1) mm of the reading regions an occluder is laid over.
-REGIONS = {"bonus": (40.0, 0.0, 63.0, 20.0), "points": (0.0, 0.0, 18.0, 19.0),
-           "costs": (0.0, 38.0, 16.0, 88.0)}
-SKIN = (150, 175, 215)
-
-
-@dataclass
-class Outcome:
-    set_name: str
-    level: int
-    kind: str  # clean, degraded, occluded, glare
-    truth: str
-    got: str | None
-    confidence: float
-    evidence: tuple[float, ...]
-
-
-def to_face(img: np.ndarray) -> np.ndarray:
-    """A scan brought to the reader's face size."""
-    interp = cv2.INTER_AREA if img.shape[1] > FACE_SIZE[0] else cv2.INTER_LINEAR
-    return cv2.resize(img, FACE_SIZE, interpolation=interp)
-
-
-def degrade(img: np.ndarray, rng: np.random.Generator, kind: str) -> np.ndarray:
-    """``img`` (a scan) as the reader would get it from a middling camera."""
-    h, w = img.shape[:2]
-    px = float(rng.uniform(3.0, 6.0))
-    # misplacement: the cut-out is off by a shift and a turn
-    dx, dy = rng.uniform(-1.5, 1.5, 2) * w / cf.CARD_W
-    ang = float(rng.uniform(-1.5, 1.5))
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), ang, 1.0)
-    m[:, 2] += (dx, dy)
-    img = cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
-    size = (round(cf.CARD_W * px), round(cf.CARD_H * px))
-    out = cv2.resize(img, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-    out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, 1.1)))
-    cast = 1 + rng.uniform(-0.12, 0.12, 3)
-    out = out * cast * float(rng.uniform(0.75, 1.15))
-    s = px  # px per mm of ``out``
-    if kind == "glare":
-        gx, gy = rng.uniform(0.1, 0.9) * size[0], rng.uniform(0.1, 0.9) * size[1]
-        yy, xx = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
-        sig = float(rng.uniform(8, 20)) * s
-        out += (float(rng.uniform(150, 260)) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2)
-                                                       / (2 * sig * sig)))[:, :, None]
-    elif kind == "occluded":
-        x0, y0, x1, y1 = REGIONS[str(rng.choice(list(REGIONS)))]
-        colour = SKIN if rng.random() < 0.5 else tuple(int(v) for v in rng.integers(20, 230, 3))
-        shade = np.asarray(colour, np.float32) * float(rng.uniform(0.7, 1.1))
-        px0, py0 = round(x0 * s), round(y0 * s)
-        px1, py1 = round(x1 * s), round(y1 * s)
-        out[py0:py1, px0:px1] = shade + rng.normal(0, 3, (py1 - py0, px1 - px0, 3))
-    out += rng.normal(0, float(rng.uniform(1, 4)), out.shape)
-    out8 = np.clip(out, 0, 255).astype(np.uint8)
-    _ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(75, 92))])
-    return to_face(cv2.imdecode(buf, cv2.IMREAD_COLOR))
-
-
-def run(split: str, variants: int, seed: int) -> list[Outcome]:
-    rng = np.random.default_rng(seed)
-    colours = ColourModel()
-    levels = {c.id: c.level for c in catalogue.cards()}
-    out: list[Outcome] = []
-    kinds = ["degraded"] * 6 + ["glare"] * 2 + ["occluded"] * 2
-    for set_name, faces in face_sets(split):
-        for cid, img in sorted(faces.items()):
-            if cid.startswith("n"):
-                continue
-            img = img[:, :, :3]
-            tasks = [("clean", to_face(img))]
-            for i in range(variants):
-                kind = kinds[i % len(kinds)]
-                tasks.append((kind, degrade(img, rng, kind)))
-            for kind, face in tasks:
-                r = card_reader.read_face(face, levels[cid], colours)
-                out.append(Outcome(set_name, levels[cid], kind, cid,
-                                   r.card.id if r.card else None, r.confidence, r.evidence))
-    return out
+from vision.training.face_spoils import Outcome, run
 
 
 def tally(outcomes: list[Outcome]) -> None:
@@ -164,29 +75,6 @@ def reliability(outcomes: list[Outcome], title: str) -> None:
         parts.append(f"conf >= {t}: {len(sure)} answers, {wrong} wrong "
                      f"({100 * wrong / max(1, len(sure)):.2f} %)")
     print(f"  ECE {ece:.4f}; " + "; ".join(parts))
-
-
-#: Ridge (L2) weight of the confidence fit.  WHY not a token 1e-2: with ~40 wrong
-#: answers among ~1900 the fit nearly separates them and drives most answers to
-#: 0.999, wrong ones included.  Chosen as the ridge of least log loss on other
-#: design faces (fit on ``--split design --variants 20 --seed 1``, scored on
-#: ``--variants 10 --seed 2``; ridges 0.01-30 tried): 0.3.
-RIDGE = 0.3
-
-
-def fit(outcomes: list[Outcome], ridge: float = RIDGE) -> None:
-    """Logistic regression of "named right" on the evidence of named answers."""
-    named = [o for o in outcomes if o.got is not None]
-    x = np.array([card_confidence.features(*o.evidence) for o in named])
-    y = np.array([o.got == o.truth for o in named], np.float64)
-    w = np.zeros(x.shape[1])
-    for _ in range(200):  # Newton's method with a ridge
-        p = 1 / (1 + np.exp(-(x @ w)))
-        g = x.T @ (p - y) + ridge * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w))
-        w -= np.linalg.solve(hess, g)
-    print(f"fitted on {len(named)} named answers ({int(len(y) - y.sum())} wrong):")
-    print("CONFIDENCE_WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
 
 
 def scenes(split: str, n: int, seed: int) -> None:
@@ -237,7 +125,6 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--split", default="both", choices=("design", "check", "both"))
     ap.add_argument("--variants", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--fit", action="store_true")
     ap.add_argument("--scenes", type=int, default=0)
     args = ap.parse_args(argv)
     splits = ("design", "check") if args.split == "both" else (args.split,)
@@ -251,8 +138,6 @@ def main(argv: list[str]) -> int:
         reliability([o for o in outcomes if o.kind == "clean"], f"{split}, clean")
         reliability([o for o in outcomes if o.kind != "clean"], f"{split}, degraded")
         reliability(outcomes, f"{split}, all")
-        if args.fit:
-            fit(outcomes)
         if args.scenes:
             scenes(split, args.scenes, args.seed)
     return 0

@@ -165,6 +165,34 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGTERM and Ctrl-C until the block ends, then let them land.
+
+    WHY: a C extension that clears whatever error its own import raised (pygame's
+    ``image`` clears its ``imageext`` import's) also swallows the exception a
+    signal handler raises in that moment: the stop is lost, the command goes on.
+    Held, the signal is raised again when the block ends, where it stops the
+    command as anywhere else.  The handlers are swapped rather than the signal
+    mask set: a signal sent to the process reaches any thread that does not
+    block it, and Python runs the handler in the main thread all the same.
+    Outside the main thread (no handler can be set there) the block runs as is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    held = (signal.SIGTERM, signal.SIGINT)
+    before = {sig: signal.signal(sig, lambda signum, _frame: arrived.append(signum))
+              for sig in held}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():  # None: set outside Python; the default
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        for signum in dict.fromkeys(arrived):  # each once, in the order they came
+            signal.raise_signal(signum)
+
+
 #: The process that owns the tree (set by :func:`owner`).
 _owner_pid = os.getpid()
 

@@ -35,8 +35,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
 from companion.i18n import _, ngettext, words
 from companion.rules.contract import Scoreboard, Seat
 from companion.rules.gems import COLOURS, Gem
@@ -46,6 +44,7 @@ from companion.screen import layout as lay
 from companion.screen.ending import end_panel
 from companion.screen.market import draw_market
 from companion.screen.painter import Drawn, Painter
+from companion.screen.pygame_loaded import pygame
 from companion.screen.text import FontBook
 from companion.screen.view import Mode, ScreenView
 from companion.screen.window import save_screenshot

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pygame
-
 from companion.i18n import ngettext, words
 from companion.screen import layout as lay
 from companion.screen import palette
 from companion.screen.painter import Painter
+from companion.screen.pygame_loaded import pygame
 
 
 def end_panel(p: Painter, layout: lay.Layout, box: pygame.Rect, winners: Sequence[str],

@@ -25,8 +25,6 @@ issue was silent):
 
 from __future__ import annotations
 
-import pygame
-
 from companion.i18n import _, ngettext, words
 from companion.rules.contract import Goal, Outcome, Scoreboard, Seat
 from companion.rules.gems import Gem
@@ -34,6 +32,7 @@ from companion.screen import layout as lay
 from companion.screen import palette
 from companion.screen.ending import end_panel
 from companion.screen.painter import Painter
+from companion.screen.pygame_loaded import pygame
 from companion.screen.view import reason_of
 
 #: Tallest row, in units: the figures (as Splendor's 72) plus the progress strip.

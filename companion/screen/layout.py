@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
+from companion.screen.pygame_loaded import pygame
 
 #: The design size: one unit is one pixel here.
 BASE = (800, 480)

@@ -9,8 +9,6 @@ easy to spot and to name.  A noble shows its requirement the same way.
 
 from __future__ import annotations
 
-import pygame
-
 from companion.i18n import _
 from companion.rules.contract import Scoreboard
 from companion.rules.gems import Gem
@@ -18,6 +16,7 @@ from companion.rules.splendor.catalogue import Card, Noble, find_card, find_nobl
 from companion.screen import layout as lay
 from companion.screen import palette
 from companion.screen.painter import Painter
+from companion.screen.pygame_loaded import pygame
 
 CARD_FACE: palette.Colour = (228, 222, 206)
 

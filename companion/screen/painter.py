@@ -16,12 +16,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import pygame
-import pygame.gfxdraw
-
 from companion.rules.gems import Gem
 from companion.screen import palette
 from companion.screen.palette import Colour
+from companion.screen.pygame_loaded import pygame
 from companion.screen.text import ELLIPSIS, FontBook, line_pitch, paragraph_height
 
 

@@ -35,7 +35,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import pygame
+from companion.screen.pygame_loaded import pygame
 
 ELLIPSIS = "…"
 #: Stand-ins for symbols the bundled font lacks (see :meth:`FontBook.displayable`).

@@ -17,22 +17,14 @@ one (tests, CI, a headless Pi), and when the display goes away.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import os
 from pathlib import Path
 
-import pygame
-
-# WHY eager: pygame.image.save imports it at the first PNG; a stop signal landing inside
-# that import made it "saving images of extended format is not available" instead of
-# the stop (tests/cli/test_process_tree.py, the demo's SIGTERM, once).  A pygame built
-# without SDL_image: the save says so when asked.
-with contextlib.suppress(ImportError):
-    importlib.import_module("pygame.imageext")
+import numpy as np
 
 from companion.output import open_output
 from companion.screen import palette
+from companion.screen.pygame_loaded import pygame
 from firmware.closing import Closing
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -120,9 +112,29 @@ def open_window(
 
 
 def save_screenshot(surface: pygame.Surface, path: str | Path) -> Path:
-    """Save ``surface`` as a PNG, creating the folder; returns the path."""
+    """Save ``surface`` as a PNG, creating the folder; returns the path.
+
+    pygame writes PNG through its SDL_image extension; a pygame built without it
+    (some distributions' packages) has OpenCV encode the PNG instead, so a
+    screenshot never stops a game."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     with open_output(target, named=False) as out:  # atomic, the umask's mode
-        pygame.image.save(surface, out, target.name)
+        if pygame.image.get_extended():
+            pygame.image.save(surface, out, target.name)
+        else:
+            out.write(png_bytes(surface))
     return target
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` encoded as PNG by OpenCV (no SDL_image needed)."""
+    # lazy: OpenCV loads only on a pygame without SDL_image
+    import cv2
+
+    w, h = surface.get_size()
+    rgb = np.frombuffer(pygame.image.tobytes(surface, "RGB"), np.uint8).reshape(h, w, 3)
+    ok, encoded = cv2.imencode(".png", np.ascontiguousarray(rgb[:, :, ::-1]))
+    if not ok:
+        raise pygame.error("OpenCV could not encode the screenshot as PNG")
+    return encoded.tobytes()

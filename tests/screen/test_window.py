@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import pygame
 import pytest
 
@@ -39,6 +40,17 @@ def test_screenshot_creates_folders_and_round_trips(tmp_path, frame):
     loaded = pygame.image.load(str(path))
     assert loaded.get_size() == (800, 480)
     assert loaded.get_at((400, 240)) == frame.get_at((400, 240))
+
+
+def test_screenshot_without_sdl_image_is_encoded_by_opencv(tmp_path, frame, monkeypatch):
+    """A pygame built without SDL_image cannot write PNG: OpenCV writes the same picture."""
+    monkeypatch.setattr(pygame.image, "get_extended", lambda: False)
+    path = save_screenshot(frame, tmp_path / "turn-004.png")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bgr = cv2.imread(str(path))
+    assert bgr.shape == (480, 800, 3)
+    for x, y in ((400, 240), (10, 10), (700, 50)):
+        assert tuple(bgr[y, x][::-1]) == tuple(frame.get_at((x, y))[:3])
 
 
 def test_screen_save_writes_the_last_frame(tmp_path):

@@ -26,6 +26,7 @@ So:
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import ctypes
 import multiprocessing
@@ -44,6 +45,9 @@ from typing import Any
 
 #: How long a worker has to end after SIGTERM before it is killed (seconds).
 GRACE_S = 2.0
+#: How long after a dropped stop it is asked for again (seconds): the callback that
+#: dropped it has long returned by then; a person never notices.
+ASK_AGAIN_S = 0.05
 #: ``prctl`` option: the signal the kernel sends a process when its parent dies.
 _PR_SET_PDEATHSIG = 1
 
@@ -156,13 +160,52 @@ def reap(grace: float = GRACE_S) -> None:
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    global _stopping
     if os.getpid() != _owner_pid:  # a worker forked before its initializer reset this
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)
         return
-    # a second SIGTERM must not cut the clean-up short (SIGKILL still can)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if _stopping:  # a second SIGTERM must not cut the clean-up short (SIGKILL still can)
+        return
+    _stopping = True
     raise Terminated
+
+
+#: Set by the first SIGTERM; cleared when that stop was lost (:func:`_on_unraisable`).
+_stopping = False
+
+
+def _on_unraisable(unraisable: Any) -> None:
+    """A stop raised where Python can only print it is asked for again.
+
+    WHY: a signal handler runs wherever the main thread is, and an exception raised
+    in an at-fork callback (``logging``'s lock release after each fork), a
+    ``__del__`` or a weakref callback is printed as "Exception ignored" and
+    dropped.  ``analyse`` stopped that way went on to the end, deaf to further
+    SIGTERMs (seen once in a CI run and in 1 of 150 stops timed across a pool's
+    start).  So the stop is asked for again a moment later, from a thread: asked
+    from here, it would be raised inside this hook and dropped again."""
+    global _stopping
+    if isinstance(unraisable.exc_value, Terminated) and os.getpid() == _owner_pid:
+        _stopping = False
+        _ask_again(signal.SIGTERM)
+        return
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _ask_again(signal.SIGINT)
+        return
+    _default_unraisable(unraisable)
+
+
+def _ask_again(signum: signal.Signals) -> None:
+    """Deliver ``signum`` to the main thread again once the current callback is over."""
+    def later() -> None:
+        time.sleep(ASK_AGAIN_S)
+        _thread.interrupt_main(signum)
+
+    threading.Thread(target=later, name="stop-again", daemon=True).start()
+
+
+_default_unraisable = sys.unraisablehook
 
 
 @contextlib.contextmanager
@@ -201,11 +244,15 @@ _owner_pid = os.getpid()
 def owner() -> Iterator[None]:
     """Own the command's processes: SIGTERM unwinds (:class:`Terminated`), and every
     way out of the block reaps them (:func:`reap`)."""
-    global _owner_pid
+    global _owner_pid, _stopping
     _owner_pid = os.getpid()
+    _stopping = False
     in_main = (multiprocessing.parent_process() is None
                and threading.current_thread() is threading.main_thread())
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main else None
+    hook = sys.unraisablehook
+    if in_main:
+        sys.unraisablehook = _on_unraisable
     try:
         yield
     finally:
@@ -214,3 +261,4 @@ def owner() -> Iterator[None]:
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
+                sys.unraisablehook = hook

@@ -157,3 +157,35 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
     except OSError:
         return False
+
+
+#: A SIGTERM that lands in an at-fork callback, where Python prints the exception
+#: and drops it (``logging`` has one: the stop lost that way hung ``analyse``).
+DROPPED_STOP = """
+import os, signal, time
+from companion import processes
+def callback():
+    os.kill(os.getpid(), signal.SIGTERM)
+    for _ in range(1000):  # the handler runs here, inside the callback
+        pass
+os.register_at_fork(after_in_parent=callback)
+try:
+    with processes.owner():
+        child = os.fork()
+        if child == 0:
+            os._exit(0)
+        os.waitpid(child, 0)
+        for _ in range(500):  # 5 s: the stop must land long before
+            time.sleep(0.01)
+        print("lost")
+except processes.Terminated:
+    print("stopped")
+"""
+
+
+def test_a_stop_dropped_inside_an_at_fork_callback_is_asked_for_again(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", DROPPED_STOP], cwd=tmp_path, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["stopped"]
+    assert "Exception ignored" not in done.stderr, done.stderr

@@ -26,7 +26,6 @@ So:
 
 from __future__ import annotations
 
-import _thread
 import contextlib
 import ctypes
 import multiprocessing
@@ -197,10 +196,16 @@ def _on_unraisable(unraisable: Any) -> None:
 
 
 def _ask_again(signum: signal.Signals) -> None:
-    """Deliver ``signum`` to the main thread again once the current callback is over."""
+    """Send ``signum`` to the main thread again once the current callback is over.
+
+    A real signal, to that thread: it wakes a main thread blocked in a wait (a pool's
+    results), which ``_thread.interrupt_main`` would only mark for its next step."""
+    main = threading.main_thread().ident
+
     def later() -> None:
         time.sleep(ASK_AGAIN_S)
-        _thread.interrupt_main(signum)
+        if main is not None:
+            signal.pthread_kill(main, signum)
 
     threading.Thread(target=later, name="stop-again", daemon=True).start()
 

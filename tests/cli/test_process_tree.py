@@ -189,3 +189,32 @@ def test_a_stop_dropped_inside_an_at_fork_callback_is_asked_for_again(tmp_path: 
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["stopped"]
     assert "Exception ignored" not in done.stderr, done.stderr
+
+
+#: A training script holding two workers busy (``vision.training.pools``).
+TRAINING = """
+import os, time
+from vision.training import pools
+
+def hold(_):
+    time.sleep(300)
+
+if __name__ == "__main__":
+    workers = pools.pool(2)
+    busy = [workers.submit(hold, i) for i in range(2)]
+    time.sleep(300)
+"""
+
+
+def test_a_killed_training_script_takes_its_workers_along(tmp_path: Path) -> None:
+    """``make train``'s scripts left their workers reading tables for hours when killed."""
+    script = tmp_path / "train.py"
+    script.write_text(TRAINING, encoding="utf-8")
+    with open(tmp_path / "err.txt", "wb") as err:
+        process = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path,
+                                   env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=err, start_new_session=True)
+    _wait_for("two workers", _workers(process, 2), process)
+    code, _lines = _stop(process, signal.SIGKILL, tmp_path)
+    assert code == -signal.SIGKILL

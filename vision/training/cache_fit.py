@@ -29,7 +29,6 @@ import argparse
 import math
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -43,6 +42,7 @@ from vision.read_cache import CACHE_FILE, change, signature
 from vision.slot_jobs import make_jobs
 from vision.synth.scene import TableScene, random_scene
 from vision.synth.world import world_frame
+from vision.training import pools
 
 #: Table seeds of each split (design decides, check only reports); never the world
 #: evaluation's ranges (design 24000-31999, check 55000-82999).
@@ -143,7 +143,7 @@ def table_stats(split: str, seed: int) -> TableStats:
 
 def _run(split: str, count: int, workers: int) -> Iterator[TableStats]:
     seeds = [SPLITS[split] + i for i in range(count)]
-    with ProcessPoolExecutor(workers) as pool:
+    with pools.pool(workers, spawn=False) as pool:
         for i, stats in enumerate(pool.map(table_stats, [split] * count, seeds), start=1):
             print(f"\r  {split}: {i}/{count} tables", end="", file=sys.stderr, flush=True)
             yield stats

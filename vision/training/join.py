@@ -25,8 +25,6 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -49,6 +47,7 @@ from vision.learn import learn_colours
 from vision.read import read_frame
 from vision.synth import world
 from vision.synth.facesets import face_sets, token_faces
+from vision.training import pools
 from vision.training.slot_crops import cache_dir
 from vision.training.twin import LEAVE_OUT, train_twin, twin
 
@@ -201,7 +200,7 @@ def rows(split: str, first: int, count: int, workers: int, reuse: bool, nobles: 
     what = "nobles" if nobles else "cards"
     if population != "twin":
         what += f" ({population})"
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    with pools.pool(workers) as pool:
         got_all = pool.map(_noble_rows, seeds, [split] * len(seeds)) if nobles else \
             pool.map(_frame_rows, seeds, [split] * len(seeds), [population] * len(seeds))
         for i, got in enumerate(got_all, done + 1):

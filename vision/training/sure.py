@@ -16,8 +16,6 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from vision.calibration_report import choose_threshold
 from vision.confidence import NEVER, SURE_WRONG_GOAL, answer_category
 from vision.duel import evaluate as duel_evaluate
 from vision.duel.confidence import KINDS
+from vision.training import pools
 from vision.training.slot_crops import cache_dir
 
 SURE_PATH = Path(__file__).resolve().parents[1] / "sure.toml"
@@ -42,9 +41,7 @@ def _run(fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], workers: int,
          what: str) -> list[Any]:
     out: list[Any] = []
     t0 = time.monotonic()
-    # spawned, not forked: a fork of a process that has run OpenCV's threads can
-    # inherit one of their locks held, and wait on it for ever
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    with pools.pool(workers) as pool:  # spawned: see pools.pool
         for i, r in enumerate(pool.map(fn, *zip(*jobs, strict=True)), 1):
             out.append(r)
             print(f"\r{what}: {i}/{len(jobs)} frames, {time.monotonic() - t0:.0f} s",

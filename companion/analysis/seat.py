@@ -24,15 +24,21 @@ Decisions where issue 39 was silent:
   be shown to the companion and kept hidden from the person moving the
   computer's pieces, which the table cannot do; the hint may still name a
   blind reserve, since a person holds their own cards.
-* In Duel the computer never spends privileges and replenishes only when it
-  must (the search's candidates, :func:`.duel_search.candidates`): a
-  replenish is a draw from the bag that nobody can know before it is made.
+* In Duel the computer replenishes only when it must (the search's
+  candidates, :func:`.duel_search.candidates`): a replenish is a draw from
+  the bag that nobody can know before it is made.
   When nothing can be done without a replenish, :func:`duel_choice` gives
   None; the referee's computer seat then has the board refilled first and
   calls :func:`duel_choice` again on the position after the draw (the mover
   still to act, the bag empty), so the rest of the turn is chosen from the
   board the draw left, as a person would choose it
-  (:class:`companion.referee.duel.computer.DuelPrelude`).
+  (:class:`companion.referee.duel.computer.DuelPrelude`).  It spends no
+  privileges after such a refill: a turn's notation puts them first.
+* Only level 5 spends Duel privileges (:func:`_privilege_moves`).  Levels 3
+  and 4 weigh the same turns as the analysis's review of a turn, which
+  spends none; level 5's playouts did not beat level 4's without them
+  (more of them no better), and privileges are the resource both left
+  unused.
 * The win chances a hint names are the search's means for the options that
   lasted longest in sequential halving (at most three), so they rest on
   the most playouts the search spent.
@@ -82,6 +88,8 @@ class Level:
     estimate's slow end, and ``seconds`` stops the rare long turn (wall
     seconds on the box running it); ``tests/bench/bench_seat.py`` measures
     both and the win rates that say each level beats the one below.
+    ``privileges``: in Duel the level also weighs turns that spend its
+    privileges first (:func:`_privilege_moves`).
     """
 
     number: int
@@ -91,6 +99,7 @@ class Level:
     words: str
     shortlist: bool = True
     seconds: float = 8.0
+    privileges: bool = False
 
     @property
     def searches(self) -> bool:
@@ -108,7 +117,7 @@ LEVELS: dict[int, Level] = {
     2: Level(2, 0, 0, 0.0, "casual: the rule of thumb"),
     3: Level(3, 150, 60, 0.0, "club: a quick search (the default)", seconds=1.5),
     4: Level(4, 500, 200, 0.0, "strong: a longer search"),
-    5: Level(5, 1000, 250, 0.0, "full search"),
+    5: Level(5, 1000, 250, 0.0, "full search", privileges=True),
 }
 DEFAULT_LEVEL = 3
 #: The longest a search level thinks, wall seconds on the box running it: the issue's
@@ -239,6 +248,8 @@ def duel_choice(state: duel.GameState, level: Level, seed: int,
     ranking: list[tuple[Move, float | None, int]]
     if level.searches and level.shortlist:
         pool = _duel_shortlist(base, pool)
+    if level.searches and level.privileges:
+        pool += _privilege_moves(base)
     if not level.searches:
         rng = random.Random(seed)
         ranking = [(_duel_rule(base, pool, rng, level.noise), None, 0)]
@@ -276,6 +287,107 @@ def _duel_shortlist(base: DuelState, pool: list[Move]) -> list[Move]:
     takes.sort(key=lambda m: take_value(base, m[2], need), reverse=True)
     reserves.sort(key=reserve_value, reverse=True)
     return buys + takes[:SHORT_TAKES] + reserves[:SHORT_RESERVES]
+
+
+def _privilege_moves(base: DuelState) -> list[Move]:
+    """Turns that spend privileges first: each purchase they make possible now, and
+    the best lines of tokens after privileges spent on the gems nearest to a card.
+
+    Why only these: a privilege is one token of the mover's choice, worth most
+    when it completes a price (a purchase this turn) or the nearest card's
+    gems.  The playouts never spend privileges (:mod:`.duel.playout`), so a
+    privilege kept is worth nothing to the search and one spent on any
+    useful token wins its comparison; the plans are therefore chosen by need
+    and the search only decides between them and the turns without.
+    """
+    p = base.current
+    if not base.privs[p] or not base.gems:
+        return []
+    plain = set(base.buys())
+    moves: list[Move] = []
+    for card in (*base.pyramid, *_known_reserves(base)):
+        if card < 0 or duel_tables.BUY + card in plain:
+            continue
+        plan = _completing(base, card)
+        if plan:
+            moves += [m for m in duel_search.candidates(base, None, privileges=plan)
+                      if m[2] == duel_tables.BUY + card]
+    plan = _toward(base, duel_target_need(base))
+    if plan:
+        after = duel_search.candidates(base, None, privileges=plan)
+        probe = base.copy()
+        for cell in plan:
+            probe.use_privilege(cell)
+        need = duel_target_need(probe)
+        takes = [m for m in after if m[2] < duel_tables.RESERVE_SLOT]
+        takes.sort(key=lambda m: take_value(probe, m[2], need), reverse=True)
+        seen = {m[2] for m in moves}
+        moves += [m for m in after if m[2] >= duel_tables.BUY and m[2] not in seen]
+        moves += takes[:PRIVILEGE_TAKES]
+    return moves
+
+
+#: Lines of tokens weighed after privileges spent toward the nearest card; chosen,
+#: not tuned (the level's win rates are bench_seat.py's).
+PRIVILEGE_TAKES = 2
+
+
+def _known_reserves(base: DuelState) -> list[int]:
+    """The mover's reserved cards it can see (a blind one is the sampler's guess)."""
+    p = base.current
+    return [c for c, blind in zip(base.reserved[p], base.blind[p], strict=True) if not blind]
+
+
+def _cell_for(s: DuelState, kind: int, taken: set[int]) -> int:
+    """A board cell holding ``kind`` that breaks the fewest lines of tokens (-1: none)."""
+    lines = [duel_tables.LINE_MASK[a] for a in s.takes()]
+    cells = [c for c in duel_tables.cells_of(s.gems) if s.board[c] == kind and c not in taken]
+    if not cells:
+        return -1
+    return min(cells, key=lambda c: sum(1 for m in lines if m >> c & 1))
+
+
+def _completing(base: DuelState, card: int) -> tuple[int, ...]:
+    """The cells whose tokens make ``card`` affordable this turn with the mover's
+    privileges (empty when they cannot)."""
+    p = base.current
+    tokens = base.tokens[p]
+    price = base.price(card)
+    short = [max(0, price[k] - tokens[k]) for k in range(6)]
+    missing = sum(short) - tokens[duel_tables.GOLD]
+    if missing <= 0 or missing > base.privs[p]:
+        return ()
+    cells: list[int] = []
+    for k in sorted(range(6), key=lambda k: -short[k]):
+        while short[k] and len(cells) < missing:
+            cell = _cell_for(base, k, set(cells))
+            if cell < 0:
+                break
+            cells.append(cell)
+            short[k] -= 1
+    if len(cells) < missing:
+        return ()
+    probe = base.copy()
+    for cell in cells:
+        probe.use_privilege(cell)
+    return tuple(cells) if probe.affordable(card) else ()
+
+
+def _toward(base: DuelState, need: list[int]) -> tuple[int, ...]:
+    """Cells for the mover's privileges: the tokens its nearest card lacks, most
+    lacked first, one privilege each (empty when the board holds none of them)."""
+    want = list(need)
+    cells: list[int] = []
+    while len(cells) < base.privs[base.current]:
+        for k in sorted(range(6), key=lambda k: -want[k]):
+            cell = _cell_for(base, k, set(cells)) if want[k] > 0 else -1
+            if cell >= 0:
+                cells.append(cell)
+                want[k] -= 1
+                break
+        else:
+            break
+    return tuple(cells)
 
 
 def _duel_rule(base: DuelState, pool: list[Move], rng: random.Random, noise: float) -> Move:

@@ -330,7 +330,10 @@ class ComputerReferee(Referee[S, T, R, C, Q]):
         base = mid if mid is not None else state
         digest = base.digest()
         if self._plan is None or self._plan.digest != digest:
-            self._plan = self._think(base, LEVELS[level], blind=False)
+            plan_level = LEVELS[level]
+            if mid is not None:  # a turn's privileges come before its refill, as the
+                plan_level = replace(plan_level, privileges=False)  # notation has it
+            self._plan = self._think(base, plan_level, blind=False)
             self.think_times.append(self._plan.seconds)
         return base, self._plan.choice
 

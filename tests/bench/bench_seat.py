@@ -5,7 +5,7 @@ Duel) against ``random``, ``greedy`` and the level above, seats alternating
 who starts; the table gives the row level's win rate with a 95 % Wilson
 interval (a shared win counts half; a Duel game has one winner).  The seat
 decides as at the table (:mod:`companion.analysis.seat`: never a blind
-reserve, in Duel no privileges and no replenish by choice; when a Duel seat
+reserve, in Duel no replenish by choice and privileges spent at level 5 only; when a Duel seat
 can do nothing without a replenish, ``greedy`` plays that turn for it, as
 the players would enter it by hand).
 
@@ -83,20 +83,24 @@ class Game:
     @property
     def key(self) -> str:
         """The game and its seats, a level with its definition (a changed level is a new game)."""
-        return f"{self.game}/{seat_name(self.seats[0])}/{seat_name(self.seats[1])}/{self.seed}"
+        return (f"{self.game}/{seat_name(self.seats[0], self.game)}"
+                f"/{seat_name(self.seats[1], self.game)}/{self.seed}")
 
 
-def seat_name(name: str) -> str:
-    """A seat as keys name it: a level with its definition, else the policy's name."""
+def seat_name(name: str, game: str) -> str:
+    """A seat as keys name it: a level with its definition in ``game``, else the
+    policy's name (spending privileges is a Duel level's only)."""
     if not name.startswith("L"):
         return name
     lv = LEVELS[int(name[1:])]
-    return f"{name}({lv.budget},{lv.duel_budget},{lv.noise},{lv.shortlist})"
+    spends = ",privileges" if game == "duel" and lv.privileges else ""
+    return f"{name}({lv.budget},{lv.duel_budget},{lv.noise},{lv.shortlist}{spends})"
 
 
 def current(key: str) -> bool:
     """Whether the game ``key`` was played by the levels as defined now."""
-    names = {seat_name(f"L{n}") for n in LEVELS}
+    game = key.split("/")[0]
+    names = {seat_name(f"L{n}", game) for n in LEVELS}
     return all(s in names or not s.startswith("L") for s in key.split("/")[1:3])
 
 

@@ -318,3 +318,23 @@ def test_the_refill_is_said_in_french_and_fits_the_screen(french: object,
     assert layout_problems(screen.drawn, size) == []
     bounds = pygame.Rect((0, 0), size)
     assert all(bounds.contains(d.rect) for d in screen.drawn if d.kind == "text")
+
+
+def test_after_a_refill_level_5_plans_without_privileges() -> None:
+    """A turn's notation spends privileges before its refill, so a plan made after the
+    refill may not spend any; before it, level 5 weighs them."""
+    asked: list[bool] = []
+
+    class Recording(type(DUEL_BRAIN)):  # type: ignore[misc]
+        def choose(self, state, level, seed, blind):  # type: ignore[no-untyped-def]
+            asked.append(level.privileges)
+            return super().choose(state, replace(level, budget=0, duel_budget=0), seed,
+                                  blind)
+
+    state = position(EMPTY, ann=player("Ann", privileges=1), bob=player("Bob"))
+    ref = ComputerReferee(NAMES, brain=Recording(), seats={"Ann": 5}, state=state)
+    _, mid = refilled(state, 5)
+    see(ref, view_of(mid))
+    assert ref.plan() is not None and asked == [False]
+    plain = ComputerReferee(NAMES, brain=Recording(), seats={"Ann": 5}, state=mid)
+    assert plain.plan() is not None and asked == [False, True]

@@ -1,10 +1,10 @@
 """The Duel computer's steps: every one on the screen, readable, in English and French.
 
 The longest turn a Duel computer seat can be asked to carry out is built
-here: a joker bought for free that passes 6 crowns, the royal that steals,
-and the token over 10 given back (seven steps; the computer never spends
-privileges nor replenishes by choice, and no card with crowns steals, takes
-a token or plays again).  It is drawn at the official 800x480 and at
+here: a privilege spent (level 5), a joker bought for free that passes 6
+crowns, the royal that steals, and the tokens over 10 given back (nine
+steps; the computer never replenishes by choice, and no card with crowns
+steals, takes a token or plays again).  It is drawn at the official 800x480 and at
 640x480 through the referee's own view (``SDL_VIDEODRIVER=dummy``, set by
 ``tests/conftest.py``), and
 every line must lie on the screen, whole, at a size a player can read.
@@ -24,9 +24,18 @@ from companion.analysis.seat import Choice, Level
 from companion.i18n import set_language
 from companion.referee.computer import ComputerReferee
 from companion.referee.duel.computer import DUEL_BRAIN, DuelBrain, card_words, turn_steps
-from companion.referee.machine import Key, LogHeader, Phase, Press
+from companion.referee.machine import (
+    Key,
+    LogHeader,
+    Motion,
+    Phase,
+    Press,
+    TableRead,
+    TurnConfirmed,
+)
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Turn, parse_turn
+from companion.rules.duel.view import view_of
 from companion.screen import Screen
 from companion.screen.painter import layout_problems
 from companion.screen.text import ELLIPSIS
@@ -39,11 +48,13 @@ PYRAMID = (("1w1", "1u1", "1g1", "1r1", "1w2"), ("2w1", "2u2", "2g2", "2u3"),
 
 
 def longest() -> tuple[GameState, Turn]:
-    """Ann (the computer) has 8 black bonuses, 3 crowns and royal r4, and 10 tokens."""
-    ann = player("Ann", "wwwuuugggy", royals=("r4",),
+    """Ann (the computer) has 8 black bonuses, 3 crowns and royal r4, 10 tokens and a
+    privilege."""
+    ann = player("Ann", "wwwuuugggy", privileges=1, royals=("r4",),
                  cards=("1k1", "1k2", "1k3", "1k4", "1k5", "2k2", "2k3", "2k4", "1w4"))
     state = position(ann=ann, bob=player("Bob", "rr"), pyramid=PYRAMID)
-    return state, parse_turn("buy 3j1 as w reveal 3r1 royal r1 steal r return y")
+    return state, parse_turn("privilege e5 buy 3j1 as w reveal 3r1 royal r1 steal r"
+                             " return yp")
 
 
 def choice(turn: Turn) -> Choice[Turn]:
@@ -80,7 +91,7 @@ def test_the_longest_duel_computer_turn_fits_the_screen(language: str, camera: b
     state, turn = longest()
     state.apply(turn)  # a legal turn
     steps = turn_steps(state, choice(turn))
-    assert len(steps) == 7
+    assert len(steps) == 9
     ref = ComputerReferee(("Ann", "Bob"), brain=Planned(turn), seats={"Ann": 3}, state=state,
                           camera=camera)
     view = ref.view()
@@ -99,7 +110,7 @@ def test_the_longest_duel_computer_turn_fits_the_screen(language: str, camera: b
         words = _words(step) if language == "en" or "CONFIRM" not in step else ["VALIDER."]
         assert " ".join(words) in " ".join(shown), step  # every word, in order
     step_lines = [d for d in texts if re.match(r"\d\. ", d.label)]
-    assert len(step_lines) == 7
+    assert len(step_lines) == 9
     assert min(d.size for d in step_lines) >= READABLE_PX
 
 
@@ -168,3 +179,44 @@ def test_a_forced_refill_is_asked_first_and_next_still_enters_by_hand() -> None:
     assert ref.phase is Phase.ASK
     question = ref.question()
     assert question is not None and question.key == "replenish"
+
+
+def privilege_buy() -> tuple[GameState, Turn]:
+    """Ann spends her privilege on the pearl her 2w3 lacks; the card gives one back."""
+    ann = player("Ann", "wwwwkk", privileges=1)
+    state = position(ann=ann, bob=player("Bob"),
+                     pyramid=(PYRAMID[0], ("2w3", *PYRAMID[1][1:]), PYRAMID[2]))
+    return state, parse_turn("privilege e5 buy 2w3 pay wwwwkkp reveal 2k4")
+
+
+def test_privileges_spent_are_said_first_and_the_one_gained_after() -> None:
+    state, turn = privilege_buy()
+    state.apply(turn)  # a legal turn
+    steps = turn_steps(state, choice(turn))
+    assert steps[:3] == [
+        "Ann uses 1 privilege: put it back above the board",
+        "For the privileges, take the pearl on e5 from the board to Ann",
+        "Move the white card 2w3 (2 points) from pyramid level 2, place 1 to Ann's cards",
+    ]
+    # the privilege spent went back above the board: the card's own is a gain
+    assert steps[-1] == "Ann takes 1 privilege"
+    set_language("fr")
+    try:
+        french = turn_steps(state, choice(turn))
+    finally:
+        set_language("en")
+    assert french[:2] == [
+        "Ann utilise 1 Privilège : remettez-le au-dessus du plateau",
+        "Pour les Privilèges, prenez le jeton perle en e5 sur le plateau pour Ann",
+    ]
+
+
+def test_a_computer_turn_with_privileges_is_confirmed_by_the_table_alone() -> None:
+    state, turn = privilege_buy()
+    ref = ComputerReferee(("Ann", "Bob"), brain=Planned(turn), seats={"Ann": 5}, state=state)
+    after = state.apply(turn)
+    effects = list(ref.handle(Motion()))
+    for _ in range(2):
+        effects += ref.handle(TableRead(view_of(after)))
+    assert [e.turn for e in effects if isinstance(e, TurnConfirmed)] == [turn]
+    assert ref.state == after

@@ -110,13 +110,17 @@ def _complete(s: DuelState, privileges: tuple[int, ...], draw: tuple[int, ...] |
 
 
 def candidates(base: DuelState, draw: tuple[int, ...] | None,
-               own: Sequence[str] = ()) -> list[Move]:
+               own: Sequence[str] = (), privileges: tuple[int, ...] = ()) -> list[Move]:
     """The mover's turns worth comparing (see the module docstring).
 
     ``draw``: the replenish to play first (None: none).  ``own`` names the
     mover's blind reserves it knows; only those of its blind cards are bought.
+    ``privileges``: the cells the mover's privileges take first (a computer
+    seat's level 5 spends them, :mod:`companion.analysis.seat`).
     """
     s = base.copy()
+    for cell in privileges:
+        s.use_privilege(cell)
     if draw is not None:
         s.replenish(draw)
     p = s.current
@@ -127,9 +131,9 @@ def candidates(base: DuelState, draw: tuple[int, ...] | None,
                     and a - BUY not in known)]
     golds = s.gold_cells()
     reserves = s.reserves()
-    moves = [_complete(s, (), draw, a, -1, None) for a in _maximal_takes(s)]
-    moves += [_complete(s, (), draw, a, golds[0], None) for a in reserves]
-    moves += [_complete(s, (), draw, a, -1, None) for a in buys]
+    moves = [_complete(s, privileges, draw, a, -1, None) for a in _maximal_takes(s)]
+    moves += [_complete(s, privileges, draw, a, golds[0], None) for a in reserves]
+    moves += [_complete(s, privileges, draw, a, -1, None) for a in buys]
     return moves
 
 

@@ -6,7 +6,8 @@ reminder strip names them) and the privilege the opponent gains, the gold
 and the card reserved, or the card bought with its payment back to the bag
 and its abilities (the joker's colour, the token taken from the board, the
 token stolen), the pyramid refilled, the royals, the tokens returned and a
-"play again".  The computer never spends privileges and never replenishes
+"play again".  At level 5 the computer may first spend privileges (put back
+above the board, the tokens they take named by cell); it never replenishes
 by choice (see :mod:`companion.analysis.seat`).
 
 When no mandatory action is possible the rules force a replenish first,
@@ -113,13 +114,15 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
     me, them = state.player.name, state.opponent.name
     action = turn.action
     steps: list[str] = []
+    if turn.privileges:
+        steps.append(ngettext("{name} uses {n} privilege: put it back above the board",
+                              "{name} uses {n} privileges: put them back above the board",
+                              len(turn.privileges)).format(name=me, n=len(turn.privileges)))
+        steps.append(_("For the privileges, take {cells} from the board to {name}").format(
+            cells=_cells_words(state, turn.privileges), name=me))
     if isinstance(action, Take):
-        cells = join_words([
-            _("the {token} on {cell}").format(token=token_name(state.board[c]),
-                                              cell=cell_name(c))
-            for c in action.cells
-        ])
-        steps.append(_("Take {cells} from the board to {name}").format(cells=cells, name=me))
+        steps.append(_("Take {cells} from the board to {name}").format(
+            cells=_cells_words(state, action.cells), name=me))
     elif isinstance(action, ReserveCard | ReserveDeck):
         steps.append(_("Take the gold on {cell} from the board to {name}").format(
             cell=cell_name(action.gold), name=me))
@@ -165,7 +168,9 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
         after = state.apply(example)
     except RulesError:
         return steps
-    mine = after.players[state.current].privileges - state.player.privileges
+    # the privileges spent went back above the board before any was gained
+    mine = after.players[state.current].privileges \
+        - (state.player.privileges - len(turn.privileges))
     theirs = after.players[1 - state.current].privileges - state.opponent.privileges
     if mine > 0 and theirs < 0:  # none left in the supply: taken from the opponent
         steps.append(ngettext("{name} takes {n} privilege from {them}",
@@ -180,6 +185,12 @@ def turn_steps(state: GameState, choice: Choice[Turn]) -> list[str]:
     if not after.is_over() and after.current == state.current:
         steps.append(_("{name} plays again: wait for the next instructions").format(name=me))
     return steps
+
+
+def _cells_words(state: GameState, cells: tuple[int, ...]) -> str:
+    """"the red on c3 and the pearl on d2": the tokens on ``cells`` before the turn."""
+    return join_words([_("the {token} on {cell}").format(token=token_name(state.board[c]),
+                                                        cell=cell_name(c)) for c in cells])
 
 
 def _bare(turn: Turn) -> Turn:
@@ -247,7 +258,7 @@ class DuelPrelude:
         found: dict[str, GameState] = {}
         for turn, after in zip(candidate.turns, candidate.afters, strict=True):
             if turn.replenish is None or turn.privileges:
-                continue  # the computer never spends privileges
+                continue  # after a refill the computer spends no privileges
             for draw in _orders_on_emptied(state, turn.replenish, after):
                 planner = TurnPlanner(state)
                 planner.replenish(draw)

@@ -22,17 +22,10 @@ import pytest
 
 from companion.analysis.seat import Choice, Level
 from companion.i18n import set_language
+from companion.referee import machine
 from companion.referee.computer import ComputerReferee
 from companion.referee.duel.computer import DUEL_BRAIN, DuelBrain, card_words, turn_steps
-from companion.referee.machine import (
-    Key,
-    LogHeader,
-    Motion,
-    Phase,
-    Press,
-    TableRead,
-    TurnConfirmed,
-)
+from companion.referee.machine import Key, LogHeader, Phase, Press
 from companion.rules.duel.state import GameState
 from companion.rules.duel.turns import Turn, parse_turn
 from companion.rules.duel.view import view_of
@@ -215,8 +208,8 @@ def test_a_computer_turn_with_privileges_is_confirmed_by_the_table_alone() -> No
     state, turn = privilege_buy()
     ref = ComputerReferee(("Ann", "Bob"), brain=Planned(turn), seats={"Ann": 5}, state=state)
     after = state.apply(turn)
-    effects = list(ref.handle(Motion()))
+    effects = list(ref.handle(machine.Motion()))
     for _ in range(2):
-        effects += ref.handle(TableRead(view_of(after)))
-    assert [e.turn for e in effects if isinstance(e, TurnConfirmed)] == [turn]
+        effects += ref.handle(machine.TableRead(view_of(after)))
+    assert [e.turn for e in effects if isinstance(e, machine.TurnConfirmed)] == [turn]
     assert ref.state == after
